@@ -1,0 +1,7 @@
+"""``python -m sqrtdk_gui`` is the same as the ``sqrtdk-gui`` command."""
+
+import sys
+
+from sqrtdk_gui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,199 @@
+"""Command line: start the window, or run a headless command.
+
+``sqrtdk-gui [window flags]`` opens the window; ``sqrtdk-gui stats ...`` prints the model's
+numbers without ever importing Qt. Bad input exits with status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+from sqrtdk_gui import __version__
+from sqrtdk_gui.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
+
+__all__ = ["main", "build_parser", "params_from_args"]
+
+# flag -> Params field; every flag's range and choices come from the model.
+PARAM_FLAGS = {
+    "dk": "d_k",
+    "keys": "keys",
+    "queries": "queries",
+    "temperature": "temperature",
+    "scaling": "scaling",
+    "softmax": "softmax",
+    "dtype": "dtype",
+    "heads": "heads",
+    "gain": "gain",
+    "seed": "seed",
+    "q_std": "q_std",
+    "k_std": "k_std",
+    "alignment": "alignment",
+}
+SWEEP_DKS = tuple(2**i for i in range(13))  # 1 .. 4096
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (and exit status 2)."""
+
+    def error(self, message: str):  # noqa: D102 - argparse API
+        self.exit(2, f"sqrtdk-gui: error: {message}\n")
+
+
+def _int_in(flag: str, lo: int, hi: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--{flag} wants an integer in {lo}..{hi}, got {text!r}")
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"--{flag}={value} is out of range: allowed {lo}..{hi}")
+        return value
+
+    return parse
+
+
+def _float_in(flag: str, lo: float, hi: float):
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--{flag} wants a number in [{lo:g}, {hi:g}], got {text!r}")
+        if not (math.isfinite(value) and lo <= value <= hi):
+            raise argparse.ArgumentTypeError(f"--{flag}={text} is out of range: allowed [{lo:g}, {hi:g}]")
+        return value
+
+    return parse
+
+
+def add_param_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per model parameter; unset flags stay None (the caller's defaults win)."""
+    for flag, name in PARAM_FLAGS.items():
+        option = "--" + flag.replace("_", "-")
+        if name in INT_RANGES:
+            lo, hi = INT_RANGES[name]
+            parser.add_argument(option, dest=flag, type=_int_in(flag, lo, hi), metavar="N",
+                                default=argparse.SUPPRESS,
+                                help=f"{name} ({lo}..{hi})")
+        elif name in FLOAT_RANGES:
+            lo, hi = FLOAT_RANGES[name]
+            parser.add_argument(option, dest=flag, type=_float_in(flag, lo, hi), metavar="X",
+                                default=argparse.SUPPRESS,
+                                help=f"{name} ({lo:g}..{hi:g})")
+        else:
+            parser.add_argument(option, dest=flag, choices=CHOICES[name], help=name,
+                                default=argparse.SUPPRESS)
+
+
+def params_from_args(args: argparse.Namespace, base: Params | None = None) -> Params:
+    """``base`` (default: the model's defaults) with every flag the user gave applied."""
+    given = {name: getattr(args, flag) for flag, name in PARAM_FLAGS.items()
+             if getattr(args, flag, None) is not None}
+    return (base or Params()).replace(**given)
+
+
+def stats_row(params: Params) -> dict:
+    """The ``stats`` numbers of one computation (NaN becomes None: valid JSON)."""
+    r = compute(params)
+    row = {
+        "d_k": params.d_k,
+        "keys": params.keys,
+        "queries": params.queries,
+        "scaling": params.scaling,
+        "temperature": params.temperature,
+        "softmax": params.softmax,
+        "dtype": params.dtype,
+        "seed": params.seed,
+        "heads": params.heads,
+        "gain": params.gain,
+        "logit_std": r.logit_std,
+        "theory_std": r.theory_std,
+        "log_n": r.log_n,
+        "saturated_fraction": r.saturated_fraction,
+        "row_sum_max_error": r.row_sum_max_error,
+        "overflow_count": r.overflow_count,
+    }
+    for name, s in r.summary.items():
+        for stat in ("mean", "median", "p10", "p90"):
+            row[f"{name}_{stat}"] = getattr(s, stat)
+    return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+
+
+_TABLE = [  # (key, header, format)
+    ("d_k", "d_k", "{:>5d}"),
+    ("logit_std", "σ", "{:>8.3f}"),
+    ("theory_std", "σ theory", "{:>9.3f}"),
+    ("max_weight_median", "max p med", "{:>10.4f}"),
+    ("entropy_median", "H med", "{:>7.3f}"),
+    ("jacobian_fro_median", "‖J‖ med", "{:>9.2e}"),
+    ("jacobian_fro_mean", "‖J‖ mean", "{:>9.2e}"),
+    ("saturated_fraction", "saturated", "{:>9.1%}"),
+    ("grad_q_median", "‖∂L/∂q‖ med", "{:>12.2e}"),
+    ("overflow_count", "overflow", "{:>8d}"),
+]
+
+
+def _format_table(rows: list[dict]) -> str:
+    widths = [len(fmt.format(rows[0][key])) if rows[0][key] is not None else 8
+              for key, _, fmt in _TABLE]
+    head = " ".join(h.rjust(max(w, len(h))) for (_, h, _), w in zip(_TABLE, widths))
+    lines = [head]
+    for row in rows:
+        cells = []
+        for (key, h, fmt), w in zip(_TABLE, widths):
+            text = "n/a" if row[key] is None else fmt.format(row[key])
+            cells.append(text.rjust(max(w, len(h))))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    params = params_from_args(args)
+    if args.sweep:
+        rows = [stats_row(params.replace(d_k=d)) for d in SWEEP_DKS]
+        out = json.dumps(rows, indent=2) if args.json else _format_table(rows)
+    else:
+        row = stats_row(params)
+        out = json.dumps(row, indent=2) if args.json else "\n".join(
+            f"{k:>22}: {v}" for k, v in row.items())
+    print(out)
+    return 0
+
+
+def build_parser() -> OneLineParser:
+    """The whole command line: window flags plus the headless subcommands."""
+    parser = OneLineParser(
+        prog="sqrtdk-gui",
+        description="See why scaled dot-product attention divides its logits by √d_k.",
+    )
+    parser.add_argument("--version", action="version", version=f"sqrtdk-gui {__version__}")
+    add_param_flags(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    stats = sub.add_parser("stats", help="print the model's numbers (no window)",
+                           description="Print the attention statistics for one parameter set.")
+    add_param_flags(stats)
+    stats.add_argument("--json", action="store_true", help="one JSON object (a list with --sweep)")
+    stats.add_argument("--sweep", action="store_true",
+                       help="one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)")
+    stats.set_defaults(func=_run_stats)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.error("the window is not available in this build; use a subcommand such as 'stats'")
+    try:
+        return func(args)
+    except ValueError as exc:  # parameter combinations the flags alone cannot reject
+        print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

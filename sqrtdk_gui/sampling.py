@@ -1,0 +1,49 @@
+"""Nested random pools: the same seed always gives the same vectors.
+
+Queries, keys, values and loss weights are drawn once per seed, 4096 columns wide, in
+column blocks with their own generators. A matrix of d_k columns is the first d_k columns
+of its pool, and a matrix of r rows the first r rows; raising d_k therefore *adds
+dimensions to the same vectors* instead of resampling, so sweeping d_k is continuous.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+__all__ = ["MAX_WIDTH", "pool"]
+
+MAX_WIDTH = 4096
+_BLOCK = 64
+_TAGS = {"q": 1, "k": 2, "v": 3, "g": 4}
+_CACHE_ENTRIES = 8
+
+_cache: OrderedDict[tuple[int, str, int], np.ndarray] = OrderedDict()
+_lock = threading.Lock()  # the GUI computes sweeps in a worker thread
+
+
+def _block(seed: int, tag: str, rows: int, index: int) -> np.ndarray:
+    rng = np.random.default_rng([seed, _TAGS[tag], index])
+    # Row-major fill: the first r rows are identical for every rows >= r.
+    return rng.standard_normal((rows, _BLOCK))
+
+
+def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
+    """A read-only (rows, width) view of standard normals, nested in rows and width."""
+    if not 1 <= width <= MAX_WIDTH:
+        raise ValueError(f"width={width} is outside 1..{MAX_WIDTH}")
+    key = (seed, tag, rows)
+    with _lock:
+        have = _cache.pop(key, None)
+        have_width = 0 if have is None else have.shape[1]
+        if have_width < width:
+            need = -(-width // _BLOCK) * _BLOCK
+            new = [_block(seed, tag, rows, i) for i in range(have_width // _BLOCK, need // _BLOCK)]
+            have = np.concatenate(([have] if have is not None else []) + new, axis=1)
+            have.flags.writeable = False
+        _cache[key] = have
+        while len(_cache) > _CACHE_ENTRIES:
+            _cache.popitem(last=False)
+    return have[:, :width]
