@@ -22,6 +22,7 @@ import numpy as np
 from sqrtdk_gui.geometry import geometry
 from sqrtdk_gui.sampling import MAX_WIDTH, pool
 from sqrtdk_gui.softmax_math import jacobian_vector, row_stats, softmax_evaluated
+from sqrtdk_gui.validation import check_choice, check_float, check_int
 
 __all__ = [
     "SCALINGS",
@@ -91,23 +92,11 @@ class Params:
 
     def __post_init__(self) -> None:
         for name, (lo, hi) in INT_RANGES.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise ValueError(f"{name} must be an integer in {lo}..{hi}, got {value!r}")
-            if not lo <= value <= hi:
-                raise ValueError(f"{name}={value} is out of range: allowed {lo}..{hi}")
-            object.__setattr__(self, name, int(value))
+            object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
         for name, (lo, hi) in FLOAT_RANGES.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
-                raise ValueError(f"{name} must be a number in [{lo:g}, {hi:g}], got {value!r}")
-            if not (math.isfinite(value) and lo <= value <= hi):
-                raise ValueError(f"{name}={value!r} is out of range: allowed [{lo:g}, {hi:g}]")
-            object.__setattr__(self, name, float(value))
+            object.__setattr__(self, name, check_float(name, getattr(self, name), lo, hi))
         for name, options in CHOICES.items():
-            value = getattr(self, name)
-            if value not in options:
-                raise ValueError(f"{name}={value!r} is not one of: {', '.join(options)}")
+            check_choice(name, getattr(self, name), options)
 
     def replace(self, **changes) -> "Params":
         """A copy with some fields changed (validated like the original)."""

@@ -1,0 +1,81 @@
+"""Range checks shared by the parameter dataclasses and the command line (stdlib only).
+
+Every message names the parameter, the offending value and what is allowed, on one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import numbers
+
+__all__ = ["range_text", "check_int", "check_float", "check_choice", "int_arg", "float_arg"]
+
+
+def range_text(lo: float, hi: float, integer: bool = False, lo_inclusive: bool = True) -> str:
+    """'1..4096' for integers, '[0.05, 10]' or '(0, 100]' for numbers."""
+    if integer:
+        return f"{lo}..{hi}"
+    return f"{'[' if lo_inclusive else '('}{lo:g}, {hi:g}]"
+
+
+def _in_range(value: float, lo: float, hi: float, lo_inclusive: bool) -> bool:
+    return (lo <= value if lo_inclusive else lo < value) and value <= hi
+
+
+def check_int(name: str, value, lo: int, hi: int) -> int:
+    """``value`` as an int in lo..hi, or ValueError."""
+    allowed = range_text(lo, hi, integer=True)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer in {allowed}, got {value!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name}={value} is out of range: allowed {allowed}")
+    return int(value)
+
+
+def check_float(name: str, value, lo: float, hi: float, lo_inclusive: bool = True) -> float:
+    """``value`` as a finite float in the range, or ValueError."""
+    allowed = range_text(lo, hi, lo_inclusive=lo_inclusive)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number in {allowed}, got {value!r}")
+    if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
+        raise ValueError(f"{name}={value!r} is out of range: allowed {allowed}")
+    return float(value)
+
+
+def check_choice(name: str, value, options) -> str:
+    if value not in options:
+        raise ValueError(f"{name}={value!r} is not one of: {', '.join(options)}")
+    return value
+
+
+def int_arg(flag: str, lo: int, hi: int):
+    """An argparse ``type=`` for an integer flag with a one-line error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}, got {text!r}")
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(
+                f"--{flag}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
+        return value
+
+    return parse
+
+
+def float_arg(flag: str, lo: float, hi: float, lo_inclusive: bool = True):
+    """An argparse ``type=`` for a number flag with a one-line error."""
+    allowed = range_text(lo, hi, lo_inclusive=lo_inclusive)
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}, got {text!r}")
+        if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
+            raise argparse.ArgumentTypeError(f"--{flag}={text} is out of range: allowed {allowed}")
+        return value
+
+    return parse
