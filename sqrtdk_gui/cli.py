@@ -11,8 +11,9 @@ import json
 import math
 import sys
 
-from sqrtdk_gui import __version__
+from sqrtdk_gui import __version__, train_cli
 from sqrtdk_gui.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
+from sqrtdk_gui.validation import float_arg, int_arg
 
 __all__ = ["main", "build_parser", "params_from_args"]
 
@@ -42,44 +43,18 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"sqrtdk-gui: error: {message}\n")
 
 
-def _int_in(flag: str, lo: int, hi: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"--{flag} wants an integer in {lo}..{hi}, got {text!r}")
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"--{flag}={value} is out of range: allowed {lo}..{hi}")
-        return value
-
-    return parse
-
-
-def _float_in(flag: str, lo: float, hi: float):
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"--{flag} wants a number in [{lo:g}, {hi:g}], got {text!r}")
-        if not (math.isfinite(value) and lo <= value <= hi):
-            raise argparse.ArgumentTypeError(f"--{flag}={text} is out of range: allowed [{lo:g}, {hi:g}]")
-        return value
-
-    return parse
-
-
 def add_param_flags(parser: argparse.ArgumentParser) -> None:
     """One flag per model parameter; unset flags stay None (the caller's defaults win)."""
     for flag, name in PARAM_FLAGS.items():
         option = "--" + flag.replace("_", "-")
         if name in INT_RANGES:
             lo, hi = INT_RANGES[name]
-            parser.add_argument(option, dest=flag, type=_int_in(flag, lo, hi), metavar="N",
+            parser.add_argument(option, dest=flag, type=int_arg(flag, lo, hi), metavar="N",
                                 default=argparse.SUPPRESS,
                                 help=f"{name} ({lo}..{hi})")
         elif name in FLOAT_RANGES:
             lo, hi = FLOAT_RANGES[name]
-            parser.add_argument(option, dest=flag, type=_float_in(flag, lo, hi), metavar="X",
+            parser.add_argument(option, dest=flag, type=float_arg(flag, lo, hi), metavar="X",
                                 default=argparse.SUPPRESS,
                                 help=f"{name} ({lo:g}..{hi:g})")
         else:
@@ -162,6 +137,16 @@ def _run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size wants WIDTHxHEIGHT such as 1920x1080, got {text!r}")
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"--size={text} is out of range: 320x240 .. 7680x4320")
+    return w, h
+
+
 def build_parser() -> OneLineParser:
     """The whole command line: window flags plus the headless subcommands."""
     parser = OneLineParser(
@@ -170,6 +155,10 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument("--version", action="version", version=f"sqrtdk-gui {__version__}")
     add_param_flags(parser)
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="render the window offscreen to this image and exit")
+    parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
+                        help="window size for --screenshot (default 1920x1080)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     stats = sub.add_parser("stats", help="print the model's numbers (no window)",
@@ -179,6 +168,7 @@ def build_parser() -> OneLineParser:
     stats.add_argument("--sweep", action="store_true",
                        help="one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)")
     stats.set_defaults(func=_run_stats)
+    train_cli.add_parser(sub)
     return parser
 
 
@@ -187,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
-        parser.error("the window is not available in this build; use a subcommand such as 'stats'")
+        from sqrtdk_gui.app import run as func  # Qt is imported only for the window
     try:
         return func(args)
     except ValueError as exc:  # parameter combinations the flags alone cannot reject

@@ -1,0 +1,113 @@
+"""Frame latency of the live window: value set -> model -> all panels repainted. Prints JSON.
+
+    python benchmarks/frame_latency.py --json [--size 1920x1080]
+
+Drives the real MainWindow (offscreen) through the whole d_k slider range up and down, and
+then drags the temperature (which also restarts the sweeps in the worker thread). Each
+frame is timed from ``setValue`` until the event loop has run the coalesced computation,
+``setData`` on every panel and the repaint of everything that changed; an event filter
+counts the paint events so ``painted_share`` proves each frame really reached the screen.
+``--full-repaint`` instead forces a repaint of every widget (an upper bound).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import sqrtdk_gui  # noqa: E402,F401  (before numpy: one BLAS thread, as in the app)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def run(size: tuple[int, int], passes: int, full_repaint: bool = False) -> dict:
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.app import install_message_filter
+    from sqrtdk_gui.main_window import MainWindow
+    from sqrtdk_gui.panels.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
+
+    app = QApplication.instance() or QApplication([])
+    install_message_filter()
+    window = MainWindow()
+    window.resize(*size)
+    window.show()
+    window.render_ready()
+    app.processEvents()
+
+    class PaintCounter(QObject):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+            if event.type() == QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    counter = PaintCounter()
+    for panel in window.panels:
+        panel.canvas.viewport().installEventFilter(counter)
+    painted = []
+
+    def frames(slider, positions) -> list[float]:
+        times = []
+        for pos in positions:
+            before = counter.count
+            start = time.perf_counter()
+            slider.setValue(pos)
+            app.processEvents()  # coalescing timer: compute, setData, then the repaint
+            if full_repaint:
+                window.repaint()
+            times.append(1e3 * (time.perf_counter() - start))
+            painted.append(counter.count - before >= len(window.panels))
+        return times
+
+    sweep_up = list(range(0, DK_MAX_POS + 1))
+    dk_positions = (sweep_up + sweep_up[::-1]) * passes
+    dk_times = frames(window.controls.dk_slider, dk_positions)
+    temps = list(range(TEMP_MIN_POS, TEMP_MAX_POS + 1, 2))
+    temp_times = frames(window.controls.temp_slider, temps + temps[::-1])
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    all_times = dk_times + temp_times
+    return {
+        "size": f"{size[0]}x{size[1]}",
+        "frames": len(all_times),
+        "painted_share": round(sum(painted) / len(painted), 3),
+        "full_repaint": full_repaint,
+        "p50_ms": round(statistics.median(all_times), 2),
+        "p95_ms": round(_percentile(all_times, 0.95), 2),
+        "dk_p50_ms": round(statistics.median(dk_times), 2),
+        "dk_p95_ms": round(_percentile(dk_times, 0.95), 2),
+        "temperature_p50_ms": round(statistics.median(temp_times), 2),
+        "temperature_p95_ms": round(_percentile(temp_times, 0.95), 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON (the default)")
+    parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--full-repaint", action="store_true",
+                        help="force a repaint of every widget each frame (upper bound)")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    print(json.dumps(run((w, h), args.passes, args.full_repaint), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""The summary strip: the five numbers of the current state in large type."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
+
+from sqrtdk_gui.model import Result
+from sqrtdk_gui.panels.style import MUTED, Style, colour_for
+
+# key, caption, format, a widest-case sample (fixed widths: nothing shifts while dragging)
+CELLS = (
+    ("sigma", "σ of logits", "{:.2f}", "888.88"),
+    ("max_weight", "median max weight", "{:.3f}", "0.888"),
+    ("entropy", "median entropy / log n", "{:.2f} / {:.2f}", "8.88 / 8.88"),
+    ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e-88"),
+    ("saturated", "saturated rows", "{:.0f} %", "100 %"),
+)
+
+TIPS = {
+    "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
+    "max_weight": "Largest attention weight of a query, median over all queries.",
+    "entropy": "Attention entropy, median over queries; log n is a uniform softmax.",
+    "jacobian": "Frobenius norm of the softmax Jacobian diag(p) − ppᵀ, median over queries.",
+    "saturated": "Share of queries whose largest weight exceeds 0.99.",
+}
+
+
+class SummaryStrip(QFrame):
+    """Large, fixed-width readouts of σ, max weight, entropy, median ‖J‖_F and saturation."""
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__(parent)
+        self.style_ = style
+        self.setObjectName("summary")
+        self.setStyleSheet("QFrame#summary { background: #F4F4F4; border-radius: 6px; }")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 4, 12, 4)
+        grid.setHorizontalSpacing(24)
+        grid.setVerticalSpacing(0)
+        self._colour = None
+        self.captions: dict[str, QLabel] = {}
+        self.labels: dict[str, QLabel] = {}
+        for col, (key, caption, _, _) in enumerate(CELLS):
+            cap = QLabel(caption)
+            val = QLabel("–")
+            cap.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            cap.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            val.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            val.setObjectName(f"summary_{key}")
+            cap.setToolTip(TIPS[key])
+            val.setToolTip(TIPS[key])
+            grid.addWidget(cap, 0, col)
+            grid.addWidget(val, 1, col)
+            grid.setColumnStretch(col, 1)
+            self.captions[key], self.labels[key] = cap, val
+        self.apply_style()
+
+    def apply_style(self) -> None:
+        s = self.style_
+        for key, _, _, sample in CELLS:
+            self.captions[key].setFont(s.font(11))
+            self.captions[key].setStyleSheet(f"color: {MUTED};")
+            value = self.labels[key]
+            font = s.font(24, bold=True)
+            font.setStyleHint(font.StyleHint.Monospace)
+            value.setFont(font)
+            value.setMinimumWidth(value.fontMetrics().horizontalAdvance(sample) + 8)
+        self._colour = None
+
+    def show_result(self, result: Result) -> None:
+        summary = result.summary
+        texts = {
+            "sigma": f"{result.logit_std:.2f}",
+            "max_weight": f"{summary['max_weight'].median:.3f}",
+            "entropy": f"{summary['entropy'].median:.2f} / {result.log_n:.2f}",
+            "jacobian": f"{summary['jacobian_fro'].median:.1e}",
+            "saturated": f"{100 * result.saturated_fraction:.0f} %",
+        }
+        colour = colour_for(result.params.scaling)
+        restyle = colour != self._colour  # a style sheet change re-polishes: only on change
+        self._colour = colour
+        for key, text in texts.items():
+            self.labels[key].setText(text)
+            if restyle:
+                self.labels[key].setStyleSheet(f"color: {colour};")

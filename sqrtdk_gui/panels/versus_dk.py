@@ -1,0 +1,96 @@
+"""A "versus d_k" plot: median and 10-90 % band per scaling, and a current-d_k marker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from sqrtdk_gui.panels.style import ACCENT, SCALING_LABELS, Style, colour_for, faint
+from sqrtdk_gui.plotdata import clamp_positive
+
+
+DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
+
+
+def set_dk_ticks(plot: pg.PlotItem) -> None:
+    """Label a log d_k axis with the head sizes people use, not with powers of ten."""
+    plot.getAxis("bottom").setTicks([[(np.log10(v), str(v)) for v in DK_TICKS], []])
+
+
+class _Series:
+    """Items of one scaling's curve: median line, p10/p90 edges, filled band, mean."""
+
+    def __init__(self, plot: pg.PlotItem, style: Style, scaling: str, with_mean: bool) -> None:
+        colour = colour_for(scaling)
+        self.median = plot.plot(pen=style.pen(colour, 3.5))
+        self.low = pg.PlotDataItem(pen=pg.mkPen(faint(colour, 60)))
+        self.high = pg.PlotDataItem(pen=pg.mkPen(faint(colour, 60)))
+        self.band = pg.FillBetweenItem(self.low, self.high, brush=faint(colour, 45))
+        plot.addItem(self.low)
+        plot.addItem(self.high)
+        plot.addItem(self.band)
+        self.mean = None
+        if with_mean:
+            self.mean = plot.plot(pen=style.pen(colour, 2, dashed=True))
+        self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
+
+    def set_visible(self, on: bool) -> None:
+        for item in self.items:
+            item.setVisible(on)
+
+
+class VersusDk:
+    """One log-log plot of a per-row quantity against d_k for raw, ÷√d_k and the current mode."""
+
+    def __init__(self, plot: pg.PlotItem, style: Style, quantity: str, floor: float,
+                 y_range: tuple[float, float], with_mean: bool = False) -> None:
+        self.plot, self.quantity, self.floor = plot, quantity, floor
+        plot.setLogMode(x=True, y=True)
+        plot.setXRange(0, np.log10(4096), padding=0.02)
+        plot.setYRange(np.log10(y_range[0]), np.log10(y_range[1]), padding=0)
+        set_dk_ticks(plot)
+        self.with_mean = with_mean
+        self.series = {s: _Series(plot, style, s, with_mean) for s in ("none", "sqrt_dk")}
+        self.other = _Series(plot, style, "dk", with_mean)  # any third mode (the "other" colour)
+        self.other.set_visible(False)
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=style.pen(ACCENT, 2.5))
+        self.dots = pg.ScatterPlotItem(size=style.line(5) * 3, pen=pg.mkPen("k", width=1.5))
+        plot.addItem(self.marker)
+        plot.addItem(self.dots)
+        self._other_scaling = None
+
+    def show_sweeps(self, sweeps: dict) -> None:
+        for scaling, sw in sweeps.items():
+            series = self.series.get(scaling) or self.other
+            self._fill(series, sw)
+        third = next((s for s in sweeps if s not in self.series), None)
+        if third != self._other_scaling:
+            self._other_scaling = third
+            self.other.set_visible(third is not None)
+
+    def key(self) -> list[tuple[str, str, str]]:
+        """Colour key entries for the panel title (see Panel.set_key)."""
+        scalings = ["none", "sqrt_dk"] + ([self._other_scaling] if self._other_scaling else [])
+        entries = [(colour_for(s), "━", SCALING_LABELS[s]) for s in scalings]
+        entries.append(("#999999", "▒", "10–90 %"))
+        if self.with_mean:
+            entries.append(("#555555", "╍", "mean"))
+        return entries
+
+    def _fill(self, series: _Series, sw) -> None:
+        x = sw.d_k.astype(float)
+        q = self.quantity
+        series.median.setData(x, clamp_positive(sw.stat(q, "median"), self.floor))
+        series.low.setData(x, clamp_positive(sw.stat(q, "p10"), self.floor))
+        series.high.setData(x, clamp_positive(sw.stat(q, "p90"), self.floor))
+        if series.mean is not None:
+            series.mean.setData(x, clamp_positive(sw.stat(q, "mean"), self.floor))
+
+    def show_current(self, d_k: int, values: list[tuple[float, str]]) -> None:
+        """Marker at the current d_k; one dot per (value, colour)."""
+        self.marker.setValue(np.log10(d_k))
+        self.dots.setData(
+            x=[np.log10(d_k)] * len(values),
+            y=[np.log10(max(v, self.floor)) for v, _ in values],
+            brush=[c for _, c in values],
+        )

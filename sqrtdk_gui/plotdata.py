@@ -1,0 +1,80 @@
+"""Pure helpers that turn model results into what a plot draws (numpy only, no Qt).
+
+Panels call these so that binning, sorting and axis-range decisions are testable without a
+window and never differ between the screen, the export and the tests.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["SteadyRange", "density_histogram", "normal_pdf", "sorted_weights", "top_block",
+           "clamp_positive"]
+
+# 1-2-2.5-3-4-5-6-8 per decade: round numbers a class can read off an axis.
+_STEPS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
+
+
+def nice_ceiling(x: float) -> float:
+    """The smallest 'round' number >= x (x > 0)."""
+    if not (x > 0 and math.isfinite(x)):
+        return 1.0
+    decade = 10.0 ** math.floor(math.log10(x))
+    for step in _STEPS:
+        if step * decade >= x * (1 - 1e-12):
+            return step * decade
+    return 10.0 * decade
+
+
+class SteadyRange:
+    """An axis limit with hysteresis: it grows at once, shrinks only when far too large.
+
+    Dragging a slider then changes the axis a handful of times (to round values) instead of
+    every frame, so the picture does not jitter and the class can compare frames.
+    """
+
+    def __init__(self, shrink_below: float = 0.45, initial: float | None = None) -> None:
+        self.shrink_below = shrink_below
+        self.limit = initial
+
+    def update(self, needed: float) -> tuple[float, bool]:
+        """The limit to use for data needing ``needed``, and whether it changed."""
+        if self.limit is None or needed > self.limit or needed < self.shrink_below * self.limit:
+            new = nice_ceiling(needed)
+            changed = new != self.limit
+            self.limit = new
+            return new, changed
+        return self.limit, False
+
+
+def density_histogram(values: np.ndarray, half_width: float, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bin edges over [-half_width, half_width] and the density (area 1 over all values)."""
+    finite = values[np.isfinite(values)]
+    # An integer bin count with a range takes numpy's uniform-bin fast path (no sorting).
+    counts, edges = np.histogram(finite, bins=bins, range=(-half_width, half_width))
+    width = edges[1] - edges[0]
+    density = counts / (max(finite.size, 1) * width)
+    return edges, density
+
+
+def normal_pdf(x: np.ndarray, std: float) -> np.ndarray:
+    """N(0, std^2) density at x."""
+    return np.exp(-0.5 * (x / std) ** 2) / (std * math.sqrt(2 * math.pi))
+
+
+def sorted_weights(row: np.ndarray) -> np.ndarray:
+    """One row's weights, largest first (NaN from an overflow sorts last)."""
+    return -np.sort(-np.asarray(row, dtype=np.float64))
+
+
+def top_block(matrix: np.ndarray, p_row: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The k x k block of ``matrix`` on the k largest weights (in decreasing order) and their indices."""
+    order = np.argsort(-p_row, kind="stable")[:k]
+    return matrix[np.ix_(order, order)], order
+
+
+def clamp_positive(x: np.ndarray, floor: float) -> np.ndarray:
+    """Values below ``floor`` (including 0) raised to it, for log axes."""
+    return np.maximum(np.asarray(x, dtype=np.float64), floor)

@@ -1,0 +1,79 @@
+"""The controller: coalescing, last-value-wins, sweeps off the UI thread."""
+
+import pytest
+
+from sqrtdk_gui.controller import Controller, sweep_scalings
+from sqrtdk_gui.model import Params, compute, sweep
+
+
+@pytest.fixture
+def controller(qtbot):
+    c = Controller(Params(queries=64, keys=16))
+    yield c
+    c.shutdown()
+
+
+def test_bursts_are_coalesced_and_the_last_value_wins(qtbot, controller):
+    controller.flush()
+    before = controller.compute_count
+    with qtbot.waitSignal(controller.result_changed, timeout=5000) as blocker:
+        for d in range(1, 1001):
+            controller.set_params(d_k=d)
+    assert controller.compute_count == before + 1
+    assert blocker.args[0].params.d_k == 1000
+    assert controller.result.params == controller.params == Params(queries=64, keys=16, d_k=1000)
+
+
+def test_invalid_changes_raise_and_change_nothing(controller):
+    controller.flush()
+    before = controller.params
+    with pytest.raises(ValueError, match="temperature"):
+        controller.set_params(temperature=0.0)
+    assert controller.params == before
+
+
+def test_sweeps_arrive_from_the_worker_for_the_current_parameters(qtbot, controller):
+    with qtbot.waitSignal(controller.sweeps_changed, timeout=20000) as blocker:
+        controller.set_params(scaling="seq_len")
+    sweeps = blocker.args[0]
+    assert tuple(sweeps) == sweep_scalings(controller.params) == ("none", "sqrt_dk", "seq_len")
+    expected = sweep(controller.params.replace(scaling="seq_len"))
+    assert (sweeps["seq_len"].stat("grad_q", "median") == expected.stat("grad_q", "median")).all()
+
+
+def test_moving_dk_alone_does_not_recompute_sweeps(qtbot, controller):
+    with qtbot.waitSignal(controller.sweeps_changed, timeout=20000):
+        controller.flush()
+    with qtbot.assertNotEmitted(controller.sweeps_changed, wait=300):
+        controller.set_params(d_k=300)
+        controller.flush()
+
+
+def test_overtaken_sweeps_are_dropped(qtbot, controller):
+    emitted = []
+    controller.sweeps_changed.connect(emitted.append)
+    for t in (0.5, 0.7, 0.9, 1.1, 1.3):
+        controller.set_params(temperature=t)
+        controller.flush()
+    final = controller.params.replace(d_k=1)
+    qtbot.waitUntil(lambda: controller.sweeps_for == final, timeout=20000)
+    qtbot.wait(300)
+    # Whatever arrived last is for the final temperature; stale ones never replace it.
+    assert controller.sweeps_for == final and emitted[-1] is controller.sweeps
+    expected = sweep(final.replace(scaling="none")).stat("jacobian_fro", "median")
+    assert (emitted[-1]["none"].stat("jacobian_fro", "median") == expected).all()
+    assert len(emitted) < 5
+
+
+def test_row_selection_is_clamped(controller):
+    controller.set_row(10_000)
+    assert controller.row == 63
+    controller.set_row(-3)
+    assert controller.row == 0
+
+
+def test_result_is_what_the_model_computes(controller):
+    controller.set_params(d_k=77, temperature=0.4)
+    controller.flush()
+    np_result = compute(controller.params)
+    assert controller.result.logit_std == np_result.logit_std

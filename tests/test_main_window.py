@@ -1,0 +1,183 @@
+"""The live window: every control reaches the model, every panel shows what it computed."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from sqrtdk_gui import __version__
+from sqrtdk_gui.main_window import MainWindow
+from sqrtdk_gui.model import Params, compute, sweep
+from sqrtdk_gui.panels.controls import dk_from_pos, pos_from_dk, temperature_from_pos
+from sqrtdk_gui.panels.histogram import BINS
+from sqrtdk_gui.plotdata import clamp_positive, density_histogram, sorted_weights, top_block
+from sqrtdk_gui.softmax_math import jacobian_matrix
+
+SMALL = Params(queries=128, keys=32)
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow(SMALL)
+    qtbot.addWidget(w)
+    w.resize(1600, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def settle(qtbot, w):
+    """Let the coalescing timer fire and the sweeps arrive."""
+    w.controller.flush()
+    key = w.controller.params.replace(d_k=1)
+    qtbot.waitUntil(lambda: w.controller.sweeps_for == key, timeout=20000)
+    return compute(w.controller.params)
+
+
+def assert_panels_show(w, expected):
+    """Compare what the panels hold with a fresh computation of the same parameters."""
+    row = w.controller.row
+    # 1: histogram bars are the density of the model's logits on the panel's own bins.
+    edges, density = w.histogram.bars.getData()
+    _, want = density_histogram(expected.logits.ravel(), edges[-1], BINS)
+    np.testing.assert_allclose(density, want)
+    assert f"σ = <b>{expected.logit_std:.2f}</b>" in w.histogram.readout.text()
+    x, pdf = w.histogram.theory.getData()
+    assert pdf.max() == pytest.approx(1 / (expected.theory_std * np.sqrt(2 * np.pi)), rel=1e-3)
+    # 2: sorted weights of the selected row.
+    heights = sorted_weights(expected.weights[row])
+    np.testing.assert_allclose(w.weights.bars.opts["height"], np.where(np.isfinite(heights), heights, 0))
+    assert f"max <b>{expected.max_weight[row]:.3f}</b>" in w.weights.readout.text()
+    # 3: the Jacobian block of the selected row and its norm.
+    block, _ = top_block(jacobian_matrix(expected.p[row]), expected.p[row], min(12, expected.params.keys))
+    np.testing.assert_allclose(w.jacobian.image.image, block)
+    assert f"‖J‖_F <b>{expected.jacobian_fro[row]:.1e}</b>" in w.jacobian.readout.text()
+    # 4 and the summary strip.
+    assert f"median <b>{expected.summary['grad_q'].median:.1e}</b>" in w.gradient.readout.text()
+    assert w.summary.labels["sigma"].text() == f"{expected.logit_std:.2f}"
+    assert w.summary.labels["saturated"].text() == f"{100 * expected.saturated_fraction:.0f} %"
+    assert w.summary.labels["jacobian"].text() == f"{expected.summary['jacobian_fro'].median:.1e}"
+    # Sweeps: the raw median ||dL/dq|| curve is the model's sweep.
+    sw = sweep(expected.params.replace(scaling="none"))
+    ys = w.gradient.versus.series["none"].median.yData  # data as given (getData is log10 here)
+    np.testing.assert_allclose(ys, clamp_positive(sw.stat("grad_q", "median"), 1e-10))
+
+
+def test_default_window_shows_the_model(qtbot, window):
+    assert_panels_show(window, settle(qtbot, window))
+    assert window.windowTitle() == "sqrtdk-gui" and not window.windowIcon().isNull()
+
+
+@pytest.mark.parametrize("pos", [0, 24, 72, 96])
+def test_dk_slider(qtbot, window, pos):
+    window.controls.dk_slider.setValue(pos)
+    assert window.controller.params.d_k == dk_from_pos(pos)
+    assert_panels_show(window, settle(qtbot, window))
+    assert window.controls.dk_spin.value() == dk_from_pos(pos)
+
+
+def test_dk_spin_box_takes_any_integer(qtbot, window):
+    window.controls.dk_spin.setValue(300)
+    assert window.controller.params.d_k == 300
+    assert window.controls.dk_slider.value() == pos_from_dk(300)
+    assert_panels_show(window, settle(qtbot, window))
+
+
+def test_temperature_slider_and_reset(qtbot, window):
+    window.controls.temp_slider.setValue(-40)
+    assert window.controller.params.temperature == pytest.approx(temperature_from_pos(-40))
+    assert_panels_show(window, settle(qtbot, window))
+    qtbot.mouseClick(window.controls.temp_reset, Qt.MouseButton.LeftButton)
+    assert window.controller.params.temperature == 1.0
+    assert window.controls.temp_slider.value() == 0
+    assert "τ = 1.00" in window.controls.temp_label.text()
+
+
+def test_raw_and_scaled_switch(qtbot, window):
+    window.controls.dk_spin.setValue(512)
+    qtbot.mouseClick(window.controls.raw_button, Qt.MouseButton.LeftButton)
+    assert window.controller.params.scaling == "none"
+    raw = settle(qtbot, window)
+    assert_panels_show(window, raw)
+    assert raw.logit_std == pytest.approx(np.sqrt(512), rel=0.05)
+    qtbot.mouseClick(window.controls.scaled_button, Qt.MouseButton.LeftButton)
+    assert window.controller.params.scaling == "sqrt_dk"
+    assert window.controls.scaled_button.isChecked() and not window.controls.raw_button.isChecked()
+    scaled = settle(qtbot, window)
+    assert_panels_show(window, scaled)
+    assert scaled.logit_std == pytest.approx(1.0, rel=0.05)
+    # Clicking the active side keeps it on: it is a switch, not a toggle.
+    qtbot.mouseClick(window.controls.scaled_button, Qt.MouseButton.LeftButton)
+    assert window.controls.scaled_button.isChecked()
+
+
+def test_scaling_drop_down_offers_every_mode(qtbot, window):
+    combo = window.controls.scaling_combo
+    combo.setCurrentIndex(combo.findData("after_softmax"))
+    assert window.controller.params.scaling == "after_softmax"
+    expected = settle(qtbot, window)
+    assert_panels_show(window, expected)
+    assert not window.controls.raw_button.isChecked() and not window.controls.scaled_button.isChecked()
+    assert "after_softmax" in window.controller.sweeps  # its curve joins raw and ÷√d_k
+    assert f"row sum <b>{1 / np.sqrt(64):.3f}</b>" in window.weights.readout.text()
+
+
+def test_keys_row_seed_and_new_sample(qtbot, window):
+    c = window.controls
+    c.keys_spin.setValue(100)
+    c.row_spin.setValue(7)
+    assert (window.controller.params.keys, window.controller.row) == (100, 7)
+    assert_panels_show(window, settle(qtbot, window))
+    c.seed_spin.setValue(5)
+    qtbot.mouseClick(c.new_sample, Qt.MouseButton.LeftButton)
+    assert window.controller.params.seed == 6 and c.seed_spin.value() == 6
+    assert_panels_show(window, settle(qtbot, window))
+
+
+def test_more_parameters_reach_the_model(qtbot, window):
+    c = window.controls
+    c.heads_spin.setValue(4)
+    c.softmax_combo.setCurrentIndex(c.softmax_combo.findData("naive"))
+    c.dtype_combo.setCurrentIndex(c.dtype_combo.findData("float16"))
+    c.align_spin.setValue(0.3)
+    c.gain_spin.setValue(7.0)
+    assert window.controller.params == SMALL.replace(heads=4, softmax="naive", dtype="float16",
+                                                     alignment=0.3, gain=7.0)
+    assert_panels_show(window, settle(qtbot, window))
+
+
+def test_overflow_is_marked_not_drawn_broken(qtbot, window):
+    window.controller.set_params(d_k=512, scaling="none", softmax="naive", dtype="float16")
+    expected = settle(qtbot, window)
+    row = int(np.flatnonzero(~np.isfinite(expected.weights).all(axis=1))[0])
+    window.controller.set_row(row)
+    assert window.weights.overflow.isVisible()
+    assert "OVERFLOW" in window.weights.overflow.toPlainText()
+    assert np.isfinite(window.weights.bars.opts["height"]).all()  # no NaN reaches the plot
+    assert "row sum <b>overflow</b>" in window.weights.readout.text()
+    window.controller.set_params(softmax="stable")
+    settle(qtbot, window)
+    assert not window.weights.overflow.isVisible()
+
+
+def test_a_thousand_slider_moves_compute_far_fewer_times(qtbot, window):
+    settle(qtbot, window)
+    before = window.controller.compute_count
+    slider = window.controls.dk_slider
+    for i in range(1000):
+        slider.setValue(i % 97)
+    last = dk_from_pos(999 % 97)
+    expected = settle(qtbot, window)
+    assert window.controller.compute_count - before <= 2
+    assert expected.params.d_k == last
+    assert_panels_show(window, expected)
+
+
+def test_menus_and_about(window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&View", "&Help"]
+    text = window.about_text()
+    assert __version__ in text and "pyqtgraph" in text and "MIT" in text
+    window.raw_action.trigger()
+    assert window.controller.params.scaling == "none"
+    window.controller.flush()
+    assert window.statusBar().currentMessage().startswith("d_k = 64 · raw logits")
