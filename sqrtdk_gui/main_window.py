@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QGridLayout, QHBoxLayout, QMainWindow, QMessageBox,
-                               QScrollArea, QVBoxLayout, QWidget)
+                               QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
 from sqrtdk_gui import __version__, resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.controller import Controller
@@ -72,12 +72,17 @@ class MainWindow(QMainWindow):
         right.setSpacing(8)
         right.addWidget(self.summary)
         right.addLayout(grid, 1)
-        central = QWidget()
-        outer = QHBoxLayout(central)
+        live = QWidget()
+        outer = QHBoxLayout(live)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(scroll)
         outer.addLayout(right, 1)
-        self.setCentralWidget(central)
+        self.live_page = live
+        # Tabs: the live instrument first; other views (the training lab) add pages here.
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(live, "Live")
+        self.setCentralWidget(self.tabs)
         self._build_menus()
 
         c = self.controller
