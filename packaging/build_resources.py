@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -28,7 +29,10 @@ def rcc() -> str:
 
 
 def compile_to(path: Path) -> None:
-    subprocess.run([rcc(), str(QRC), "-o", str(path)], check=True, cwd=QRC.parent)
+    # rcc stamps each file's modification time into the output; a fixed stamp makes the
+    # module reproducible, so a fresh clone (new mtimes) compiles to the same bytes.
+    env = dict(os.environ, QT_RCC_SOURCE_DATE_OVERRIDE="1")
+    subprocess.run([rcc(), str(QRC), "-o", str(path)], check=True, cwd=QRC.parent, env=env)
 
 
 def body(path: Path) -> str:
