@@ -51,6 +51,22 @@ def _application():
     return app
 
 
+def open_lesson(window, args, animate: bool = True) -> None:
+    """Enter ``--step`` or ``--scenario``, then re-apply the parameter flags on top."""
+    from sqrtdk_gui.cli import given_params
+
+    if getattr(args, "scenario", None):
+        window.lesson.choose_scenario(args.scenario)
+    elif getattr(args, "step", None):
+        window.lesson.go_to(args.step, animate=animate)
+    else:
+        return
+    given = given_params(args)
+    if given:
+        window.animator.stop()
+        window.controller.set_params(**given)
+
+
 def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
     """Lay the window out at ``size``, bring every panel up to date and save it."""
     from PySide6.QtWidgets import QApplication
@@ -78,6 +94,7 @@ def run(args) -> int:
     from sqrtdk_gui.main_window import MainWindow
 
     window = MainWindow(params, threaded=not screenshot)
+    open_lesson(window, args, animate=not screenshot)
     try:
         if screenshot:
             if not render_to_file(window, screenshot, args.size):

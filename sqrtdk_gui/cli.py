@@ -12,6 +12,7 @@ import math
 import sys
 
 from sqrtdk_gui import __version__, train_cli
+from sqrtdk_gui.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
 from sqrtdk_gui.validation import float_arg, int_arg
 
@@ -62,11 +63,15 @@ def add_param_flags(parser: argparse.ArgumentParser) -> None:
                                 default=argparse.SUPPRESS)
 
 
+def given_params(args: argparse.Namespace) -> dict:
+    """The parameters the user set with flags, by Params field name."""
+    return {name: getattr(args, flag) for flag, name in PARAM_FLAGS.items()
+            if getattr(args, flag, None) is not None}
+
+
 def params_from_args(args: argparse.Namespace, base: Params | None = None) -> Params:
     """``base`` (default: the model's defaults) with every flag the user gave applied."""
-    given = {name: getattr(args, flag) for flag, name in PARAM_FLAGS.items()
-             if getattr(args, flag, None) is not None}
-    return (base or Params()).replace(**given)
+    return (base or Params()).replace(**given_params(args))
 
 
 def stats_row(params: Params) -> dict:
@@ -159,6 +164,10 @@ def build_parser() -> OneLineParser:
                         help="render the window offscreen to this image and exit")
     parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
                         help="window size for --screenshot (default 1920x1080)")
+    parser.add_argument("--step", type=int_arg("step", 1, len(STEPS)), metavar="N",
+                        help=f"open the lesson at step N (1..{len(STEPS)}); parameter flags apply on top")
+    parser.add_argument("--scenario", choices=[s.key for s in SCENARIOS],
+                        help="open a trap or follow-up of the lesson")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     stats = sub.add_parser("stats", help="print the model's numbers (no window)",

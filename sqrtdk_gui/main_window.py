@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import (QApplication, QGridLayout, QHBoxLayout, QMainWindow, QMessageBox,
-                               QScrollArea, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QHBoxLayout, QMainWindow,
+                               QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
 from sqrtdk_gui import __version__, resources_rc  # noqa: F401  (registers :/ resources)
+from sqrtdk_gui.animation import DkAnimator
 from sqrtdk_gui.controller import Controller
+from sqrtdk_gui.lesson.pane import LessonPane
+from sqrtdk_gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.model import Params, Result
 from sqrtdk_gui.panels.controls import ControlsPanel
 from sqrtdk_gui.panels.gradient import GradientPanel
@@ -49,7 +52,7 @@ class MainWindow(QMainWindow):
         scroll.setWidget(self.controls)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(270)
+        scroll.setMinimumWidth(240)
         scroll.setMaximumWidth(360)
         self.controls_scroll = scroll
 
@@ -83,7 +86,22 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(live, "Live")
         self.setCentralWidget(self.tabs)
+
+        # The lesson: a dock beside the panels, so the class sees text and plots together.
+        self.animator = DkAnimator(self.controller, self)
+        self.lesson_pane = LessonPane(self.style_)
+        self.lesson_dock = QDockWidget("Lesson", self)
+        self.lesson_dock.setObjectName("lessonDock")
+        self.lesson_dock.setWidget(self.lesson_pane)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.lesson_dock.setMinimumWidth(260)
+        self.lesson_dock.setMaximumWidth(560)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
+        self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self)
+        self.lesson.changed.connect(self._show_lesson_title)
         self._build_menus()
+        self._build_lesson_keys()
 
         c = self.controller
         self.controls.params_edited.connect(self._apply_edit)
@@ -104,6 +122,10 @@ class MainWindow(QMainWindow):
                                    triggered=self.close)
         file_menu.addAction(self.quit_action)
         view = bar.addMenu("&View")
+        self.lesson_action = self.lesson_dock.toggleViewAction()
+        self.lesson_action.setText("&Lesson pane")
+        self.lesson_action.setShortcut("F2")
+        view.addAction(self.lesson_action)
         self.raw_action = QAction("&Raw logits", self, shortcut="R",
                                   triggered=lambda: self._apply_edit({"scaling": "none"}))
         self.scaled_action = QAction("Divide by &√d_k", self, shortcut="S",
@@ -115,6 +137,49 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self.about_action = QAction("&About sqrtdk-gui", self, triggered=self.show_about)
         help_menu.addAction(self.about_action)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        # Side columns grow with the window but leave the plots most of a small projector.
+        super().resizeEvent(event)
+        width = event.size().width()
+        need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
+        self.controls_scroll.setFixedWidth(min(360, max(need, round(0.19 * width))))
+        self.resizeDocks([self.lesson_dock], [min(480, max(260, round(0.23 * width)))],
+                         Qt.Orientation.Horizontal)
+
+    def _build_lesson_keys(self) -> None:
+        # Page Up/Down are what presentation clickers send: they always navigate, even when a
+        # slider has focus. Arrows, Space, Home/End and digits navigate only when no control
+        # wants them (see keyPressEvent), so sliders stay operable from the keyboard.
+        for key, slot in ((Qt.Key.Key_PageDown, self.lesson.next), (Qt.Key.Key_PageUp, self.lesson.previous)):
+            QShortcut(QKeySequence(key), self, activated=slot)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        actions = {
+            Qt.Key.Key_Right: self.lesson.next,
+            Qt.Key.Key_Space: self.lesson.next,
+            Qt.Key.Key_Left: self.lesson.previous,
+            Qt.Key.Key_Home: self.lesson.first,
+            Qt.Key.Key_End: self.lesson.last,
+        }
+        if key in actions:
+            actions[key]()
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_0 + self.lesson.count:
+            self.lesson.go_to(key - Qt.Key.Key_0)
+        else:
+            super().keyPressEvent(event)
+
+    def highlight(self, names) -> None:
+        """Point the class at some panels (lesson steps); others lose their accent border."""
+        names = set(names)
+        for name, panel in (("histogram", self.histogram), ("weights", self.weights),
+                            ("jacobian", self.jacobian), ("gradient", self.gradient)):
+            panel.set_highlighted(name in names)
+        self.summary.set_highlighted("summary" in names)
+
+    def _show_lesson_title(self, text: str) -> None:
+        self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
 
     def about_text(self) -> str:
         import numpy
@@ -130,6 +195,7 @@ class MainWindow(QMainWindow):
 
     # --- wiring --------------------------------------------------------------------------
     def _apply_edit(self, changes: dict) -> None:
+        self.animator.stop()  # the teacher took over: the lesson's sweep must not fight back
         try:
             self.controller.set_params(**changes)
         except ValueError as exc:  # widgets are range-limited; this is a last line of defence
@@ -160,10 +226,12 @@ class MainWindow(QMainWindow):
 
     def render_ready(self) -> None:
         """Bring every panel up to date synchronously (headless rendering, slides)."""
+        self.animator.finish()  # a lesson sweep is shown at its end state
         self.controller.flush()
         self.controller.wait_for_sweeps()
         QApplication.processEvents()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.animator.stop()
         self.controller.shutdown()
         super().closeEvent(event)

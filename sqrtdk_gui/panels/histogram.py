@@ -69,7 +69,12 @@ class HistogramPanel(Panel):
         self.ghost.setData(edges, ghost_density)
         x = np.linspace(-half, half, 241)
         pdf = normal_pdf(x, theory)
+        # Aligned queries make a mixture, not a normal: no honest curve to draw then.
+        normal = bool(p.alignment == 0.0 and np.isfinite(result.theory_std))
         self.theory.setData(x, pdf)
+        self.theory.setVisible(normal)
+        if not normal:
+            pdf = density
         self.sigma_lines[0].setValue(-sigma)
         self.sigma_lines[1].setValue(sigma)
         top, y_changed = self._y_range.update(1.12 * max(density.max(), pdf.max()))

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.style import MUTED, Style, colour_for
 
-# key, caption, format, a widest-case sample (fixed widths: nothing shifts while dragging)
+# key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
+# moves when its text changes; the value font shrinks until the widest sample fits a column.
 CELLS = (
     ("sigma", "σ of logits", "{:.2f}", "888.88"),
     ("max_weight", "median max weight", "{:.3f}", "0.888"),
-    ("entropy", "median entropy / log n", "{:.2f} / {:.2f}", "8.88 / 8.88"),
+    ("entropy", "median entropy (log n = 8.88)", "{:.2f}", "8.88"),
     ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e-88"),
     ("saturated", "saturated rows", "{:.0f} %", "100 %"),
 )
@@ -33,7 +35,7 @@ class SummaryStrip(QFrame):
         super().__init__(parent)
         self.style_ = style
         self.setObjectName("summary")
-        self.setStyleSheet("QFrame#summary { background: #F4F4F4; border-radius: 6px; }")
+        self.set_highlighted(False)
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 4, 12, 4)
         grid.setHorizontalSpacing(24)
@@ -46,7 +48,9 @@ class SummaryStrip(QFrame):
             val = QLabel("–")
             cap.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             cap.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            cap.setWordWrap(True)  # two short lines on a small projector, one on a large one
             val.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            val.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             val.setObjectName(f"summary_{key}")
             cap.setToolTip(TIPS[key])
             val.setToolTip(TIPS[key])
@@ -56,27 +60,48 @@ class SummaryStrip(QFrame):
             self.captions[key], self.labels[key] = cap, val
         self.apply_style()
 
+    def set_highlighted(self, on: bool) -> None:
+        border = "4px solid #E69F00" if on else "4px solid #F4F4F4"
+        self.setStyleSheet(f"QFrame#summary {{ background: #F4F4F4; border-radius: 6px; border: {border}; }}")
+
     def apply_style(self) -> None:
         s = self.style_
-        for key, _, _, sample in CELLS:
+        for key in self.captions:
             self.captions[key].setFont(s.font(11))
             self.captions[key].setStyleSheet(f"color: {MUTED};")
-            value = self.labels[key]
-            font = s.font(24, bold=True)
-            font.setStyleHint(font.StyleHint.Monospace)
-            value.setFont(font)
-            value.setMinimumWidth(value.fontMetrics().horizontalAdvance(sample) + 8)
+        self._fit_values()
         self._colour = None
+
+    def _fit_values(self) -> None:
+        """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column."""
+        size = self.style_.pt(24)
+        columns = len(CELLS)
+        spacing = self.layout().horizontalSpacing() * (columns - 1) + 24
+        column = max(40, (self.width() - spacing) // columns)
+        font = self.style_.font(24, bold=True)
+        while size > 10:
+            font.setPointSize(size)
+            widest = max(QFontMetrics(font).horizontalAdvance(sample) for *_, sample in CELLS)
+            if widest <= column:
+                break
+            size -= 1
+        for value in self.labels.values():
+            value.setFont(font)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_values()
 
     def show_result(self, result: Result) -> None:
         summary = result.summary
         texts = {
             "sigma": f"{result.logit_std:.2f}",
             "max_weight": f"{summary['max_weight'].median:.3f}",
-            "entropy": f"{summary['entropy'].median:.2f} / {result.log_n:.2f}",
+            "entropy": f"{summary['entropy'].median:.2f}",
             "jacobian": f"{summary['jacobian_fro'].median:.1e}",
             "saturated": f"{100 * result.saturated_fraction:.0f} %",
         }
+        self.captions["entropy"].setText(f"median entropy (log n = {result.log_n:.2f})")
         colour = colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour

@@ -52,9 +52,9 @@ class WeightsPanel(Panel):
             self.plot.setYRange(0, top, padding=0)
         if overflowed:
             self.overflow.setHtml(
-                f"<div style='background:#FFF0F0; color:{WARN}; font-size:{s.pt(16)}pt; "
-                f"font-weight:bold; padding:6px;'>OVERFLOW: exp(z) = inf in {p.dtype}<br/>"
-                f"this row's weights are NaN</div>")
+                f"<div style='background:#FFF0F0; color:{WARN}; font-size:{s.pt(14)}pt; "
+                f"padding:6px; text-align:center'><b>OVERFLOW</b><br/>exp(z) = inf in {p.dtype}:"
+                f"<br/>this row's weights are NaN</div>")
             self.overflow.setPos(n / 2, top / 2)
         self.overflow.setVisible(overflowed)
 

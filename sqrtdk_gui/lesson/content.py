@@ -1,0 +1,122 @@
+"""What the lesson says and shows, as data (no Qt).
+
+Texts live in ``resources/lesson/*.html`` (compiled into the Qt resource module); each step
+and scenario here names its text, the parameters it sets on entry, the panels it points at,
+and, for steps, a "predict first" question with its answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Animation", "Step", "Scenario", "STEPS", "SCENARIOS", "scenario", "PANELS"]
+
+PANELS = ("summary", "histogram", "weights", "jacobian", "gradient")
+
+
+@dataclass(frozen=True)
+class Animation:
+    """Sweep d_k from ``start`` to ``end`` (log-uniformly) over ``seconds``."""
+
+    start: int
+    end: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    title: str
+    resource: str
+    question: str
+    answer: str
+    preset: dict = field(default_factory=dict)
+    highlight: tuple[str, ...] = ()
+    animation: Animation | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    kind: str  # "trap" or "follow-up"
+    title: str
+    resource: str
+    button: str  # a short label for its button
+    preset: dict = field(default_factory=dict)
+    highlight: tuple[str, ...] = ()
+
+
+STEPS = (
+    Step(1, "Variance grows with d_k", ":/lesson/step1.html",
+         question="A logit is q·k with d_k = 512 terms, each entry of q and k of variance 1. "
+                  "What will the standard deviation σ of the logits be?",
+         answer="√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent "
+                "terms add, so Var = d_k and σ = √d_k (8 at d_k = 64).",
+         preset={"d_k": 512, "scaling": "none"},
+         highlight=("histogram", "summary"),
+         animation=Animation(1, 512, 5.0)),
+    Step(2, "Softmax saturates", ":/lesson/step2.html",
+         question="At d_k = 512 without scaling (σ ≈ 22.6, 64 keys): how much weight will a "
+                  "typical query put on its single largest key?",
+         answer="Almost all of it: the median largest weight is 0.998 and 59 % of queries put "
+                "more than 0.99 on one key. The median entropy falls to 0.015 of a possible log 64 = 4.16.",
+         preset={"d_k": 512, "scaling": "none"},
+         highlight=("weights", "summary")),
+    Step(3, "The Jacobian collapses", ":/lesson/step3.html",
+         question="At d_k = 2048 without scaling, how does the median gradient reaching a query "
+                  "compare with the ÷√d_k case (about 0.67)?",
+         answer="About 1 500 times smaller (4·10⁻⁴): J = diag(p) − ppᵀ is nearly zero for "
+                "saturated rows, and the gradient passes through J. The mean stays large "
+                "because a few near-tie rows still get big gradients.",
+         preset={"d_k": 2048, "scaling": "none"},
+         highlight=("jacobian", "gradient")),
+    Step(4, "Divide by √d_k", ":/lesson/step4.html",
+         question="Divide the logits by √d_k. What is σ at d_k = 4, at 512 and at 4096?",
+         answer="1 each time: dividing by √d_k divides the variance d_k by d_k. Every curve "
+                "of ÷√d_k is flat, for every head size.",
+         preset={"d_k": 4096, "scaling": "sqrt_dk"},
+         highlight=("histogram", "jacobian", "gradient"),
+         animation=Animation(4, 4096, 5.0)),
+    Step(5, "Traps and follow-ups", ":/lesson/step5.html",
+         question="Which of these also cures saturation: dividing by √d_model, subtracting the "
+                  "row maximum, or dividing by √n (the number of keys)?",
+         answer="None of them. √d_model over-shrinks (uniform attention), max-subtraction only "
+                "prevents overflow, and n does not enter a logit's variance. Try each below.",
+         preset={"d_k": 64, "scaling": "sqrt_dk"},
+         highlight=()),
+)
+
+SCENARIOS = (
+    Scenario("dmodel", "trap", "÷√d_model instead of ÷√d_k", ":/lesson/trap_dmodel.html", "÷√d_model",
+             preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"},
+             highlight=("weights", "summary")),
+    Scenario("after_softmax", "trap", "Scaling after the softmax", ":/lesson/trap_after_softmax.html", "After softmax",
+             preset={"d_k": 256, "scaling": "after_softmax"},
+             highlight=("weights",)),
+    Scenario("stable_softmax", "trap", "“Stable softmax fixes it”", ":/lesson/trap_stable_softmax.html", "Stable softmax",
+             preset={"d_k": 512, "scaling": "none", "softmax": "naive", "dtype": "float16"},
+             highlight=("weights", "jacobian")),
+    Scenario("seq_len", "trap", "A scale from the sequence length", ":/lesson/trap_seq_len.html", "Scale from n",
+             preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"},
+             highlight=("histogram", "summary")),
+    Scenario("small_heads", "trap", "“Small heads train fine”", ":/lesson/trap_small_heads.html", "Small heads",
+             preset={"d_k": 8, "scaling": "none"},
+             highlight=("jacobian", "gradient")),
+    Scenario("temperature", "follow-up", "Temperature", ":/lesson/followup_temperature.html", "Temperature",
+             preset={"d_k": 1024, "scaling": "none", "temperature": 8.0},
+             highlight=("histogram", "summary")),
+    Scenario("qk_norm", "follow-up", "QK-normalisation", ":/lesson/followup_qk_norm.html", "QK-norm",
+             preset={"d_k": 1024, "scaling": "qk_norm", "gain": 4.0},
+             highlight=("histogram",)),
+    Scenario("mup", "follow-up", "μP: 1/d_k and alignment", ":/lesson/followup_mup.html", "μP ÷d_k",
+             preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5},
+             highlight=("histogram", "summary")),
+)
+
+
+def scenario(key: str) -> Scenario:
+    """The scenario called ``key`` (KeyError names the known ones)."""
+    for s in SCENARIOS:
+        if s.key == key:
+            return s
+    raise KeyError(f"unknown scenario {key!r}; known: {', '.join(s.key for s in SCENARIOS)}")

@@ -1,0 +1,225 @@
+"""The lesson: steps apply their presets, traps show their defining numbers, keys navigate."""
+
+import math
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from sqrtdk_gui.lesson.content import SCENARIOS, STEPS, scenario
+from sqrtdk_gui.lesson.evidence import evidence, small_heads_gap
+from sqrtdk_gui.lesson.pane import read_resource
+from sqrtdk_gui.main_window import MainWindow
+from sqrtdk_gui.model import Params, compute
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1600, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def settle(w):
+    w.render_ready()  # finish any sweep animation, compute now, sweeps synchronously
+    return w.controller.result
+
+
+def highlighted(w):
+    names = {"histogram": w.histogram, "weights": w.weights, "jacobian": w.jacobian,
+             "gradient": w.gradient}
+    out = {n for n, p in names.items() if p._highlighted}
+    return out
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: f"step{s.number}")
+def test_each_step_applies_its_preset_and_highlights(window, step):
+    window.lesson.go_to(step.number)
+    result = settle(window)
+    assert window.controller.params == Params(**step.preset)
+    assert result.params == Params(**step.preset)
+    assert highlighted(window) == set(step.highlight) - {"summary"}
+    assert window.windowTitle() == f"sqrtdk-gui — Step {step.number}/5: {step.title}"
+    assert window.lesson_pane.caption.text() == f"Step {step.number} of 5"
+    assert window.lesson_pane.question.text() == step.question
+    assert not window.lesson_pane.answer_visible
+    window.lesson_pane.reveal_button.click()
+    assert window.lesson_pane.answer_visible and window.lesson_pane.answer.text() == step.answer
+
+
+def test_step_one_animates_dk_up_to_512_and_a_control_stops_it(window, qtbot):
+    window.lesson.go_to(1)
+    assert window.animator.running
+    qtbot.waitUntil(lambda: window.controller.params.d_k > 8, timeout=5000)
+    window.controls.temp_slider.setValue(-10)  # the teacher takes over
+    assert not window.animator.running
+    d_k = window.controller.params.d_k
+    qtbot.wait(200)
+    assert window.controller.params.d_k == d_k < 512
+
+
+# The numbers in the answers are the model's numbers.
+def test_answers_quote_the_model():
+    r1 = compute(Params(**STEPS[0].preset))
+    assert r1.theory_std == pytest.approx(22.6, abs=0.05) and "22.6" in STEPS[0].answer
+    r2 = compute(Params(**STEPS[1].preset))
+    assert f"{r2.summary['max_weight'].median:.3f}" in STEPS[1].answer
+    assert f"{100 * r2.saturated_fraction:.0f} %" in STEPS[1].answer
+    assert f"{r2.summary['entropy'].median:.3f}" in STEPS[1].answer
+    raw = compute(Params(**STEPS[2].preset))
+    scaled = compute(Params(**STEPS[2].preset).replace(scaling="sqrt_dk"))
+    ratio = scaled.summary["grad_q"].median / raw.summary["grad_q"].median
+    assert 1400 < ratio < 1600 and "1 500 times" in STEPS[2].answer
+    assert f"{scaled.summary['grad_q'].median:.2f}" in STEPS[2].question
+    for d in (4, 512, 4096):
+        assert compute(Params(d_k=d, scaling="sqrt_dk")).theory_std == 1.0
+
+
+def test_trap_dmodel_flattens_attention(window):
+    window.lesson.choose_scenario("dmodel")
+    r = settle(window)
+    assert r.params.scaling == "sqrt_dmodel" and r.params.heads == 8
+    assert r.summary["entropy"].median > 0.98 * r.log_n
+    assert window.summary.labels["entropy"].text() == f"{r.summary['entropy'].median:.2f}"
+    assert f"{r.log_n:.2f}" in window.summary.captions["entropy"].text()
+    assert window.windowTitle().startswith("sqrtdk-gui — Trap: ")
+
+
+def test_trap_after_softmax_row_sum_is_one_over_sqrt_dk(window):
+    window.lesson.choose_scenario("after_softmax")
+    r = settle(window)
+    assert f"row sum <b>{1 / math.sqrt(r.params.d_k):.3f}</b>" in window.weights.readout.text()
+    assert "0.0625" in window.lesson_pane.text.toPlainText()
+
+
+def test_trap_stable_softmax_counts_overflow_with_identical_saturation(window):
+    window.lesson.choose_scenario("stable_softmax")
+    r = settle(window)
+    assert r.overflow_count > 0
+    ev = evidence("stable_softmax", r.params)
+    naive16, stable16 = ev.rows[0], ev.rows[1]
+    assert int(naive16[1]) > 0 and stable16[1] == "0"
+    assert naive16[2:] == stable16[2:]  # max weight, ||J||, saturated: identical
+    row = int(np.flatnonzero(~np.isfinite(r.weights).all(axis=1))[0])
+    window.controller.set_row(row)
+    assert window.weights.overflow.isVisible()
+    text = window.lesson_pane.text.toPlainText()
+    assert naive16[1] in text and "non-finite" in text
+
+
+def test_trap_seq_len_spread_does_not_depend_on_n(window):
+    window.lesson.choose_scenario("seq_len")
+    r = settle(window)
+    ev = evidence("seq_len", r.params)
+    raw = [float(row[1]) for row in ev.rows]
+    by_n = [float(row[3]) for row in ev.rows]
+    assert max(raw) / min(raw) < 1.05
+    assert by_n[0] / by_n[-1] == pytest.approx(8.0, rel=0.05)  # ÷√n moves σ with n
+
+
+def test_trap_small_heads_chart_is_the_sweep_gap(window):
+    window.lesson.choose_scenario("small_heads")
+    r = settle(window)
+    x, y = small_heads_gap(r.params)
+    cx, cy = window.lesson_pane.chart_curve.xData, window.lesson_pane.chart_curve.yData
+    np.testing.assert_array_equal(cx, x)
+    np.testing.assert_array_equal(cy, y)
+    assert window.lesson_pane.chart.isVisible()
+    small = y[x <= 8]
+    assert np.all((small > 0.4) & (small < 2.5)) and y[-1] > 1e6
+
+
+@pytest.mark.parametrize("key", ["temperature", "qk_norm", "mup"])
+def test_follow_ups_show_their_evidence(window, key):
+    window.lesson.choose_scenario(key)
+    r = settle(window)
+    assert r.params == Params(**scenario(key).preset)
+    ev = evidence(key, r.params)
+    text = window.lesson_pane.text.toPlainText()
+    for row in ev.rows:
+        assert all(cell in text for cell in row)
+    if key == "qk_norm":
+        assert all(float(row[2]) <= r.params.gain for row in ev.rows)
+    if key == "mup":
+        gaps = [float(row[2]) for row in ev.rows]
+        assert max(gaps) - min(gaps) < 0.05  # ÷d_k holds the aligned gap at rho
+
+
+def test_keyboard_navigation_including_clicker_keys(window, qtbot):
+    window.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.lesson.step == 1
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert window.lesson.step == 2
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)
+    assert window.lesson.step == 3
+    qtbot.keyClick(window, Qt.Key.Key_PageUp)
+    assert window.lesson.step == 2
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.lesson.step == 1
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert window.lesson.step == 5
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert window.lesson.step == 1
+    qtbot.keyClick(window, Qt.Key.Key_4)
+    assert window.lesson.step == 4
+    assert window.controller.params.scaling == "sqrt_dk"
+
+
+def test_a_focused_slider_keeps_its_arrows_but_clicker_keys_still_navigate(window, qtbot):
+    window.lesson.go_to(2)
+    slider = window.controls.dk_slider
+    slider.setFocus()
+    before = slider.value()
+    qtbot.keyClick(slider, Qt.Key.Key_Right)
+    assert slider.value() == before + 1 and window.lesson.step == 2
+    qtbot.keyClick(slider, Qt.Key.Key_PageDown)
+    assert window.lesson.step == 3
+
+
+def test_scenarios_return_to_step_five(window):
+    window.lesson.go_to(5)
+    assert window.lesson_pane.scenarios.isVisibleTo(window.lesson_pane)
+    window.lesson_pane.scenario_buttons["qk_norm"].click()
+    assert window.lesson.scenario.key == "qk_norm"
+    window.lesson_pane.previous_button.click()
+    assert window.lesson.scenario is None and window.lesson.step == 5
+
+
+def _lesson_files():
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+
+    qrc = Path(__file__).resolve().parents[1] / "resources" / "resources.qrc"
+    return [f.text for f in ET.parse(qrc).iter("file") if f.text.startswith("lesson/")]
+
+
+def test_every_lesson_resource_loads_and_stays_offline(qapp):
+    files = _lesson_files()
+    used = {s.resource for s in STEPS} | {s.resource for s in SCENARIOS}
+    assert {f":/{f}" for f in files} == used
+    for name in files:
+        text = read_resource(f":/{name}")
+        assert len(text) > 200, name
+        assert not re.search(r"https?://|www\.|<script|<img|<link|@import|src=", text, re.I), name
+
+
+@pytest.mark.parametrize("argv", [["--step", "9"], ["--step", "x"], ["--scenario", "bogus"]])
+def test_bad_lesson_flags_exit_2(argv):
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", *argv], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_step_flag_with_screenshot(tmp_path):
+    out = tmp_path / "s3.png"
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "--screenshot", str(out), "--step", "3",
+                           "--size", "1280x720"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size > 10_000
