@@ -1,0 +1,250 @@
+"""The training lab tab: what it trains is exactly what the core trains, off the UI thread."""
+
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QTimer
+
+from sqrtdk_gui.lab import LabPage
+from sqrtdk_gui.lab.controls import LR_LADDER, STALL_PRESET
+from sqrtdk_gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
+from sqrtdk_gui.lab.worker import MIN_INTERVAL_S, TrainJob, TrainWorker
+from sqrtdk_gui.main_window import MainWindow
+from sqrtdk_gui.model import Params
+from sqrtdk_gui.panels.style import Style
+from sqrtdk_gui.training import DEFAULT_LR, TrainConfig, train
+
+SCALINGS = ("none", "sqrt_dk", "qk_norm")
+
+
+@pytest.fixture
+def page(qtbot):
+    p = LabPage(Style())
+    qtbot.addWidget(p)  # closing it at teardown also stops its worker thread
+    p.resize(1400, 900)
+    p.show()
+    qtbot.waitExposed(p)
+    return p
+
+
+def run_to_end(qtbot, page, timeout=60000):
+    with qtbot.waitSignal(page.run_finished, timeout=timeout) as blocker:
+        page.run_button.click()
+    return blocker.args[0]  # cancelled
+
+
+def test_curves_and_readouts_equal_the_core(qtbot, page):
+    page.controls.set_values(d_k=16, steps=60, seed=3, qk_norm=True)
+    assert run_to_end(qtbot, page) is False
+    assert page.run_button.isEnabled() and not page.cancel_button.isEnabled()
+    for s in SCALINGS:
+        want = train(TrainConfig(d_k=16, steps=60, seed=3, scaling=s))
+        x, loss = page.loss_panel.curves[s].getData()
+        np.testing.assert_array_equal(x, np.arange(60))
+        # yData: the data as given (getData is log10 on the log-scale loss plot).
+        np.testing.assert_array_equal(page.loss_panel.curves[s].yData, want.loss)
+        np.testing.assert_array_equal(page.accuracy_panel.curves[s].getData()[1], want.accuracy)
+        np.testing.assert_array_equal(page.stuck_panel.curves[s].getData()[1], 100 * want.stuck)
+        np.testing.assert_array_equal(page.results[s].loss, want.loss)
+        cells = page.table.cells[s]
+        assert cells["loss"].text() == fmt_loss(want.final_loss)
+        assert cells["accuracy"].text() == f"{want.final_accuracy:.3f}"
+        assert cells["accuracy"].text() == fmt_accuracy(want.final_accuracy)
+        assert cells["steps"].text() == fmt_steps(want.steps_to_90)
+        assert cells["stuck"].text() == fmt_stuck(want.stuck_fraction)
+        assert cells["status"].text() == "done"
+    assert page.progress.value() == page.progress.maximum() == 3 * 60
+    low, high = page.loss_panel.plot.viewRange()[1]  # log10 units: whole decades, 1e-6 … 1e4
+    assert -6.5 < low < high < 4.5
+    assert "d_k = 16" in page.trained_with.text() and "60 steps" in page.trained_with.text()
+
+
+def test_readout_formats():
+    assert fmt_loss(1.8079) == "1.81" and fmt_loss(2.76e-4) == "2.8e-4"
+    assert fmt_steps(None) == "not reached" and fmt_steps(None, finished=False) == "not yet"
+    assert fmt_steps(21) == "21" and fmt_stuck(0.912) == "91.2 %" and fmt_accuracy(1.0) == "1.000"
+
+
+def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page):
+    page.controls.set_values(d_k=1024, steps=2000, qk_norm=True)  # ~20 s if left alone
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    progress = []
+    page.runner.progress.connect(lambda i, done, curves: progress.append(time.perf_counter()))
+    started = time.perf_counter()
+    page.run_button.click()
+    assert page.cancel_button.isEnabled() and not page.run_button.isEnabled()
+    assert not page.controls.isEnabled()
+    qtbot.waitUntil(lambda: page.progress.value() >= 150, timeout=20000)
+    running_for = time.perf_counter() - started
+    gaps = np.diff([t for t in ticks if t > started + 0.05])
+    assert gaps.size > 10 and gaps.max() < 0.25, gaps.max()  # the event loop never stalls
+    # Throttled: at most one progress signal per MIN_INTERVAL_S (plus one of slack).
+    assert len(progress) <= running_for / MIN_INTERVAL_S + 2
+    assert len(progress) >= 2  # ... but the curves do grow during the run
+    with qtbot.waitSignal(page.run_finished, timeout=2000) as blocker:
+        clicked = time.perf_counter()
+        page.cancel_button.click()
+    assert time.perf_counter() - clicked < 2.0
+    timer.stop()
+    assert blocker.args == [True]
+    assert page.run_button.isEnabled() and page.controls.isEnabled()
+    assert not page.runner.is_running
+    n = page.loss_panel.curves["none"].yData.size
+    assert 0 < n < 2000
+    assert page.table.cells["none"]["status"].text() == f"cancelled at step {n}"
+    assert page.table.cells["qk_norm"]["status"].text() == "cancelled"
+    # The same page runs again after a cancel.
+    page.controls.set_values(d_k=8, steps=50, qk_norm=False)
+    assert run_to_end(qtbot, page) is False
+    assert page.loss_panel.curves["none"].yData.size == 50
+
+
+def test_changing_the_optimiser_resets_the_learning_rate(qtbot, page):
+    c = page.controls
+    assert c.lr_spin.value() == DEFAULT_LR["sgd"]
+    c.lr_spin.setValue(0.02)
+    c.optimizer_combo.setCurrentIndex(c.optimizer_combo.findData("adam"))
+    assert c.lr_spin.value() == DEFAULT_LR["adam"] and c.config_for("none").lr == DEFAULT_LR["adam"]
+    c.lr_spin.setValue(0.05)
+    c.optimizer_combo.setCurrentIndex(c.optimizer_combo.findData("sgd"))
+    assert c.lr_spin.value() == DEFAULT_LR["sgd"]
+
+
+def test_learning_rate_steps_through_a_log_ladder(qtbot, page):
+    spin = page.controls.lr_spin
+    assert DEFAULT_LR["sgd"] in LR_LADDER and DEFAULT_LR["adam"] in LR_LADDER and 5.0 in LR_LADDER
+    spin.setValue(0.5)
+    spin.stepBy(1)
+    assert spin.value() == 1.0
+    spin.stepBy(-2)
+    assert spin.value() == 0.3
+    spin.setValue(0.007)  # off the ladder: the arrows go to the next rung
+    spin.stepBy(1)
+    assert spin.value() == 0.01
+    assert spin.text() == "0.01"
+
+
+def test_dk_slider_and_spin_box(qtbot, page):
+    c = page.controls
+    c.dk_slider.setValue(8)
+    assert c.dk_spin.value() == 256 and c.config_for("none").d_k == 256
+    c.dk_spin.setValue(300)  # any integer; the knob goes to the nearest power of two
+    assert c.dk_slider.value() == 8 and c.config_for("none").d_k == 300
+    c.dk_spin.setValue(4)
+    assert c.dk_slider.value() == c.dk_slider.minimum()
+
+
+def test_controls_map_to_the_configs_the_worker_receives(qtbot, page):
+    c = page.controls
+    c.dk_spin.setValue(48)
+    c.optimizer_combo.setCurrentIndex(c.optimizer_combo.findData("adam"))
+    c.lr_spin.setValue(0.01)
+    c.steps_spin.setValue(100)
+    c.seed_spin.setValue(7)
+    c.loss_combo.setCurrentIndex(c.loss_combo.findData("ce"))
+    want = tuple(TrainConfig(d_k=48, optimizer="adam", lr=0.01, steps=100, seed=7, loss="ce",
+                             scaling=s) for s in ("none", "sqrt_dk"))
+    assert c.configs() == want
+    c.qk_check.setChecked(True)
+    want += (TrainConfig(d_k=48, optimizer="adam", lr=0.01, steps=100, seed=7, loss="ce",
+                         scaling="qk_norm"),)
+    assert c.configs() == want
+    # raw and ÷√d_k cannot be switched off
+    assert not c.scaling_checks["none"].isEnabled() and not c.scaling_checks["sqrt_dk"].isEnabled()
+    with qtbot.waitSignal(page.runner.job_started, timeout=10000) as blocker:
+        page.run_button.click()
+    assert blocker.args[0] == want
+    qtbot.waitUntil(lambda: not page.runner.is_running, timeout=60000)
+    assert "cross-entropy" in page.loss_panel.title.text()
+
+
+def test_stall_preset_shows_the_stall(qtbot, page):
+    with qtbot.waitSignal(page.run_finished, timeout=60000):
+        page.stall_button.click()
+    c = page.controls
+    cfg = c.config_for("none")
+    assert (cfg.d_k, cfg.optimizer, cfg.lr, cfg.loss) == tuple(STALL_PRESET[k] for k in
+                                                              ("d_k", "optimizer", "lr", "loss"))
+    raw, scaled = page.results["none"], page.results["sqrt_dk"]
+    assert raw.steps_to_90 is None and raw.stuck_fraction > 0.5 and raw.final_accuracy < 0.2
+    assert scaled.steps_to_90 is not None and scaled.final_accuracy > 0.95
+    assert "never did" in page.table.verdict.text()
+    c.defaults_button.click()
+    assert c.config_for("none") == TrainConfig(scaling="none")
+
+
+def test_editing_after_a_run_marks_the_curves_as_stale(qtbot, page):
+    page.controls.set_values(d_k=8, steps=50)
+    run_to_end(qtbot, page)
+    assert "press Run" not in page.trained_with.text()
+    page.controls.seed_spin.setValue(5)
+    assert "press Run" in page.trained_with.text() and "seed 0" in page.trained_with.text()
+
+
+def test_worker_throttles_progress_and_returns_the_core_result(qtbot):
+    # Called directly (same thread, direct connections): the throttle is the worker's own.
+    worker = TrainWorker(min_interval=0.05)
+    events, results, finished = [], [], []
+    worker.progress.connect(lambda job, i, done, curves: events.append((time.perf_counter(), done)))
+    worker.result_ready.connect(lambda job, i, result: results.append(result))
+    worker.job_finished.connect(lambda job, cancelled: finished.append(cancelled))
+    configs = (TrainConfig(d_k=32, steps=300, scaling="none"),
+               TrainConfig(d_k=32, steps=300, scaling="sqrt_dk"))
+    start = time.perf_counter()
+    worker.run(TrainJob(1, configs))
+    elapsed = time.perf_counter() - start
+    assert finished == [False]
+    assert len(events) <= elapsed / 0.05 + 1
+    # measured in the slot, a little after the worker's own clock: allow 5 ms of jitter
+    assert all(b - a >= 0.045 for (a, _), (b, _) in zip(events, events[1:]))
+    for config, result in zip(configs, results):
+        np.testing.assert_array_equal(result.loss, train(config).loss)
+
+
+def test_worker_reports_failure_and_still_finishes(qtbot):
+    worker = TrainWorker()
+    failed, finished = [], []
+    worker.job_failed.connect(lambda job, message: failed.append(message))
+    worker.job_finished.connect(lambda job, cancelled: finished.append(cancelled))
+    worker.run(TrainJob(1, ("not a config",)))
+    assert failed and finished == [False]
+
+
+def test_theme_and_zoom_restyle_the_page(qtbot, page):
+    page.controls.set_values(d_k=8, steps=50)
+    run_to_end(qtbot, page)
+    page.style_.set_theme("dark")
+    page.style_.set_zoom(1.5)
+    page.apply_style()
+    dark = page.style_.palette
+    for s in SCALINGS:
+        assert page.accuracy_panel.curves[s].opts["pen"].color().name().upper() == \
+            page.style_.colour_for(s).upper()
+    assert page.style_.colour_for("sqrt_dk") == dark.scaled
+    assert page.run_button.font().pointSize() == page.style_.pt(15)
+    assert dark.strip in page.table.styleSheet()
+    # the numbers survive a restyle
+    assert page.table.cells["none"]["status"].text() == "done"
+
+
+def test_closing_the_window_mid_run_stops_the_thread(qtbot):
+    window = MainWindow(Params(queries=64, keys=16))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    page = window.lab_page
+    assert window.tabs.indexOf(page) == 1 and window.tabs.tabText(1) == "Training lab"
+    window.tabs.setCurrentWidget(page)
+    page.controls.set_values(d_k=1024, steps=2000)
+    with qtbot.waitSignal(page.runner.progress, timeout=20000):
+        page.run_button.click()
+    thread = page.runner.worker_thread
+    assert thread.isRunning()
+    window.close()
+    assert thread.isFinished() and not page.runner.is_running
+    assert page.runner.worker_thread is None
