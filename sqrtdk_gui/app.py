@@ -52,15 +52,13 @@ def _application():
 
 
 def open_lesson(window, args, animate: bool = True) -> None:
-    """Enter ``--step`` or ``--scenario``, then re-apply the parameter flags on top."""
+    """Enter ``--step`` or ``--scenario``, then apply the parameter flags on top."""
     from sqrtdk_gui.cli import given_params
 
     if getattr(args, "scenario", None):
         window.lesson.choose_scenario(args.scenario)
     elif getattr(args, "step", None):
         window.lesson.go_to(args.step, animate=animate)
-    else:
-        return
     given = given_params(args)
     if given:
         window.animator.stop()
@@ -78,11 +76,31 @@ def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
     return window.grab().save(path)
 
 
+def _load_preset(path: str):
+    """The preset's state, or None after printing one line (the caller exits with 2)."""
+    from sqrtdk_gui import presets
+
+    try:
+        return presets.load(path)
+    except presets.PresetError as exc:
+        print(f"sqrtdk-gui: error: preset {path!r}: {exc}", file=sys.stderr)
+        return None
+
+
 def run(args) -> int:
     """The window (or a headless screenshot) for parsed command-line ``args``."""
     from sqrtdk_gui.cli import params_from_args
 
-    params = params_from_args(args)  # raises ValueError for impossible combinations
+    params_from_args(args)  # raises ValueError for impossible combinations, before Qt starts
+    if getattr(args, "smoke_test", False) or getattr(args, "first_frame", False):
+        from sqrtdk_gui import smoke
+
+        return smoke.run_smoke(args) if args.smoke_test else smoke.run_first_frame(args)
+    state = None
+    if getattr(args, "preset", None):
+        state = _load_preset(args.preset)
+        if state is None:
+            return 2
     screenshot = getattr(args, "screenshot", None)
     if screenshot:
         problem = check_output_path(screenshot)
@@ -91,21 +109,93 @@ def run(args) -> int:
             return 2
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
     app = _application()
-    from sqrtdk_gui.main_window import MainWindow
+    from sqrtdk_gui.presentation import presentation_zoom
 
-    window = MainWindow(params, threaded=not screenshot)
-    open_lesson(window, args, animate=not screenshot)
+    window, settings = prepare_window(args, state, interactive=not screenshot)
     try:
         if screenshot:
+            if getattr(args, "presentation", False):  # no full screen offscreen: its layout
+                window.set_zoom(max(window.style_.zoom, presentation_zoom(args.size[1])))
+                window.set_controls_visible(False)
             if not render_to_file(window, screenshot, args.size):
                 print(f"sqrtdk-gui: error: could not write {screenshot!r}", file=sys.stderr)
                 return 2
             return 0
         window.show()
+        if getattr(args, "presentation", False):
+            window.presentation.enter()
         return app.exec()
     finally:
         # Closing and deleting the window before the interpreter exits avoids a crash at
         # exit seen with PySide6 6.11 when a pyqtgraph window is left open (FACTS.md).
+        window.close()
+        if settings is not None:
+            settings.save(window.saveGeometry(), window.current_state())
+        window.deleteLater()
+        app.processEvents()
+        del window
+
+
+def prepare_window(args, state=None, interactive: bool = True):
+    """The main window in the state the command line asks for, and its settings store.
+
+    Order: defaults < remembered state (interactive runs only) < --preset < --step or
+    --scenario < parameter flags, --theme and --zoom. A damaged settings store gives
+    defaults and a one-line warning (stderr and status bar), never a failure.
+    """
+    from sqrtdk_gui.main_window import MainWindow
+    from sqrtdk_gui.settings import Settings
+
+    # Interactive runs remember their state; headless renders are reproducible.
+    settings = Settings(os.environ.get("SQRTDK_GUI_SETTINGS")) if interactive else None
+    geometry = warning = None
+    if settings is not None:
+        geometry, saved, warning = settings.load()
+        state = state or saved
+    window = MainWindow(threaded=interactive)
+    if geometry is not None:
+        window.restoreGeometry(geometry)
+    if state is not None:
+        window.apply_state(state)
+    open_lesson(window, args, animate=interactive)
+    if getattr(args, "theme", None):
+        window.set_theme(args.theme)
+    if getattr(args, "zoom", None):
+        window.set_zoom(args.zoom)
+    if warning:
+        print(f"sqrtdk-gui: warning: {warning}", file=sys.stderr)
+        window.statusBar().showMessage(warning, 15000)
+    return window, settings
+
+
+def export_slides_headless(args) -> int:
+    """``sqrtdk-gui export-slides DIR``: every lesson slide as PNG, offscreen."""
+    from pathlib import Path
+
+    folder = Path(args.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: cannot create {str(folder)!r}: {exc.strerror}", file=sys.stderr)
+        return 2
+    if not os.access(folder, os.W_OK):
+        print(f"sqrtdk-gui: error: cannot write into {str(folder)!r}: permission denied", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application()
+    from sqrtdk_gui.exporting import export_slides
+    from sqrtdk_gui.main_window import MainWindow
+
+    window = MainWindow(threaded=False, theme=args.theme, zoom=args.zoom)
+    try:
+        window.show()
+        written = export_slides(window, str(folder), args.size)
+        print(f"wrote {len(written)} slides to {folder}")
+        return 0
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
         window.close()
         window.deleteLater()
         app.processEvents()

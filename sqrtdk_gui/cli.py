@@ -14,6 +14,7 @@ import sys
 from sqrtdk_gui import __version__, train_cli
 from sqrtdk_gui.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
+from sqrtdk_gui.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.validation import float_arg, int_arg
 
 __all__ = ["main", "build_parser", "params_from_args"]
@@ -168,6 +169,17 @@ def build_parser() -> OneLineParser:
                         help=f"open the lesson at step N (1..{len(STEPS)}); parameter flags apply on top")
     parser.add_argument("--scenario", choices=[s.key for s in SCENARIOS],
                         help="open a trap or follow-up of the lesson")
+    parser.add_argument("--preset", metavar="FILE",
+                        help="open with a saved preset (parameters, lesson step, theme)")
+    parser.add_argument("--theme", choices=THEMES, help="light (projectors, default) or dark")
+    parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",
+                        help=f"scale text and lines ({ZOOM_RANGE[0]}..{ZOOM_RANGE[1]})")
+    parser.add_argument("--presentation", action="store_true",
+                        help="start in presentation mode (full screen, large type)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="build the window offscreen, check that it works, print one line "
+                             "and exit (0 = passed)")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     stats = sub.add_parser("stats", help="print the model's numbers (no window)",
@@ -178,20 +190,57 @@ def build_parser() -> OneLineParser:
                        help="one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)")
     stats.set_defaults(func=_run_stats)
     train_cli.add_parser(sub)
+
+    slides = sub.add_parser("export-slides", help="write one PNG per lesson step and scenario",
+                            description="Render every lesson step, trap and follow-up to PNG files.")
+    slides.add_argument("folder", metavar="DIR", help="folder for the slides (created if missing)")
+    slides.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
+                        help="slide size (default 1920x1080)")
+    slides.add_argument("--theme", choices=THEMES, default="light", help="light or dark")
+    slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
+                        help="scale text and lines")
+    slides.set_defaults(func=_run_export_slides)
     return parser
 
 
+def _run_export_slides(args: argparse.Namespace) -> int:
+    from sqrtdk_gui.app import export_slides_headless  # Qt only for this command
+
+    return export_slides_headless(args)
+
+
+DEBUG_ENV = "SQRTDK_GUI_DEBUG"  # =1: let unexpected errors raise with their traceback
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", None)
-    if func is None:
-        from sqrtdk_gui.app import run as func  # Qt is imported only for the window
     try:
-        return func(args)
-    except ValueError as exc:  # parameter combinations the flags alone cannot reject
-        print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
-        return 2
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        func = getattr(args, "func", None)
+        if func is None:
+            from sqrtdk_gui.app import run as func  # Qt is imported only for the window
+        try:
+            return func(args)
+        except ValueError as exc:  # parameter combinations the flags alone cannot reject
+            print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:  # Ctrl+C: the usual shell status, no traceback
+        return 130
+    except BrokenPipeError:  # e.g. `sqrtdk-gui stats --sweep | head -1`
+        # Point stdout at /dev/null so that flushing it at exit cannot fail again.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+    except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, not a traceback
+        import os
+
+        if os.environ.get(DEBUG_ENV) == "1":
+            raise
+        message = " ".join(str(exc).split())
+        print(f"sqrtdk-gui: internal error: {type(exc).__name__}: {message} "
+              f"(run with {DEBUG_ENV}=1 for the traceback)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QHBoxLayout, QMainWindow,
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QHBoxLayout, QLabel, QMainWindow,
                                QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
 from sqrtdk_gui import __version__, resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.animation import DkAnimator
 from sqrtdk_gui.controller import Controller
+from sqrtdk_gui.lab import LabPage
 from sqrtdk_gui.lesson.pane import LessonPane
 from sqrtdk_gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.model import Params, Result
@@ -21,13 +22,17 @@ from sqrtdk_gui.panels.controls import ControlsPanel
 from sqrtdk_gui.panels.gradient import GradientPanel
 from sqrtdk_gui.panels.histogram import HistogramPanel
 from sqrtdk_gui.panels.jacobian import JacobianPanel
-from sqrtdk_gui.panels.style import SCALING_LABELS, Style
+from sqrtdk_gui.file_actions import FileActions
+from sqrtdk_gui.menus import SHORTCUTS, build_menus
+from sqrtdk_gui.panels.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.presentation import Presentation
 from sqrtdk_gui.panels.summary import SummaryStrip
 from sqrtdk_gui.panels.weights import WeightsPanel
 
 APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
+ZOOM_STEP = 1.15
 
 
 def configure_pyqtgraph() -> None:
@@ -35,13 +40,14 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
-    def __init__(self, params: Params | None = None, threaded: bool = True) -> None:
+    def __init__(self, params: Params | None = None, threaded: bool = True,
+                 theme: str = "light", zoom: float = 1.0) -> None:
         super().__init__()
         configure_pyqtgraph()
-        self.style_ = Style()
+        self.style_ = Style(zoom=zoom, theme=theme)
         self.controller = Controller(params, threaded=threaded, parent=self)
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(ICON))
@@ -85,6 +91,8 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(live, "Live")
+        self.lab_page = LabPage(self.style_)
+        self.tabs.addTab(self.lab_page, "Training lab")
         self.setCentralWidget(self.tabs)
 
         # The lesson: a dock beside the panels, so the class sees text and plots together.
@@ -100,11 +108,18 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
         self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self)
         self.lesson.changed.connect(self._show_lesson_title)
-        self._build_menus()
+        # A permanent label for the state; showMessage stays free for warnings and notices.
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label, 1)
+        self.presentation = Presentation(self)
+        build_menus(self)
         self._build_lesson_keys()
+        self.animator.running_changed.connect(self.controls.show_autoplay)
+        self.controls.autoplay_toggled.connect(self.set_autoplay)
+        self.controls.autoplay_seconds.connect(self.animator.set_seconds)
 
         c = self.controller
-        self.controls.params_edited.connect(self._apply_edit)
+        self.controls.params_edited.connect(self.apply_edit)
         self.controls.row_edited.connect(c.set_row)
         c.params_changed.connect(self.controls.show_params)
         c.row_changed.connect(self.controls.show_row)
@@ -112,39 +127,21 @@ class MainWindow(QMainWindow):
         c.result_changed.connect(self._show_result)
         c.sweeps_changed.connect(self._show_sweeps)
         self.controls.show_params(c.params)
+        self.apply_style()
         c.flush()
 
-    # --- menus ---------------------------------------------------------------------------
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit,
-                                   triggered=self.close)
-        file_menu.addAction(self.quit_action)
-        view = bar.addMenu("&View")
-        self.lesson_action = self.lesson_dock.toggleViewAction()
-        self.lesson_action.setText("&Lesson pane")
-        self.lesson_action.setShortcut("F2")
-        view.addAction(self.lesson_action)
-        self.raw_action = QAction("&Raw logits", self, shortcut="R",
-                                  triggered=lambda: self._apply_edit({"scaling": "none"}))
-        self.scaled_action = QAction("Divide by &√d_k", self, shortcut="S",
-                                     triggered=lambda: self._apply_edit({"scaling": "sqrt_dk"}))
-        self.reset_temp_action = QAction("Reset &temperature", self, shortcut="T",
-                                         triggered=lambda: self._apply_edit({"temperature": 1.0}))
-        for action in (self.raw_action, self.scaled_action, self.reset_temp_action):
-            view.addAction(action)
-        help_menu = bar.addMenu("&Help")
-        self.about_action = QAction("&About sqrtdk-gui", self, triggered=self.show_about)
-        help_menu.addAction(self.about_action)
-
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        # Side columns grow with the window but leave the plots most of a small projector.
         super().resizeEvent(event)
-        width = event.size().width()
+        self._fit_columns(event.size().width())
+
+    def _fit_columns(self, width: int) -> None:
+        # Side columns grow with the window (and the zoom) but leave the plots most of a
+        # small projector; the controls never get narrower than their content.
+        z = self.style_.zoom
         need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
-        self.controls_scroll.setFixedWidth(min(360, max(need, round(0.19 * width))))
-        self.resizeDocks([self.lesson_dock], [min(480, max(260, round(0.23 * width)))],
+        self.controls_scroll.setFixedWidth(min(round(360 * z), max(need, round(0.19 * width))))
+        self.lesson_dock.setMaximumWidth(round(560 * z))
+        self.resizeDocks([self.lesson_dock], [min(round(480 * z), max(260, round(0.23 * width * z ** 0.5)))],
                          Qt.Orientation.Horizontal)
 
     def _build_lesson_keys(self) -> None:
@@ -193,8 +190,66 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         QMessageBox.about(self, "About sqrtdk-gui", self.about_text())
 
+    # --- look: theme, zoom, presentation ----------------------------------------------------
+    def apply_style(self) -> None:
+        """Re-apply theme and zoom to every widget and redraw the current numbers."""
+        s = self.style_
+        app = QApplication.instance()
+        app.setPalette(qt_palette(s.palette))
+        base = app.font()
+        base.setPointSize(s.pt(11))
+        app.setFont(base)  # menus, dialogs, status bar
+        for widget in (self.controls, self.summary, *self.panels, self.lesson_pane, self.lab_page):
+            widget.apply_style()
+        if self.controller.result is not None:
+            self._show_result(self.controller.result)
+        if self.controller.sweeps is not None:
+            self._show_sweeps(self.controller.sweeps)
+        for name, action in getattr(self, "theme_actions", {}).items():
+            action.setChecked(name == s.theme)
+        self._fit_columns(self.width())
+
+    def set_theme(self, theme: str) -> None:
+        self.style_.set_theme(theme)
+        self.apply_style()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Scale every font and line width together (Ctrl+= / Ctrl+- / Ctrl+0)."""
+        self.style_.set_zoom(zoom)
+        self.apply_style()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.style_.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.style_.zoom / ZOOM_STEP)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def set_controls_visible(self, visible: bool) -> None:
+        """Hide the controls column (H): the plots then take the whole width."""
+        self.controls_scroll.setVisible(visible)
+        if hasattr(self, "controls_action"):
+            self.controls_action.setText("&Hide controls" if visible else "Show &controls")
+
+    def toggle_autoplay(self) -> None:
+        self.set_autoplay(not self.animator.running)
+
+    def set_autoplay(self, on: bool) -> None:
+        """Sweep d_k from 1 to 4096 and back until paused, so the histogram breathes."""
+        if on:
+            self.animator.run(1, 4096, self.controls.speed.value(), ping_pong=True)
+        else:
+            self.animator.stop()
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in SHORTCUTS)
+        QMessageBox.information(self, "Keyboard shortcuts", f"<table>{rows}</table>")
+
     # --- wiring --------------------------------------------------------------------------
-    def _apply_edit(self, changes: dict) -> None:
+    def apply_edit(self, changes: dict) -> None:
+        """A change the user made: it stops any sweep animation, then reaches the model."""
         self.animator.stop()  # the teacher took over: the lesson's sweep must not fight back
         try:
             self.controller.set_params(**changes)
@@ -209,7 +264,7 @@ class MainWindow(QMainWindow):
         self.jacobian.show_result(result, row)
         self.gradient.show_result(result, row)
         p = result.params
-        self.statusBar().showMessage(
+        self.status_label.setText(
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
             f"n = {p.keys} keys · {p.queries} queries · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
@@ -232,6 +287,8 @@ class MainWindow(QMainWindow):
         QApplication.processEvents()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.presentation.leave()
+        self.lab_page.shutdown()
         self.animator.stop()
         self.controller.shutdown()
         super().closeEvent(event)

@@ -180,4 +180,4 @@ def test_menus_and_about(window):
     window.raw_action.trigger()
     assert window.controller.params.scaling == "none"
     window.controller.flush()
-    assert window.statusBar().currentMessage().startswith("d_k = 64 · raw logits")
+    assert window.status_label.text().startswith("d_k = 64 · raw logits")

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBu
 
 from sqrtdk_gui.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.lesson.evidence import Evidence
-from sqrtdk_gui.panels.style import MUTED, SCALED, Style
+from sqrtdk_gui.panels.style import Style
 from sqrtdk_gui.panels.versus_dk import set_dk_ticks
 
 __all__ = ["LessonPane", "read_resource"]
@@ -39,14 +39,14 @@ def read_resource(path: str) -> str:
         f.close()
 
 
-def evidence_html(ev: Evidence) -> str:
+def evidence_html(ev: Evidence, palette) -> str:
     """The evidence table as Qt rich text."""
     head = "".join(f"<th align='right'>{html.escape(h)}</th>" for h in ev.headers)
     body = "".join("<tr>" + "".join(f"<td align='right'>{html.escape(c)}</td>" for c in row) + "</tr>"
                    for row in ev.rows)
-    return (f"<table cellspacing='0' cellpadding='5' border='1' style='border-color:#BBBBBB; "
-            f"border-collapse:collapse'><tr style='background:#EEEEEE'>{head}</tr>{body}</table>"
-            "<p style='color:#5A5A5A'>Computed by the model for these parameters; "
+    return (f"<table cellspacing='0' cellpadding='5' border='1' style='border-color:{palette.border}; "
+            f"border-collapse:collapse'><tr style='background:{palette.strip}'>{head}</tr>{body}</table>"
+            f"<p style='color:{palette.muted}'>Computed by the model for these parameters; "
             "max p, ‖J‖ and entropy are medians over the queries.</p>")
 
 
@@ -73,8 +73,6 @@ class LessonPane(QWidget):
 
         self.predict = QFrame()
         self.predict.setObjectName("predict")
-        self.predict.setStyleSheet("QFrame#predict { background: #FFF6E0; border: 2px solid #E69F00; "
-                                   "border-radius: 6px; }")
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setObjectName("question")
@@ -115,15 +113,14 @@ class LessonPane(QWidget):
         grid.addWidget(self.trap_label, 0, 0)
         grid.addWidget(self.followup_label, 0, 1)
 
-        self.chart = pg.PlotWidget(background="w")
+        self.chart = pg.PlotWidget()
         self.chart.setObjectName("evidenceChart")
         self.chart.setMinimumHeight(150)
         self.chart.setMaximumHeight(220)
         style.style_plot(self.chart.getPlotItem(), left="÷√d_k ÷ raw", bottom="d_k")
         self.chart.setLogMode(x=True, y=True)
         set_dk_ticks(self.chart.getPlotItem())
-        self.chart_curve = self.chart.plot(pen=style.pen(SCALED, 3), symbol="o", symbolSize=7,
-                                           symbolBrush=SCALED)
+        self.chart_curve = self.chart.plot(symbol="o")
         self.chart.hide()
 
         self.previous_button = QPushButton("◀ Previous")
@@ -157,7 +154,16 @@ class LessonPane(QWidget):
         s = self.style_
         self.setFont(s.font(13))
         self.caption.setFont(s.font(12))
-        self.caption.setStyleSheet(f"color: {MUTED};")
+        p = s.palette
+        self.caption.setStyleSheet(f"color: {p.muted};")
+        self.predict.setStyleSheet(f"QFrame#predict {{ background: {p.predict_bg}; border: 2px solid "
+                                   f"{p.highlight}; border-radius: 6px; }} QLabel {{ color: {p.fg}; }}")
+        self.chart.setBackground(p.bg)
+        s.style_plot(self.chart.getPlotItem())
+        self.chart_curve.setPen(s.pen(p.scaled, 3))
+        self.chart_curve.setSymbolBrush(p.scaled)
+        self.chart_curve.setSymbolSize(s.line(7))
+        self.text.setStyleSheet(f"QTextBrowser {{ background: {p.bg}; color: {p.fg}; }}")
         self.title.setFont(s.font(18, bold=True))
         self.predict_caption.setFont(s.font(12, bold=True))
         for button in (self.reveal_button, self.previous_button, self.next_button,
@@ -174,7 +180,11 @@ class LessonPane(QWidget):
         self._rerender()
 
     def _rerender(self) -> None:
-        # A changed default style sheet applies to newly set HTML only.
+        # A changed default style sheet (or palette) applies to newly set HTML only.
+        shown = getattr(self, "_shown_scenario", None)
+        if shown is not None:
+            scenario, evidence = shown
+            self._html = read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette)
         current = getattr(self, "_html", None)
         if current is not None:
             self.text.setHtml(current)
@@ -185,6 +195,7 @@ class LessonPane(QWidget):
 
     # --- content ----------------------------------------------------------------------------
     def show_intro(self) -> None:
+        self._shown_scenario = None
         self.caption.setText("Lesson")
         self.title.setText("Why divide by √d_k?")
         self._set_html(INTRO)
@@ -195,6 +206,7 @@ class LessonPane(QWidget):
         self.next_button.setEnabled(True)
 
     def show_step(self, step: Step, count: int) -> None:
+        self._shown_scenario = None
         self.caption.setText(f"Step {step.number} of {count}")
         self.title.setText(step.title.replace("d_k", "dₖ"))
         self._set_html(read_resource(step.resource))
@@ -213,7 +225,8 @@ class LessonPane(QWidget):
     def show_scenario(self, scenario: Scenario, evidence: Evidence) -> None:
         self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
         self.title.setText(scenario.title)
-        self._set_html(read_resource(scenario.resource) + evidence_html(evidence))
+        self._shown_scenario = (scenario, evidence)
+        self._set_html(read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette))
         self.predict.hide()
         self.scenarios.show()
         for key, button in self.scenario_buttons.items():

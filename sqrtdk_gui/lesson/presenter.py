@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sqrtdk_gui.lesson.content import STEPS, Scenario, Step, scenario
+from sqrtdk_gui.lesson.content import STEPS, Scenario, Step
+from sqrtdk_gui.lesson.content import scenario as find_scenario
 from sqrtdk_gui.lesson.evidence import evidence
 from sqrtdk_gui.model import Params
 
@@ -55,13 +56,35 @@ class LessonPresenter(QObject):
 
     def choose_scenario(self, key: str) -> None:
         """Show a trap or follow-up: its parameters, highlights and evidence table."""
-        s = scenario(key)
+        s = find_scenario(key)
         self._animator.stop()
         self.step, self.scenario = self.count, s
         self._apply(s.preset)
         self._highlight(s.highlight)
         self._pane.show_scenario(s, evidence(key, self._controller.params))
         self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
+
+    def restore(self, step: int, scenario: Scenario | str | None) -> None:
+        """Show a lesson position without applying its preset (presets, settings, slides)."""
+        self._animator.stop()
+        key = scenario.key if isinstance(scenario, Scenario) else scenario
+        if key:
+            s = find_scenario(key)
+            self.step, self.scenario = self.count, s
+            self._highlight(s.highlight)
+            self._pane.show_scenario(s, evidence(key, self._controller.params))
+            self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
+        elif step:
+            current = STEPS[step - 1]
+            self.step, self.scenario = step, None
+            self._highlight(current.highlight)
+            self._pane.show_step(current, self.count)
+            self.changed.emit(f"Step {step}/{self.count}: {current.title}")
+        else:
+            self.step, self.scenario = 0, None
+            self._highlight(())
+            self._pane.show_intro()
+            self.changed.emit("")
 
     def next(self) -> None:
         if self.scenario is None and self.step < self.count:

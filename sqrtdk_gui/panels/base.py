@@ -5,11 +5,16 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout
 
-from sqrtdk_gui.panels.style import THEORY, Style
+from sqrtdk_gui.panels.style import Style
 
 
 class Panel(QFrame):
-    """Base of every plot panel: title, readout, canvas; can be highlighted by the lesson."""
+    """Base of every plot panel: title, readout, canvas; can be highlighted by the lesson.
+
+    Subclasses create their plot items, list their plots in ``plots()``, set theme- and
+    zoom-dependent pens in ``restyle_items()`` and call ``apply_style()`` at the end of
+    their constructor. A theme or zoom change calls ``apply_style()`` again.
+    """
 
     def __init__(self, title: str, style: Style, parent=None) -> None:
         super().__init__(parent)
@@ -21,20 +26,18 @@ class Panel(QFrame):
         self.readout = QLabel()
         self.readout.setObjectName("panelReadout")
         self.readout.setTextFormat(pg.QtCore.Qt.TextFormat.RichText)
-        for label in (self.title, self.readout):
-            # Long lines must not force the window wider than a 1280-pixel projector.
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.canvas = pg.GraphicsLayoutWidget()
-        self.canvas.setBackground("w")
-        self.canvas.ci.setContentsMargins(4, 4, 10, 4)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        layout.setSpacing(2)
         # A colour key line instead of a legend inside the plot: it never hides data.
         self.key = QLabel()
         self.key.setObjectName("panelKey")
         self.key.setTextFormat(pg.QtCore.Qt.TextFormat.RichText)
-        self.key.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        for label in (self.title, self.readout, self.key):
+            # Long lines must not force the window wider than a 1280-pixel projector.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.canvas = pg.GraphicsLayoutWidget()
+        self.canvas.ci.setContentsMargins(4, 4, 10, 4)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(2)
         layout.addWidget(self.title)
         layout.addWidget(self.readout)
         layout.addWidget(self.key)
@@ -43,18 +46,37 @@ class Panel(QFrame):
         self.body.addWidget(self.canvas, 1)
         layout.addLayout(self.body, 1)
         self._highlighted = False
-        self.apply_style()
+        self._key_entries: list[tuple[str, str, str]] = []
 
+    # --- hooks --------------------------------------------------------------------------
+    def plots(self) -> list[pg.PlotItem]:
+        return []
+
+    def canvases(self) -> list[pg.GraphicsLayoutWidget]:
+        return [self.canvas]
+
+    def restyle_items(self) -> None:
+        """Set the pens and brushes that depend on theme and zoom only."""
+
+    # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:
         s = self.style_
         self.title.setFont(s.font(15, bold=True))
         self.readout.setFont(s.font(13))
         self.key.setFont(s.font(12))
-        self.title.setStyleSheet(f"color: {THEORY};")
+        for label in (self.title, self.readout, self.key):
+            label.setStyleSheet(f"color: {s.palette.fg};")
+        for canvas in self.canvases():
+            canvas.setBackground(s.palette.bg)
+        for plot in self.plots():
+            s.style_plot(plot)
+        self.restyle_items()
+        self.set_key(self._key_entries)
         self.set_highlighted(self._highlighted)
 
     def set_key(self, entries: list[tuple[str, str, str]]) -> None:
         """Colour key: (colour, symbol, text) per entry, e.g. ("#D55E00", "━", "raw")."""
+        self._key_entries = list(entries)
         self.key.setText(" &nbsp; ".join(
             f"<span style='color:{colour}; font-weight:bold'>{symbol}</span>&nbsp;{text}"
             for colour, symbol, text in entries))
@@ -62,5 +84,6 @@ class Panel(QFrame):
     def set_highlighted(self, on: bool) -> None:
         """A thick accent border: the lesson points the class at this panel."""
         self._highlighted = on
-        border = "4px solid #E69F00" if on else "1px solid #BBBBBB"
-        self.setStyleSheet(f"QFrame#panel {{ border: {border}; border-radius: 6px; background: white; }}")
+        p = self.style_.palette
+        border = f"{max(3, round(4 * self.style_.zoom))}px solid {p.highlight}" if on else f"1px solid {p.border}"
+        self.setStyleSheet(f"QFrame#panel {{ border: {border}; border-radius: 6px; background: {p.bg}; }}")

@@ -14,11 +14,12 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QButtonGroup, QComboBox, QDoubl
                                QWidget)
 
 from sqrtdk_gui.model import FLOAT_RANGES, INT_RANGES, SCALINGS, Params
-from sqrtdk_gui.panels.style import RAW, SCALED, SCALING_LABELS, Style
+from sqrtdk_gui.panels.style import SCALING_LABELS, Style
 
 DK_STEPS_PER_OCTAVE = 8
 DK_MAX_POS = 12 * DK_STEPS_PER_OCTAVE  # 2**12 = 4096
 TEMP_STEPS_PER_DECADE = 60
+AUTOPLAY_MIN_S, AUTOPLAY_MAX_S, AUTOPLAY_DEFAULT_S = 3, 30, 8  # seconds per sweep 1 -> 4096
 TEMP_MIN_POS = math.ceil(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperature"][0]))
 TEMP_MAX_POS = round(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperature"][1]))
 
@@ -54,6 +55,8 @@ class ControlsPanel(QWidget):
 
     params_edited = Signal(dict)
     row_edited = Signal(int)
+    autoplay_toggled = Signal(bool)
+    autoplay_seconds = Signal(float)
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(parent)
@@ -94,6 +97,26 @@ class ControlsPanel(QWidget):
         self.dk_spin.setRange(*INT_RANGES["d_k"])
         self.dk_spin.setToolTip("Any head size d_k from 1 to 4096.")
         self.dk_spin.valueChanged.connect(lambda v: self._edit(d_k=v))
+        self.autoplay = QPushButton("▶ Autoplay")
+        self.autoplay.setObjectName("autoplay")
+        self.autoplay.setCheckable(True)
+        self.autoplay.setToolTip("Sweep d_k from 1 to 4096 and back, again and again, while you "
+                                 "talk (P). Any other control stops it.")
+        self.autoplay.toggled.connect(self._autoplay_toggled)
+        self.speed = QSlider(Qt.Orientation.Horizontal)
+        self.speed.setObjectName("autoplay_speed")
+        self.speed.setRange(AUTOPLAY_MIN_S, AUTOPLAY_MAX_S)
+        self.speed.setValue(AUTOPLAY_DEFAULT_S)
+        self.speed.setInvertedAppearance(True)  # right = faster
+        self.speed.setToolTip("Autoplay speed: seconds for one sweep from 1 to 4096 "
+                              f"({AUTOPLAY_MIN_S}–{AUTOPLAY_MAX_S} s; right is faster).")
+        self.speed.valueChanged.connect(self._speed_changed)
+        self.speed_label = QLabel()
+        self._speed_changed(self.speed.value(), emit=False)
+        play = QHBoxLayout()
+        play.addWidget(self.autoplay)
+        play.addWidget(self.speed, 1)
+        play.addWidget(self.speed_label)
         ticks = QHBoxLayout()
         for text in ("1", "8", "64", "512", "4096"):
             tick = QLabel(text)
@@ -107,7 +130,26 @@ class ControlsPanel(QWidget):
         v.addLayout(row)
         v.addWidget(self.dk_slider)
         v.addLayout(ticks)
+        v.addLayout(play)
         return box
+
+    def _autoplay_toggled(self, on: bool) -> None:
+        self.autoplay.setText("⏸ Pause" if on else "▶ Autoplay")
+        if not self._showing:
+            self.autoplay_toggled.emit(on)
+
+    def _speed_changed(self, seconds: int, emit: bool = True) -> None:
+        self.speed_label.setText(f"{seconds} s")
+        if emit:
+            self.autoplay_seconds.emit(float(seconds))
+
+    def show_autoplay(self, running: bool) -> None:
+        """Reflect the animator's state without emitting a toggle."""
+        self._showing = True
+        try:
+            self.autoplay.setChecked(running)
+        finally:
+            self._showing = False
 
     def _scaling_group(self) -> QGroupBox:
         box = QGroupBox("Scaling of q·k")
@@ -115,14 +157,10 @@ class ControlsPanel(QWidget):
         self.scaled_button = QPushButton("÷ √d_k")
         self.scaling_buttons = QButtonGroup(self)
         self.scaling_buttons.setExclusive(False)  # both unchecked while a trap mode is shown
-        for button, scaling, colour in ((self.raw_button, "none", RAW), (self.scaled_button, "sqrt_dk", SCALED)):
+        for button, scaling in ((self.raw_button, "none"), (self.scaled_button, "sqrt_dk")):
             button.setCheckable(True)
             button.setObjectName(f"scaling_{scaling}")
             button.setToolTip(SCALING_TIPS[scaling])
-            button.setStyleSheet(
-                f"QPushButton {{ padding: 8px; border: 2px solid {colour}; border-radius: 6px; }}"
-                f"QPushButton:checked {{ background: {colour}; color: white; font-weight: bold; }}"
-                f"QPushButton:focus {{ outline: 3px solid #E69F00; }}")
             # A click on the checked button would uncheck it: keep it checked, it is a switch.
             button.clicked.connect(lambda _=False, s=scaling, b=button: (b.setChecked(True),
                                                                            self._edit(scaling=s)))
@@ -245,8 +283,16 @@ class ControlsPanel(QWidget):
         big = s.font(15, bold=True)
         for label in (self.dk_label, self.temp_label):
             label.setFont(big)
-        for button in (self.raw_button, self.scaled_button):
+        self.autoplay.setFont(s.font(13, bold=True))
+        self.speed_label.setFont(s.font(11))
+        for button, scaling in ((self.raw_button, "none"), (self.scaled_button, "sqrt_dk")):
             button.setFont(s.font(14, bold=True))
+            colour = s.colour_for(scaling)
+            # A visible focus ring: the switch is operable with Tab and Space.
+            button.setStyleSheet(
+                f"QPushButton {{ padding: {s.pt(6)}px; border: 2px solid {colour}; border-radius: 6px; }}"
+                f"QPushButton:checked {{ background: {colour}; color: white; }}"
+                f"QPushButton:focus {{ border: 3px solid {s.palette.highlight}; }}")
         small = s.font(10)
         for i in range(self.dk_ticks.count()):
             self.dk_ticks.itemAt(i).widget().setFont(small)

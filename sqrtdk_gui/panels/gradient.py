@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pyqtgraph as pg
+
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style, colour_for
+from sqrtdk_gui.panels.style import Style
 from sqrtdk_gui.panels.versus_dk import VersusDk
 
 
@@ -18,6 +20,13 @@ class GradientPanel(Panel):
         self.versus = VersusDk(self.plot, style, "grad_q", floor=1e-10, y_range=(1e-10, 1e2),
                                with_mean=True)
         self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        self.versus.restyle()
 
     def show_result(self, result: Result, row: int) -> None:
         s = result.summary["grad_q"]
@@ -25,7 +34,8 @@ class GradientPanel(Panel):
         self.readout.setText(
             f"median <b>{s.median:.1e}</b> &nbsp; 10–90 %: {s.p10:.0e} … {s.p90:.0e}"
             f" &nbsp; mean {s.mean:.1e}")
-        self.versus.show_current(result.params.d_k, [(s.median, colour_for(result.params.scaling))])
+        self.versus.show_current(result.params.d_k,
+                                 [(s.median, self.style_.colour_for(result.params.scaling))])
 
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)

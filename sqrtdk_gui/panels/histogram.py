@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result, scale_factor
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import SCALING_LABELS, THEORY, Style, colour_for, faint
+from sqrtdk_gui.panels.style import SCALING_LABELS, Style, faint
 from sqrtdk_gui.plotdata import SteadyRange, density_histogram, normal_pdf
 
 BINS = 61
@@ -37,26 +37,33 @@ class HistogramPanel(Panel):
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
         self.values: dict[str, float] = {}
+        self.apply_style()
 
-    def _restyle(self, scaling: str) -> None:
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        self.theory.setPen(self.style_.pen(self.style_.palette.fg, 3, dashed=True))
+        self._scaling = None  # the scaling colours follow on the next result
+
+    def _recolour(self, scaling: str) -> None:
         s = self.style_
-        colour, ghost = colour_for(scaling), ghost_scaling(scaling)
+        colour, ghost = s.colour_for(scaling), ghost_scaling(scaling)
         self.bars.setPen(s.pen(colour, 2.5))
         self.bars.setBrush(faint(colour, 90))
-        g = colour_for(ghost)
+        g = s.colour_for(ghost)
         self.ghost.setPen(pg.mkPen(faint(g, 110), width=s.line(1.5)))
         self.ghost.setBrush(faint(g, 35))
-        self.theory.setPen(s.pen(THEORY, 3, dashed=True))
         for line in self.sigma_lines:
             line.setPen(s.pen(colour, 2, dashed=True))
-        self.set_key([(colour, "█", SCALING_LABELS[scaling]), (THEORY, "╍", "theory"),
+        self.set_key([(colour, "█", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
                       (g, "░", f"{SCALING_LABELS[ghost]} (ghost)")])
         self._scaling = scaling
 
     def show_result(self, result: Result) -> None:
         p = result.params
         if p.scaling != self._scaling:
-            self._restyle(p.scaling)
+            self._recolour(p.scaling)
         # The ghost is the same dot products under the other scaling (its softmax input).
         ghost = ghost_scaling(p.scaling)
         ghost_logits = result.dots * (scale_factor(p.replace(scaling=ghost)) / p.temperature)

@@ -7,18 +7,21 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style, colour_for
+from sqrtdk_gui.panels.style import Style
 from sqrtdk_gui.panels.versus_dk import VersusDk, set_dk_ticks
 from sqrtdk_gui.plotdata import top_block
 from sqrtdk_gui.softmax_math import jacobian_matrix
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
-# Fixed colour levels make the collapse visible as white. |J_ij| <= 1/4 always; ±0.1 keeps
-# a healthy ÷√d_k row (p_max ~ 0.1, J_ii ~ 0.09) clearly coloured.
+# Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
+# always; ±0.1 keeps a healthy ÷√d_k row (p_max ~ 0.1, J_ii ~ 0.09) clearly coloured.
 LEVEL = 0.1
-# Sign of J_ij (diagonal positive, off-diagonal negative): brown - white - teal, a scale no
-# other meaning uses.
-_CMAP = pg.ColorMap([0.0, 0.5, 1.0], ["#8C510A", "#FFFFFF", "#01665E"])
+
+
+def _cmap(background: str) -> pg.ColorMap:
+    # Sign of J_ij (diagonal positive, off-diagonal negative): brown - background - teal, a
+    # scale no other meaning uses; zero is the background, so a collapsed J disappears.
+    return pg.ColorMap([0.0, 0.5, 1.0], ["#8C510A", background, "#35978F"])
 
 
 class JacobianPanel(Panel):
@@ -28,25 +31,22 @@ class JacobianPanel(Panel):
         super().__init__("3 · Jacobian diag(p) − ppᵀ", style, parent)
         # The heat map gets its own canvas: a widget layout keeps the 2:3 split at any size.
         self.heat_canvas = pg.GraphicsLayoutWidget()
-        self.heat_canvas.setBackground("w")
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
         self.heat_plot = self.heat_canvas.addPlot()
+        self.heat_plot.setTitle(f"J, top {TOP_KEYS} keys")
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
             self.heat_plot.hideAxis(axis)
-        self.heat_plot.getViewBox().setBorder(pg.mkPen("#888888", width=1))
-        self.heat_plot.setTitle(f"J, top {TOP_KEYS} keys", size=f"{style.pt(12)}pt")
         self.heat_plot.invertY(True)
         self.heat_plot.setAspectLocked(True)
         self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setLookupTable(_CMAP.getLookupTable(nPts=256))
         self.heat_plot.addItem(self.image)
-        self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a white map must not look broken
+        self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
         self.collapsed.setZValue(10)
         self.heat_plot.addItem(self.collapsed)
-        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_CMAP, interactive=False,
-                                        width=style.line(5))
+        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"),
+                                        interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
         self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.1f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
 
@@ -59,13 +59,34 @@ class JacobianPanel(Panel):
         self.sat_plot.setXLink(self.norm_plot)
         self.sat_plot.setYRange(0, 100, padding=0)
         set_dk_ticks(self.sat_plot)
-        self.sat_curves = {s: self.sat_plot.plot(pen=style.pen(colour_for(s), 3)) for s in ("none", "sqrt_dk", "dk")}
-        self.sat_marker = pg.InfiniteLine(angle=90, movable=False, pen=style.pen("#009E73", 2.5))
+        self.sat_curves = {s: self.sat_plot.plot() for s in ("none", "sqrt_dk", "dk")}
+        self.sat_marker = pg.InfiniteLine(angle=90, movable=False)
         self.sat_plot.addItem(self.sat_marker)
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
         layout.setRowStretchFactor(1, 3)
+        self._last_block_max = None
         self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.heat_plot, self.norm_plot, self.sat_plot]
+
+    def canvases(self) -> list[pg.GraphicsLayoutWidget]:
+        return [self.heat_canvas, self.canvas]
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        cmap = _cmap(s.palette.bg)
+        self.image.setLookupTable(cmap.getLookupTable(nPts=256))
+        self.colorbar.setColorMap(cmap)
+        self.colorbar.getAxis("right").setTickFont(s.font(10))
+        self.colorbar.getAxis("right").setTextPen(pg.mkPen(s.palette.fg))
+        self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
+        self.versus.restyle()
+        for scaling, curve in self.sat_curves.items():
+            curve.setPen(s.pen(s.colour_for(scaling), 3))
+        self.sat_marker.setPen(s.pen(s.palette.accent, 2.5))
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
@@ -78,8 +99,9 @@ class JacobianPanel(Panel):
         largest = float(np.abs(block).max())
         self.collapsed.setVisible(largest < 1e-3)
         if largest < 1e-3:
+            bg = self.style_.palette.bg
             self.collapsed.setHtml(
-                f"<div style='background:rgba(255,255,255,220); color:#1A1A1A; "
+                f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
                 f"font-size:{self.style_.pt(14)}pt; padding:4px; text-align:center'>"
                 f"J ≈ 0<br/>max |J_ij|<br/>{largest:.0e}</div>")
             self.collapsed.setPos(k / 2, k / 2)
@@ -89,13 +111,13 @@ class JacobianPanel(Panel):
         self.readout.setText(
             f"query {row}: ‖J‖_F <b>{fro:.1e}</b> &nbsp; median <b>{median:.1e}</b> &nbsp; "
             f"saturated <b>{100 * result.saturated_fraction:.0f} %</b>")
-        self.versus.show_current(p.d_k, [(median, colour_for(p.scaling))])
+        self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.setValue(np.log10(p.d_k))
 
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)
         self.set_key(self.versus.key())
-        for scaling, curve in self.sat_curves.items():
+        for curve in self.sat_curves.values():
             curve.setVisible(False)
         for scaling, sw in sweeps.items():
             curve = self.sat_curves.get(scaling, self.sat_curves["dk"])

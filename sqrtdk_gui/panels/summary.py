@@ -7,7 +7,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.model import Result
-from sqrtdk_gui.panels.style import MUTED, Style, colour_for
+from sqrtdk_gui.panels.style import Style
 
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
 # moves when its text changes; the value font shrinks until the widest sample fits a column.
@@ -35,7 +35,7 @@ class SummaryStrip(QFrame):
         super().__init__(parent)
         self.style_ = style
         self.setObjectName("summary")
-        self.set_highlighted(False)
+        self._highlighted = False
         grid = QGridLayout(self)
         grid.setContentsMargins(12, 4, 12, 4)
         grid.setHorizontalSpacing(24)
@@ -61,14 +61,17 @@ class SummaryStrip(QFrame):
         self.apply_style()
 
     def set_highlighted(self, on: bool) -> None:
-        border = "4px solid #E69F00" if on else "4px solid #F4F4F4"
-        self.setStyleSheet(f"QFrame#summary {{ background: #F4F4F4; border-radius: 6px; border: {border}; }}")
+        self._highlighted = on
+        p = self.style_.palette
+        border = f"4px solid {p.highlight if on else p.strip}"
+        self.setStyleSheet(f"QFrame#summary {{ background: {p.strip}; border-radius: 6px; border: {border}; }}")
 
     def apply_style(self) -> None:
         s = self.style_
         for key in self.captions:
             self.captions[key].setFont(s.font(11))
-            self.captions[key].setStyleSheet(f"color: {MUTED};")
+            self.captions[key].setStyleSheet(f"color: {s.palette.muted};")
+        self.set_highlighted(self._highlighted)
         self._fit_values()
         self._colour = None
 
@@ -102,7 +105,7 @@ class SummaryStrip(QFrame):
             "saturated": f"{100 * result.saturated_fraction:.0f} %",
         }
         self.captions["entropy"].setText(f"median entropy (log n = {result.log_n:.2f})")
-        colour = colour_for(result.params.scaling)
+        colour = self.style_.colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
         for key, text in texts.items():

@@ -5,9 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.panels.style import ACCENT, SCALING_LABELS, Style, colour_for, faint
+from sqrtdk_gui.panels.style import SCALING_LABELS, Style, faint
 from sqrtdk_gui.plotdata import clamp_positive
-
 
 DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
 
@@ -20,19 +19,26 @@ def set_dk_ticks(plot: pg.PlotItem) -> None:
 class _Series:
     """Items of one scaling's curve: median line, p10/p90 edges, filled band, mean."""
 
-    def __init__(self, plot: pg.PlotItem, style: Style, scaling: str, with_mean: bool) -> None:
-        colour = colour_for(scaling)
-        self.median = plot.plot(pen=style.pen(colour, 3.5))
-        self.low = pg.PlotDataItem(pen=pg.mkPen(faint(colour, 60)))
-        self.high = pg.PlotDataItem(pen=pg.mkPen(faint(colour, 60)))
-        self.band = pg.FillBetweenItem(self.low, self.high, brush=faint(colour, 45))
+    def __init__(self, plot: pg.PlotItem, scaling: str, with_mean: bool) -> None:
+        self.scaling = scaling
+        self.median = plot.plot()
+        self.low = pg.PlotDataItem()
+        self.high = pg.PlotDataItem()
+        self.band = pg.FillBetweenItem(self.low, self.high)
         plot.addItem(self.low)
         plot.addItem(self.high)
         plot.addItem(self.band)
-        self.mean = None
-        if with_mean:
-            self.mean = plot.plot(pen=style.pen(colour, 2, dashed=True))
+        self.mean = plot.plot() if with_mean else None
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
+
+    def restyle(self, style: Style) -> None:
+        colour = style.colour_for(self.scaling)
+        self.median.setPen(style.pen(colour, 3.5))
+        for edge in (self.low, self.high):
+            edge.setPen(pg.mkPen(faint(colour, 60)))
+        self.band.setBrush(faint(colour, 45 if style.theme == "light" else 70))
+        if self.mean is not None:
+            self.mean.setPen(style.pen(colour, 2, dashed=True))
 
     def set_visible(self, on: bool) -> None:
         for item in self.items:
@@ -44,20 +50,29 @@ class VersusDk:
 
     def __init__(self, plot: pg.PlotItem, style: Style, quantity: str, floor: float,
                  y_range: tuple[float, float], with_mean: bool = False) -> None:
-        self.plot, self.quantity, self.floor = plot, quantity, floor
+        self.plot, self.quantity, self.floor, self.style_ = plot, quantity, floor, style
         plot.setLogMode(x=True, y=True)
         plot.setXRange(0, np.log10(4096), padding=0.02)
         plot.setYRange(np.log10(y_range[0]), np.log10(y_range[1]), padding=0)
         set_dk_ticks(plot)
         self.with_mean = with_mean
-        self.series = {s: _Series(plot, style, s, with_mean) for s in ("none", "sqrt_dk")}
-        self.other = _Series(plot, style, "dk", with_mean)  # any third mode (the "other" colour)
+        self.series = {s: _Series(plot, s, with_mean) for s in ("none", "sqrt_dk")}
+        self.other = _Series(plot, "dk", with_mean)  # any third mode (the "other" colour)
         self.other.set_visible(False)
-        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=style.pen(ACCENT, 2.5))
-        self.dots = pg.ScatterPlotItem(size=style.line(5) * 3, pen=pg.mkPen("k", width=1.5))
+        self.marker = pg.InfiniteLine(angle=90, movable=False)
+        self.dots = pg.ScatterPlotItem()
         plot.addItem(self.marker)
         plot.addItem(self.dots)
         self._other_scaling = None
+        self.restyle()
+
+    def restyle(self) -> None:
+        s = self.style_
+        for series in (*self.series.values(), self.other):
+            series.restyle(s)
+        self.marker.setPen(s.pen(s.palette.accent, 2.5))
+        self.dots.setSize(s.line(5) * 3)
+        self.dots.setPen(pg.mkPen(s.palette.fg, width=1.5))
 
     def show_sweeps(self, sweeps: dict) -> None:
         for scaling, sw in sweeps.items():
@@ -70,11 +85,12 @@ class VersusDk:
 
     def key(self) -> list[tuple[str, str, str]]:
         """Colour key entries for the panel title (see Panel.set_key)."""
+        s = self.style_
         scalings = ["none", "sqrt_dk"] + ([self._other_scaling] if self._other_scaling else [])
-        entries = [(colour_for(s), "━", SCALING_LABELS[s]) for s in scalings]
-        entries.append(("#999999", "▒", "10–90 %"))
+        entries = [(s.colour_for(k), "━", SCALING_LABELS[k]) for k in scalings]
+        entries.append((s.palette.muted, "▒", "10–90 %"))
         if self.with_mean:
-            entries.append(("#555555", "╍", "mean"))
+            entries.append((s.palette.muted, "╍", "mean"))
         return entries
 
     def _fill(self, series: _Series, sw) -> None:

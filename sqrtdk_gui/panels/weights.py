@@ -9,7 +9,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import MUTED, WARN, Style, colour_for, faint
+from sqrtdk_gui.panels.style import Style, faint
 from sqrtdk_gui.plotdata import SteadyRange, sorted_weights
 
 
@@ -22,14 +22,25 @@ class WeightsPanel(Panel):
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, x0=None)
         self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",
-                                       labelOpts={"position": 0.85, "color": MUTED})
+                                       labelOpts={"position": 0.85})
         self.overflow = pg.TextItem(anchor=(0.5, 0.5))
         self.overflow.setZValue(10)
         for item in (self.bars, self.uniform, self.overflow):
             self.plot.addItem(item)
         self._y_range = SteadyRange(shrink_below=0.3)
         self._n = None
+        self._last: tuple[Result, int] | None = None
         self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        self.uniform.setPen(s.pen(s.palette.muted, 2, dashed=True))
+        self.uniform.label.setColor(s.palette.muted)
+        self.uniform.label.setFont(s.font(11))
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
@@ -37,12 +48,11 @@ class WeightsPanel(Panel):
         row = min(row, p.queries - 1)
         heights = sorted_weights(result.weights[row])
         overflowed = not np.all(np.isfinite(heights))
-        colour = colour_for(p.scaling)
         s = self.style_
+        colour = s.colour_for(p.scaling)
         self.bars.setOpts(x=np.arange(n), height=np.where(np.isfinite(heights), heights, 0.0),
                           width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
         self.uniform.setValue(1.0 / n)
-        self.uniform.setPen(s.pen(MUTED, 2, dashed=True))
         if n != self._n:
             self.plot.setXRange(-0.8, n - 0.2, padding=0)
             self._n = n
@@ -52,9 +62,9 @@ class WeightsPanel(Panel):
             self.plot.setYRange(0, top, padding=0)
         if overflowed:
             self.overflow.setHtml(
-                f"<div style='background:#FFF0F0; color:{WARN}; font-size:{s.pt(14)}pt; "
-                f"padding:6px; text-align:center'><b>OVERFLOW</b><br/>exp(z) = inf in {p.dtype}:"
-                f"<br/>this row's weights are NaN</div>")
+                f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
+                f"font-size:{s.pt(14)}pt; padding:6px; text-align:center'><b>OVERFLOW</b><br/>"
+                f"exp(z) = inf in {p.dtype}:<br/>this row's weights are NaN</div>")
             self.overflow.setPos(n / 2, top / 2)
         self.overflow.setVisible(overflowed)
 

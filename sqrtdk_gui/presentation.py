@@ -1,0 +1,98 @@
+"""Presentation mode: full screen, large type, hidden cursor, controls out of the way (H).
+
+Entering saves the window's state (zoom, visible columns, full screen or not) and leaving
+restores it exactly, so F11 twice is a no-op for the layout.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QApplication
+
+__all__ = ["Presentation", "presentation_zoom", "CURSOR_IDLE_MS"]
+
+PRESENTATION_ZOOM = 1.4  # at 1080 lines; scaled with the screen height, never below 1
+
+
+def presentation_zoom(screen_height: int) -> float:
+    """Large type for the room, in proportion to the projector's lines (1.4 at 1080p)."""
+    return min(2.5, max(1.0, PRESENTATION_ZOOM * screen_height / 1080))
+CURSOR_IDLE_MS = 2500
+
+
+class Presentation(QObject):
+    """Toggles presentation mode on a MainWindow and hides the idle mouse cursor."""
+
+    changed = Signal(bool)
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self._window = window
+        self.active = False
+        self._saved: dict | None = None
+        self._cursor_hidden = False
+        self._idle = QTimer(self)
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(CURSOR_IDLE_MS)
+        self._idle.timeout.connect(self._hide_cursor)
+
+    @property
+    def cursor_hidden(self) -> bool:
+        return self._cursor_hidden
+
+    def toggle(self) -> None:
+        self.leave() if self.active else self.enter()
+
+    def enter(self) -> None:
+        if self.active:
+            return
+        w = self._window
+        self._saved = {
+            "zoom": w.style_.zoom,
+            "controls": not w.controls_scroll.isHidden(),
+            "full_screen": w.isFullScreen(),
+            "maximized": w.isMaximized(),
+            "geometry": w.saveGeometry(),
+        }
+        self.active = True
+        screen = w.screen()
+        height = screen.geometry().height() if screen is not None else 1080
+        w.set_zoom(max(w.style_.zoom, presentation_zoom(height)))
+        w.set_controls_visible(False)  # the plots fill the screen; H brings the controls back
+        w.showFullScreen()
+        QApplication.instance().installEventFilter(self)
+        self._idle.start()
+        self.changed.emit(True)
+
+    def leave(self) -> None:
+        if not self.active:
+            return
+        w, saved = self._window, self._saved or {}
+        self.active = False
+        QApplication.instance().removeEventFilter(self)
+        self._idle.stop()
+        self._show_cursor()
+        if not saved.get("full_screen"):
+            w.showMaximized() if saved.get("maximized") else w.showNormal()
+            if "geometry" in saved:
+                w.restoreGeometry(saved["geometry"])
+        w.set_zoom(saved.get("zoom", 1.0))
+        w.set_controls_visible(saved.get("controls", True))
+        self.changed.emit(False)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
+            self._show_cursor()
+            self._idle.start()
+        return False
+
+    def _hide_cursor(self) -> None:
+        if self.active and not self._cursor_hidden:
+            QApplication.setOverrideCursor(QCursor(Qt.CursorShape.BlankCursor))
+            self._cursor_hidden = True
+
+    def _show_cursor(self) -> None:
+        if self._cursor_hidden:
+            QApplication.restoreOverrideCursor()
+            self._cursor_hidden = False
