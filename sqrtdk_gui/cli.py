@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 
 from sqrtdk_gui import __version__, train_cli
@@ -227,14 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C: the usual shell status, no traceback
         return 130
     except BrokenPipeError:  # e.g. `sqrtdk-gui stats --sweep | head -1`
-        # Point stdout at /dev/null so that flushing it at exit cannot fail again.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:  # point stdout at /dev/null so that flushing it at exit cannot fail again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout is not a file descriptor (embedded, tests)
+            pass
         return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, not a traceback
-        import os
-
         if os.environ.get(DEBUG_ENV) == "1":
             raise
         message = " ".join(str(exc).split())

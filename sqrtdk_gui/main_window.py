@@ -91,8 +91,12 @@ class MainWindow(FileActions, QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(live, "Live")
-        self.lab_page = LabPage(self.style_)
-        self.tabs.addTab(self.lab_page, "Training lab")
+        # The lab is built when first opened: most lessons never need it, start-up does.
+        self._lab_page = None
+        self._lab_holder = QWidget()
+        QVBoxLayout(self._lab_holder).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._lab_holder, "Training lab")
+        self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
 
         # The lesson: a dock beside the panels, so the class sees text and plots together.
@@ -190,6 +194,19 @@ class MainWindow(FileActions, QMainWindow):
     def show_about(self) -> None:
         QMessageBox.about(self, "About sqrtdk-gui", self.about_text())
 
+    @property
+    def lab_page(self) -> LabPage:
+        """The training-lab page, built on first use."""
+        if self._lab_page is None:
+            self._lab_page = LabPage(self.style_)
+            self._lab_holder.layout().addWidget(self._lab_page)
+            self._lab_page.show()  # a child added to a shown parent is not shown by itself
+        return self._lab_page
+
+    def _on_tab(self, index: int) -> None:
+        if self.tabs.widget(index) is self._lab_holder:
+            self.lab_page  # noqa: B018 - builds it
+
     # --- look: theme, zoom, presentation ----------------------------------------------------
     def apply_style(self) -> None:
         """Re-apply theme and zoom to every widget and redraw the current numbers."""
@@ -199,8 +216,10 @@ class MainWindow(FileActions, QMainWindow):
         base = app.font()
         base.setPointSize(s.pt(11))
         app.setFont(base)  # menus, dialogs, status bar
-        for widget in (self.controls, self.summary, *self.panels, self.lesson_pane, self.lab_page):
+        for widget in (self.controls, self.summary, *self.panels, self.lesson_pane):
             widget.apply_style()
+        if self._lab_page is not None:
+            self._lab_page.apply_style()
         if self.controller.result is not None:
             self._show_result(self.controller.result)
         if self.controller.sweeps is not None:
@@ -288,7 +307,8 @@ class MainWindow(FileActions, QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.presentation.leave()
-        self.lab_page.shutdown()
+        if self._lab_page is not None:
+            self._lab_page.shutdown()
         self.animator.stop()
         self.controller.shutdown()
         super().closeEvent(event)

@@ -19,6 +19,8 @@ import sys
 import time
 import warnings
 
+from sqrtdk_gui import __version__
+
 __all__ = ["run_smoke", "run_first_frame", "process_age"]
 
 _IMPORTED = time.perf_counter()
@@ -77,9 +79,9 @@ class _Recorder:
         self.problems.append(f"exception in a Qt callback: {kind.__name__}: {_one_line(value)}")
 
     def uninstall(self) -> None:
-        from PySide6.QtCore import qInstallMessageHandler
+        from sqrtdk_gui.app import install_message_filter
 
-        qInstallMessageHandler(None)
+        install_message_filter()  # the program's usual handler, for whatever Qt says at exit
         if self._previous_hook is not None:
             sys.excepthook = self._previous_hook
 
@@ -141,6 +143,7 @@ def _close(window, app) -> None:
 
 
 def _check_resources(window) -> str:
+    """The compiled Qt resources (window icon), Qt's ICU data and the fonts are usable."""
     from PySide6.QtCore import QFile
 
     if not QFile.exists(ICON):
@@ -255,7 +258,7 @@ def run_smoke(args) -> int:
                 resources = _check_resources(window)
                 panels = _check_panels(window)
                 _check_picture(window)
-                if str(__import__("sqrtdk_gui").__version__) not in window.about_text():
+                if __version__ not in window.about_text():
                     raise SmokeFailure("the About text lacks the version")
             finally:
                 if window is not None:

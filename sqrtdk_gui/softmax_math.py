@@ -101,8 +101,10 @@ def softmax_evaluated(z: np.ndarray, variant: str, dtype: np.dtype) -> tuple[np.
     overflows once a logit exceeds log(max float) (about 11.09 in float16, 88.72 in
     float32, 709.78 in float64). Overflow is counted, never raised.
     """
-    zt = np.asarray(z).astype(dtype)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        # Logits beyond the type's range (65504 in float16) become inf here: that overflow is
+        # part of what a program in this type would do, and it is counted below.
+        zt = np.asarray(z).astype(dtype)
         if variant == "stable":
             zt = zt - zt.max(axis=1, keepdims=True)
         e = np.exp(zt)

@@ -1,5 +1,6 @@
 """The training lab tab: what it trains is exactly what the core trains, off the UI thread."""
 
+import threading
 import time
 
 import numpy as np
@@ -7,6 +8,7 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from sqrtdk_gui.lab import LabPage
+from sqrtdk_gui.lab import worker as lab_worker
 from sqrtdk_gui.lab.controls import LR_LADDER, STALL_PRESET
 from sqrtdk_gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
 from sqrtdk_gui.lab.worker import MIN_INTERVAL_S, TrainJob, TrainWorker
@@ -66,7 +68,14 @@ def test_readout_formats():
     assert fmt_steps(21) == "21" and fmt_stuck(0.912) == "91.2 %" and fmt_accuracy(1.0) == "1.000"
 
 
-def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page):
+def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypatch):
+    threads = set()
+
+    def spy(*args, **kwargs):
+        threads.add(threading.get_ident())
+        return train(*args, **kwargs)
+
+    monkeypatch.setattr(lab_worker, "train", spy)
     page.controls.set_values(d_k=1024, steps=2000, qk_norm=True)  # ~20 s if left alone
     ticks = []
     timer = QTimer()
@@ -81,8 +90,11 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page):
     assert not page.controls.isEnabled()
     qtbot.waitUntil(lambda: page.progress.value() >= 150, timeout=20000)
     running_for = time.perf_counter() - started
+    assert threads and threading.get_ident() not in threads  # trained off the UI thread
+    # The event loop keeps turning: a 10 ms timer ticks on time (the bounds leave room for a
+    # loaded machine; a run in the UI thread would freeze it for seconds).
     gaps = np.diff([t for t in ticks if t > started + 0.05])
-    assert gaps.size > 10 and gaps.max() < 0.25, gaps.max()  # the event loop never stalls
+    assert gaps.size > 10 and np.median(gaps) < 0.05 and gaps.max() < 1.0, gaps.max()
     # Throttled: at most one progress signal per MIN_INTERVAL_S (plus one of slack).
     assert len(progress) <= running_for / MIN_INTERVAL_S + 2
     assert len(progress) >= 2  # ... but the curves do grow during the run
@@ -199,9 +211,9 @@ def test_worker_throttles_progress_and_returns_the_core_result(qtbot):
     worker.run(TrainJob(1, configs))
     elapsed = time.perf_counter() - start
     assert finished == [False]
-    assert len(events) <= elapsed / 0.05 + 1
-    # measured in the slot, a little after the worker's own clock: allow 5 ms of jitter
-    assert all(b - a >= 0.045 for (a, _), (b, _) in zip(events, events[1:]))
+    # The worker spaces its signals >= 0.05 s apart on its own clock, so over the whole
+    # job there can be at most one more than elapsed / 0.05 of them.
+    assert 2 <= len(events) <= elapsed / 0.05 + 1
     for config, result in zip(configs, results):
         np.testing.assert_array_equal(result.loss, train(config).loss)
 
@@ -237,9 +249,10 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    assert window.tabs.tabText(1) == "Training lab"
+    window.tabs.setCurrentIndex(1)  # the page is built when its tab is first opened
     page = window.lab_page
-    assert window.tabs.indexOf(page) == 1 and window.tabs.tabText(1) == "Training lab"
-    window.tabs.setCurrentWidget(page)
+    qtbot.waitUntil(page.isVisible)  # a widget added to a shown layout is shown queued
     page.controls.set_values(d_k=1024, steps=2000)
     with qtbot.waitSignal(page.runner.progress, timeout=20000):
         page.run_button.click()

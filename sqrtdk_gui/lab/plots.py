@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from sqrtdk_gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style
+from sqrtdk_gui.panels.style import Style, quiet_viewbox
 from sqrtdk_gui.training import SATURATION, WINDOW, TrainResult
 
 __all__ = ["CurvePanel", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
@@ -64,7 +64,7 @@ class CurvePanel(Panel):
         self.factor = factor  # shown value = factor * metric (100 for a percentage)
         self.heading = title
         self.subtitle = subtitle
-        self.plot = self.canvas.addPlot()
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
         style.style_plot(self.plot, left=ylabel, bottom="step" if step_label else "")
         for name in ("left", "bottom"):  # show the labels at the ends of fixed ranges too
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)

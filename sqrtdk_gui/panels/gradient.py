@@ -6,7 +6,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style
+from sqrtdk_gui.panels.style import Style, quiet_viewbox
 from sqrtdk_gui.panels.versus_dk import VersusDk
 
 
@@ -15,7 +15,7 @@ class GradientPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("4 · Gradient to q ‖∂L/∂q‖", style, parent)
-        self.plot = self.canvas.addPlot()
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
         style.style_plot(self.plot, left="‖∂L/∂q‖", bottom="d_k")
         self.versus = VersusDk(self.plot, style, "grad_q", floor=1e-10, y_range=(1e-10, 1e2),
                                with_mean=True)

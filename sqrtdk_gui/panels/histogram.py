@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result, scale_factor
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.panels.style import SCALING_LABELS, Style, faint, quiet_viewbox
 from sqrtdk_gui.plotdata import SteadyRange, density_histogram, normal_pdf
 
 BINS = 61
@@ -23,7 +23,7 @@ class HistogramPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("1 · Logits spread like √d_k", style, parent)
-        self.plot = self.canvas.addPlot()
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
         style.style_plot(self.plot, left="density", bottom="logit z")
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
         # no visible difference.

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style
+from sqrtdk_gui.panels.style import Style, quiet_viewbox
 from sqrtdk_gui.panels.versus_dk import VersusDk, set_dk_ticks
 from sqrtdk_gui.plotdata import top_block
 from sqrtdk_gui.softmax_math import jacobian_matrix
@@ -33,7 +33,7 @@ class JacobianPanel(Panel):
         self.heat_canvas = pg.GraphicsLayoutWidget()
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
-        self.heat_plot = self.heat_canvas.addPlot()
+        self.heat_plot = self.heat_canvas.addPlot(viewBox=quiet_viewbox())
         self.heat_plot.setTitle(f"J, top {TOP_KEYS} keys")
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
@@ -50,10 +50,10 @@ class JacobianPanel(Panel):
         self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
         self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.1f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
 
-        self.norm_plot = self.canvas.addPlot(row=0, col=0)
+        self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.norm_plot, left="‖J‖_F")
         self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0))
-        self.sat_plot = self.canvas.addPlot(row=1, col=0)
+        self.sat_plot = self.canvas.addPlot(row=1, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.sat_plot, left="saturated %", bottom="d_k")
         self.sat_plot.setLogMode(x=True, y=False)
         self.sat_plot.setXLink(self.norm_plot)

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem
 
-__all__ = ["Palette", "LIGHT", "DARK", "THEMES", "Style", "SCALING_LABELS", "faint",
+__all__ = ["Palette", "LIGHT", "DARK", "THEMES", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
            "colour_for", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
@@ -62,6 +62,12 @@ SCALING_LABELS = {
     "after_softmax": "÷√d_k after softmax (trap)",
     "qk_norm": "QK-norm × g",
 }
+
+
+def quiet_viewbox() -> pg.ViewBox:
+    """A ViewBox without pyqtgraph's context menu: the plots are not meant to be edited in
+    class, and building eleven menus cost a quarter of a second at start-up."""
+    return pg.ViewBox(enableMenu=False)
 
 
 def colour_for(scaling: str, palette: Palette = LIGHT) -> str:

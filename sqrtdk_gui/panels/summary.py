@@ -12,12 +12,14 @@ from sqrtdk_gui.panels.style import Style
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
 # moves when its text changes; the value font shrinks until the widest sample fits a column.
 CELLS = (
-    ("sigma", "σ of logits", "{:.2f}", "888.88"),
+    ("sigma", "σ of logits", "{:.2f}", "888888.88"),  # σ reaches 128 000 at the extremes
     ("max_weight", "median max weight", "{:.3f}", "0.888"),
     ("entropy", "median entropy (log n = 8.88)", "{:.2f}", "8.88"),
-    ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e-88"),
+    ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e+88"),  # '+' is wider than '-'
     ("saturated", "saturated rows", "{:.0f} %", "100 %"),
 )
+MIN_VALUE_PT = 6
+MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows
 
 TIPS = {
     "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
@@ -54,11 +56,23 @@ class SummaryStrip(QFrame):
             val.setObjectName(f"summary_{key}")
             cap.setToolTip(TIPS[key])
             val.setToolTip(TIPS[key])
-            grid.addWidget(cap, 0, col)
-            grid.addWidget(val, 1, col)
-            grid.setColumnStretch(col, 1)
             self.captions[key], self.labels[key] = cap, val
+        self._per_row = 0
+        self._arrange(len(CELLS))
         self.apply_style()
+
+    def _arrange(self, per_row: int) -> None:
+        """Cells in rows of ``per_row`` (5 normally; 3 + 2 when the strip is very narrow)."""
+        if per_row == self._per_row:
+            return
+        grid = self.layout()
+        for i, key in enumerate(self.labels):
+            row, col = divmod(i, per_row)
+            grid.addWidget(self.captions[key], 2 * row, col)  # addWidget moves a widget
+            grid.addWidget(self.labels[key], 2 * row + 1, col)
+        for col in range(len(CELLS)):
+            grid.setColumnStretch(col, 1 if col < per_row else 0)
+        self._per_row = per_row
 
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
@@ -77,17 +91,24 @@ class SummaryStrip(QFrame):
 
     def _fit_values(self) -> None:
         """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column."""
-        size = self.style_.pt(24)
-        columns = len(CELLS)
-        spacing = self.layout().horizontalSpacing() * (columns - 1) + 24
-        column = max(40, (self.width() - spacing) // columns)
+        # Worst cases, not today's values: the font must not jump while a slider moves.
+        samples = [sample for *_, sample in CELLS] + ["0.0e+00"]
+        margins = self.layout().contentsMargins()
+        inner = (self.contentsRect().width() - margins.left() - margins.right())
         font = self.style_.font(24, bold=True)
-        while size > 10:
-            font.setPointSize(size)
-            widest = max(QFontMetrics(font).horizontalAdvance(sample) for *_, sample in CELLS)
-            if widest <= column:
+        for per_row in (len(CELLS), 3):
+            # Equal stretch: every column gets the same share of the inner width (the labels
+            # themselves are laid out only after this resize event).
+            column = (inner - self.layout().horizontalSpacing() * (per_row - 1)) // per_row
+            size = self.style_.pt(24)
+            while size > MIN_VALUE_PT:
+                font.setPointSize(size)
+                if max(QFontMetrics(font).horizontalAdvance(t) for t in samples) <= column - 2:
+                    break
+                size -= 1
+            if size >= MIN_READABLE_PT:
                 break
-            size -= 1
+        self._arrange(per_row)
         for value in self.labels.values():
             value.setFont(font)
 

@@ -9,7 +9,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
-from sqrtdk_gui.panels.style import Style, faint
+from sqrtdk_gui.panels.style import Style, faint, quiet_viewbox
 from sqrtdk_gui.plotdata import SteadyRange, sorted_weights
 
 
@@ -18,7 +18,7 @@ class WeightsPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("2 · Softmax weights", style, parent)
-        self.plot = self.canvas.addPlot()
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, x0=None)
         self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",
