@@ -204,8 +204,14 @@ class MainWindow(FileActions, QMainWindow):
         return self._lab_page
 
     def _on_tab(self, index: int) -> None:
+        # The lab needs the width the lesson dock takes; the dock comes back with the Live tab.
         if self.tabs.widget(index) is self._lab_holder:
             self.lab_page  # noqa: B018 - builds it
+            self._dock_was_visible = not self.lesson_dock.isHidden()
+            self.lesson_dock.hide()
+        elif getattr(self, "_dock_was_visible", False):
+            self.lesson_dock.show()
+            self._dock_was_visible = False
 
     # --- look: theme, zoom, presentation ----------------------------------------------------
     def apply_style(self) -> None:
