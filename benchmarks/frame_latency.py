@@ -1,6 +1,6 @@
 """Frame latency of the live window: value set -> model -> all panels repainted. Prints JSON.
 
-    python benchmarks/frame_latency.py --json [--size 1920x1080]
+    python benchmarks/frame_latency.py --json [--size 1920x1080] [--zoom 1.5]
 
 Drives the real MainWindow (offscreen) through the whole d_k slider range up and down, and
 then drags the temperature (which also restarts the sweeps in the worker thread). Each
@@ -8,6 +8,8 @@ frame is timed from ``setValue`` until the event loop has run the coalesced comp
 ``setData`` on every panel and the repaint of everything that changed; an event filter
 counts the paint events so ``painted_share`` proves each frame really reached the screen.
 ``--full-repaint`` instead forces a repaint of every widget (an upper bound).
+``--zoom Z`` calls ``MainWindow.set_zoom(Z)`` first (presentation sizes: larger fonts and
+thicker lines), when the window has that method.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def run(size: tuple[int, int], passes: int, full_repaint: bool = False) -> dict:
+def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
+        zoom: float | None = None) -> dict:
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
@@ -40,6 +43,9 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False) -> dict:
     app = QApplication.instance() or QApplication([])
     install_message_filter()
     window = MainWindow()
+    if zoom is not None:
+        window.set_zoom(zoom)
+    shown_zoom = getattr(getattr(window, "style_", None), "zoom", 1.0)  # after clamping
     window.resize(*size)
     window.show()
     window.render_ready()
@@ -87,6 +93,7 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False) -> dict:
         "frames": len(all_times),
         "painted_share": round(sum(painted) / len(painted), 3),
         "full_repaint": full_repaint,
+        "zoom": shown_zoom,
         "p50_ms": round(statistics.median(all_times), 2),
         "p95_ms": round(_percentile(all_times, 0.95), 2),
         "dk_p50_ms": round(statistics.median(dk_times), 2),
@@ -103,9 +110,16 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--full-repaint", action="store_true",
                         help="force a repaint of every widget each frame (upper bound)")
+    parser.add_argument("--zoom", type=float, default=None,
+                        help="MainWindow.set_zoom(ZOOM) before measuring (e.g. 1.5)")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
-    print(json.dumps(run((w, h), args.passes, args.full_repaint), indent=2))
+    if args.zoom is not None:
+        from sqrtdk_gui.main_window import MainWindow
+
+        if not hasattr(MainWindow, "set_zoom"):
+            parser.error("--zoom needs MainWindow.set_zoom, which this version lacks")
+    print(json.dumps(run((w, h), args.passes, args.full_repaint, args.zoom), indent=2))
     return 0
 
 
