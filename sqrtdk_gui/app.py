@@ -124,7 +124,9 @@ def run(args) -> int:
         window.show()
         if getattr(args, "presentation", False):
             window.presentation.enter()
-        return app.exec()
+        interrupted = _quit_on_sigint(app)
+        status = app.exec()
+        return 130 if interrupted else status
     finally:
         # Closing and deleting the window before the interpreter exits avoids a crash at
         # exit seen with PySide6 6.11 when a pyqtgraph window is left open (FACTS.md).
@@ -134,6 +136,29 @@ def run(args) -> int:
         window.deleteLater()
         app.processEvents()
         del window
+
+
+def _quit_on_sigint(app) -> list:
+    """Ctrl+C in the terminal closes the window like the Quit action (status 130).
+
+    Qt's event loop does not return to Python while idle, so a timer hands it control a few
+    times a second; that is when Python runs the signal handler.
+    """
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    interrupted: list = []
+
+    def handler(signum, frame):
+        interrupted.append(signum)
+        app.quit()
+
+    signal.signal(signal.SIGINT, handler)
+    tick = QTimer(app)
+    tick.timeout.connect(lambda: None)
+    tick.start(200)
+    return interrupted
 
 
 def prepare_window(args, state=None, interactive: bool = True):

@@ -52,12 +52,12 @@ def add_param_flags(parser: argparse.ArgumentParser) -> None:
         option = "--" + flag.replace("_", "-")
         if name in INT_RANGES:
             lo, hi = INT_RANGES[name]
-            parser.add_argument(option, dest=flag, type=int_arg(flag, lo, hi), metavar="N",
+            parser.add_argument(option, dest=flag, type=int_arg(option[2:], lo, hi), metavar="N",
                                 default=argparse.SUPPRESS,
                                 help=f"{name} ({lo}..{hi})")
         elif name in FLOAT_RANGES:
             lo, hi = FLOAT_RANGES[name]
-            parser.add_argument(option, dest=flag, type=float_arg(flag, lo, hi), metavar="X",
+            parser.add_argument(option, dest=flag, type=float_arg(option[2:], lo, hi), metavar="X",
                                 default=argparse.SUPPRESS,
                                 help=f"{name} ({lo:g}..{hi:g})")
         else:

@@ -20,8 +20,11 @@ from sqrtdk_gui.sampling import MAX_WIDTH, pool
 __all__ = ["Geometry", "geometry"]
 
 _BLOCK = 64
-_MAX_PREFIX_FLOATS = 2**24  # 128 MiB of running sums per (seed, m, n) at the most
-_CACHE_ENTRIES = 3
+# Running sums per (seed, m, n) at the most 32 MiB, two sets kept: the default 256 x 64
+# window needs 11 MiB; larger sets are computed directly (a classroom machine's memory
+# matters more than their speed).
+_MAX_PREFIX_FLOATS = 2**22
+_CACHE_ENTRIES = 2
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ __all__ = ["MAX_WIDTH", "pool"]
 MAX_WIDTH = 4096
 _BLOCK = 64
 _TAGS = {"q": 1, "k": 2, "v": 3, "g": 4}
-_CACHE_ENTRIES = 8
+_CACHE_BYTES = 64 << 20  # pools kept for reuse; the newest one is kept whatever its size
 
 _cache: OrderedDict[tuple[int, str, int], np.ndarray] = OrderedDict()
 _lock = threading.Lock()  # the GUI computes sweeps in a worker thread
@@ -44,6 +44,6 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
             have = np.concatenate(([have] if have is not None else []) + new, axis=1)
             have.flags.writeable = False
         _cache[key] = have
-        while len(_cache) > _CACHE_ENTRIES:
+        while len(_cache) > 1 and sum(a.nbytes for a in _cache.values()) > _CACHE_BYTES:
             _cache.popitem(last=False)
     return have[:, :width]

@@ -90,7 +90,8 @@ class ControlsPanel(QWidget):
         self.dk_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.dk_slider.setTickInterval(DK_STEPS_PER_OCTAVE)  # a tick at every power of two
         self.dk_slider.setToolTip("Head size d_k on a log scale: ticks at 1, 2, 4, …, 4096. "
-                                  "PageUp/PageDown jump a power of two.")
+                                  "Arrow keys step an eighth of an octave (Page Up/Down belong "
+                                  "to the lesson: they are what a clicker sends).")
         self.dk_slider.valueChanged.connect(lambda pos: self._edit(d_k=dk_from_pos(pos)))
         self.dk_spin = QSpinBox()
         self.dk_spin.setObjectName("dk_spin")

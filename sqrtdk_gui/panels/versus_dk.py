@@ -64,6 +64,7 @@ class VersusDk:
         plot.addItem(self.marker)
         plot.addItem(self.dots)
         self._other_scaling = None
+        self._brushes: dict[str, object] = {}  # one QBrush per colour: no new symbol per frame
         self.restyle()
 
     def restyle(self) -> None:
@@ -108,5 +109,5 @@ class VersusDk:
         self.dots.setData(
             x=[np.log10(d_k)] * len(values),
             y=[np.log10(max(v, self.floor)) for v, _ in values],
-            brush=[c for _, c in values],
+            brush=[self._brushes.setdefault(c, pg.mkBrush(c)) for _, c in values],
         )
