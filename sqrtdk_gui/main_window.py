@@ -6,7 +6,7 @@ No mathematics here: controls → controller → panels (see DESIGN.md).
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QHBoxLayout, QLabel, QMainWindow,
                                QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
@@ -115,6 +115,11 @@ class MainWindow(FileActions, QMainWindow):
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
+        self._status_text = ""
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._status_timer.setInterval(250)
+        self._status_timer.timeout.connect(lambda: self.status_label.setText(self._status_text))
         self.presentation = Presentation(self)
         build_menus(self)
         self._build_lesson_keys()
@@ -289,10 +294,12 @@ class MainWindow(FileActions, QMainWindow):
         self.jacobian.show_result(result, row)
         self.gradient.show_result(result, row)
         p = result.params
-        self.status_label.setText(
+        self._status_text = (
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
             f"n = {p.keys} keys · {p.queries} queries · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
+        if not self._status_timer.isActive():  # a few times a second is plenty for a status line
+            self._status_timer.start()
 
     def _show_row(self, row: int) -> None:
         result = self.controller.result
@@ -309,6 +316,8 @@ class MainWindow(FileActions, QMainWindow):
         self.animator.finish()  # a lesson sweep is shown at its end state
         self.controller.flush()
         self.controller.wait_for_sweeps()
+        self._status_timer.stop()
+        self.status_label.setText(self._status_text)
         QApplication.processEvents()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API

@@ -94,7 +94,7 @@ def test_trap_dmodel_flattens_attention(window):
 def test_trap_after_softmax_row_sum_is_one_over_sqrt_dk(window):
     window.lesson.choose_scenario("after_softmax")
     r = settle(window)
-    assert f"row sum <b>{1 / math.sqrt(r.params.d_k):.3f}</b>" in window.weights.readout.text()
+    assert f"row sum {1 / math.sqrt(r.params.d_k):.3f}" in window.weights.readout.text()
     assert "0.0625" in window.lesson_pane.text.toPlainText()
 
 

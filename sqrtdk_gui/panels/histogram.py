@@ -93,5 +93,4 @@ class HistogramPanel(Panel):
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
         self.readout.setText(
-            f"σ = <b>{sigma:.2f}</b> &nbsp;(theory {theory_text}) &nbsp;&nbsp; "
-            f"√d_k = <b>{sqrt_dk:.2f}</b>")
+            f"σ = {sigma:.2f}  (theory {theory_text})    √d_k = {sqrt_dk:.2f}")

@@ -109,8 +109,10 @@ class SummaryStrip(QFrame):
             if size >= MIN_READABLE_PT:
                 break
         self._arrange(per_row)
+        height = QFontMetrics(font).height() + 4  # fixed: new numbers never relayout the window
         for value in self.labels.values():
             value.setFont(font)
+            value.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
