@@ -186,9 +186,10 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     from PySide6.QtCore import QEvent, QObject, QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.app import _BENIGN
+    from sqrtdk_gui.app import _BENIGN, release_memory_promptly
     from sqrtdk_gui.main_window import MainWindow
 
+    release_memory_promptly()  # as the program does at start (app._application)
     app = QApplication.instance() or QApplication([])
     problems: list[str] = []
 

@@ -41,9 +41,33 @@ def check_output_path(path: str) -> str | None:
     return None
 
 
+def release_memory_promptly() -> None:
+    """glibc only: allocate large arrays with mmap so that freeing them returns the memory.
+
+    By default glibc raises its mmap threshold after large frees and then keeps up to
+    hundreds of MB of freed numpy arrays in its arenas (the soak benchmark peaked at 630 MB
+    with 1,024 keys while live data was ~150 MB). A fixed threshold of 1 MiB and two arenas
+    keep the resident size close to what is really in use. Elsewhere this does nothing.
+    """
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if not name or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(name)
+        m_mmap_threshold, m_arena_max = -3, -8
+        libc.mallopt(m_mmap_threshold, 1 << 20)
+        libc.mallopt(m_arena_max, 2)
+    except (OSError, AttributeError):  # not glibc (musl has no mallopt)
+        pass
+
+
 def _application():
     from PySide6.QtWidgets import QApplication
 
+    release_memory_promptly()
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sqrtdk-gui"])
     app.setApplicationName("sqrtdk-gui")
     app.setOrganizationName("sqrtdk-gui")
