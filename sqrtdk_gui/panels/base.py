@@ -25,7 +25,7 @@ class Panel(QFrame):
         self.title.setObjectName("panelTitle")
         self.readout = QLabel()
         self.readout.setObjectName("panelReadout")
-        # Plain text, in a bold font: a rich-text label re-parses and re-lays out HTML on every
+        # Plain text: a rich-text label re-parses and re-lays out its HTML on every
         # slider frame (measured: 3 ms of a 15 ms frame for the four readouts).
         self.readout.setTextFormat(pg.QtCore.Qt.TextFormat.PlainText)
         # A colour key line instead of a legend inside the plot: it never hides data.
@@ -64,7 +64,7 @@ class Panel(QFrame):
     def apply_style(self) -> None:
         s = self.style_
         self.title.setFont(s.font(15, bold=True))
-        self.readout.setFont(s.font(13, bold=True))
+        self.readout.setFont(s.font(13))
         # A fixed height: a new number then never asks the window to lay itself out again.
         self.readout.setFixedHeight(self.readout.fontMetrics().height() + 4)
         self.key.setFont(s.font(12))

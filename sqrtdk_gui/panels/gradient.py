@@ -32,7 +32,7 @@ class GradientPanel(Panel):
         s = result.summary["grad_q"]
         self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
         self.readout.setText(
-            f"median {s.median:.1e}   10–90 %: {s.p10:.0e} … {s.p90:.0e}   mean {s.mean:.1e}")
+            f"median {s.median:.1e}  10–90 %: {s.p10:.0e} … {s.p90:.0e}  mean {s.mean:.1e}")
         self.versus.show_current(result.params.d_k,
                                  [(s.median, self.style_.colour_for(result.params.scaling))])
 

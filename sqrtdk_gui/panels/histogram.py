@@ -93,4 +93,4 @@ class HistogramPanel(Panel):
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
         self.readout.setText(
-            f"σ = {sigma:.2f}  (theory {theory_text})    √d_k = {sqrt_dk:.2f}")
+            f"σ = {sigma:.2f}  (theory {theory_text})   √d_k = {sqrt_dk:.2f}")

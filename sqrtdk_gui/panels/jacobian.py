@@ -109,7 +109,7 @@ class JacobianPanel(Panel):
         median = result.summary["jacobian_fro"].median
         self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
         self.readout.setText(
-            f"query {row}: ‖J‖_F {fro:.1e}   median {median:.1e}   "
+            f"query {row}: ‖J‖_F {fro:.1e}  median {median:.1e}  "
             f"saturated {100 * result.saturated_fraction:.0f} %")
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.setValue(np.log10(p.d_k))

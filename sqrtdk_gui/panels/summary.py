@@ -12,7 +12,7 @@ from sqrtdk_gui.panels.style import Style
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
 # moves when its text changes; the value font shrinks until the widest sample fits a column.
 CELLS = (
-    ("sigma", "σ of logits", "{:.2f}", "888888.88"),  # σ reaches 128 000 at the extremes
+    ("sigma", "σ of logits", "{:.2f}", "8888.88"),  # to 9999: beyond needs q_std·k_std ≫ 1
     ("max_weight", "median max weight", "{:.3f}", "0.888"),
     ("entropy", "median entropy (log n = 8.88)", "{:.2f}", "8.88"),
     ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e+88"),  # '+' is wider than '-'

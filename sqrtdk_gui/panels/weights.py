@@ -74,5 +74,5 @@ class WeightsPanel(Panel):
         self.values = {"max_weight": max_w, "entropy": entropy, "log_n": math.log(n), "row_sum": row_sum}
         sum_text = "overflow" if not math.isfinite(row_sum) else f"{row_sum:.3f}"
         self.readout.setText(
-            f"query {row}: max {max_w:.3f}   entropy {entropy:.2f} / {math.log(n):.2f}   "
+            f"query {row}: max {max_w:.3f}  entropy {entropy:.2f} / {math.log(n):.2f}  "
             f"row sum {sum_text}")
