@@ -61,6 +61,9 @@ class Presentation(QObject):
         w.set_zoom(max(w.style_.zoom, presentation_zoom(height)))
         w.set_controls_visible(False)  # the plots fill the screen; H brings the controls back
         w.showFullScreen()
+        # Without a window manager (a kiosk, a bare X server) nobody honours the full-screen
+        # request: if the window still does not cover the screen shortly after, cover it.
+        QTimer.singleShot(300, self._cover_screen)
         QApplication.instance().installEventFilter(self)
         self._idle.start()
         self.changed.emit(True)
@@ -80,6 +83,12 @@ class Presentation(QObject):
         w.set_zoom(saved.get("zoom", 1.0))
         w.set_controls_visible(saved.get("controls", True))
         self.changed.emit(False)
+
+    def _cover_screen(self) -> None:
+        w = self._window
+        screen = w.screen()
+        if self.active and screen is not None and w.geometry() != screen.geometry():
+            w.setGeometry(screen.geometry())
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if event.type() in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
