@@ -13,9 +13,7 @@ libxcb-icccm4 and libxcb-keysyms1); ``--allow-missing-xcb`` builds anyway.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
-import shutil
 import subprocess
 import sys
 import tarfile

@@ -5,7 +5,6 @@ stdlib + the training modules only, so it works without a display or Qt.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from sqrtdk_gui import train_cli
 from sqrtdk_gui.cli import build_parser
 from sqrtdk_gui.training import DEFAULT_LR
 
