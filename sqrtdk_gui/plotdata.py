@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-__all__ = ["SteadyRange", "density_histogram", "normal_pdf", "sorted_weights", "top_block",
+__all__ = ["SteadyRange", "density_histogram", "normal_pdf", "sorted_weights", "top_keys", "top_block",
            "clamp_positive"]
 
 # 1-2-2.5-3-4-5-6-8 per decade: round numbers a class can read off an axis.
@@ -69,9 +69,14 @@ def sorted_weights(row: np.ndarray) -> np.ndarray:
     return -np.sort(-np.asarray(row, dtype=np.float64))
 
 
+def top_keys(p_row: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k largest weights, largest first (ties in key order)."""
+    return np.argsort(-p_row, kind="stable")[:k]
+
+
 def top_block(matrix: np.ndarray, p_row: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """The k x k block of ``matrix`` on the k largest weights (in decreasing order) and their indices."""
-    order = np.argsort(-p_row, kind="stable")[:k]
+    order = top_keys(p_row, k)
     return matrix[np.ix_(order, order)], order
 
 

@@ -9,7 +9,7 @@ from sqrtdk_gui.model import Result
 from sqrtdk_gui.panels.base import Panel
 from sqrtdk_gui.panels.style import Style, quiet_viewbox
 from sqrtdk_gui.panels.versus_dk import VersusDk, set_dk_ticks
-from sqrtdk_gui.plotdata import top_block
+from sqrtdk_gui.plotdata import top_keys
 from sqrtdk_gui.softmax_math import jacobian_matrix
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -92,7 +92,10 @@ class JacobianPanel(Panel):
         p = result.params
         row = min(row, p.queries - 1)
         k = min(TOP_KEYS, p.keys)
-        block, _ = top_block(jacobian_matrix(result.p[row]), result.p[row], k)
+        # J restricted to the top keys is the Jacobian of those weights alone: no need to build
+        # the whole n x n matrix (8 MB at n = 1024) on every slider frame.
+        order = top_keys(result.p[row], k)
+        block = jacobian_matrix(result.p[row][order])
         self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
         self.image.setRect(0, 0, k, k)
         self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
