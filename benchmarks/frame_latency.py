@@ -33,7 +33,6 @@ def _percentile(values: list[float], q: float) -> float:
 
 def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
         zoom: float | None = None) -> dict:
-    from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
     from sqrtdk_gui.app import install_message_filter
@@ -51,19 +50,9 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
     window.render_ready()
     app.processEvents()
 
-    class PaintCounter(QObject):
-        def __init__(self):
-            super().__init__()
-            self.count = 0
+    from paint_counter import PaintCounter  # beside this script
 
-        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
-            if event.type() == QEvent.Type.Paint:
-                self.count += 1
-            return False
-
-    counter = PaintCounter()
-    for panel in window.panels:
-        panel.canvas.viewport().installEventFilter(counter)
+    counter = PaintCounter().watch_panels(window)
     painted = []
 
     cpu_times: list[float] = []  # the UI thread's own CPU time: what a less busy VM would see

@@ -183,7 +183,7 @@ def _log_uniform(rng: random.Random, lo: float, hi: float) -> float:
 
 def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, seed: int,
         max_keys: int | None = None, checkpoint_every: int = 1000) -> dict:
-    from PySide6.QtCore import QEvent, QObject, QtMsgType, qInstallMessageHandler
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     from sqrtdk_gui.app import _BENIGN, release_memory_promptly
@@ -210,18 +210,9 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     window.show()
     window.render_ready()
 
-    class PaintCounter(QObject):
-        count = 0
+    from paint_counter import PaintCounter  # beside this script
 
-        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
-            if event.type() == QEvent.Type.Paint:
-                PaintCounter.count += 1
-            return False
-
-    counter = PaintCounter()
-    for panel in window.panels:
-        panel.canvas.viewport().installEventFilter(counter)
-    window.summary.installEventFilter(counter)
+    counter = PaintCounter().watch_panels(window, window.summary)
 
     controller = window.controller
 
@@ -250,7 +241,7 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     checkpoints.append((0, rss_start))
 
     changer = Changer(window, seed, max_keys)
-    computes, paints = controller.compute_count, PaintCounter.count
+    computes, paints = controller.compute_count, counter.count
     samples: list[float] = []
     start = time.perf_counter()
     drive(changer, changes, samples)
@@ -263,7 +254,7 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     checkpoints.append((changes, rss_end))
     trend = _slope(checkpoints) * 1000.0
     computes = controller.compute_count - computes
-    paints = PaintCounter.count - paints
+    paints = counter.count - paints
     half = samples[len(samples) // 2] if samples else rss_end
     final_params = controller.params
 
