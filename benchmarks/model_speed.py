@@ -17,8 +17,8 @@ import platform
 import statistics
 import time
 
-from sqrtdk_gui import geometry, model  # first: it sets the BLAS thread count numpy will use
-from sqrtdk_gui.model import DK_GRID, Params, compute, sweep
+from sqrtdk_gui.core import geometry, model  # first: it sets the BLAS thread count numpy will use
+from sqrtdk_gui.core.model import DK_GRID, Params, compute, sweep
 
 import numpy as np  # noqa: E402
 

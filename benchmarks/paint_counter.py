@@ -19,6 +19,6 @@ class PaintCounter(QObject):
 
     def watch_panels(self, window, *extra) -> "PaintCounter":
         """Watch every panel's plot viewport (and any extra widgets) of a MainWindow."""
-        for widget in [panel.canvas.viewport() for panel in window.panels] + list(extra):
+        for widget in [panel.canvas.viewport() for panel in window.panels.values()] + list(extra):
             widget.installEventFilter(self)
         return self

@@ -3,9 +3,9 @@
     python benchmarks/repaint_stress.py [--repaints 2000] [--size 1024x640] [--seed 0]
 
 Exit status 0 only if nothing went wrong: no crash (a binding bug aborts the process, see
-FACTS.md: PySide6 6.12.0 died in pyqtgraph's AxisItem.generateDrawSpecs after a few dozen
+measured: PySide6 6.12.0 died in pyqtgraph's AxisItem.generateDrawSpecs after a few dozen
 repaints), no Qt warning, no Python warning (warnings are errors here) and no exception
-inside a slot. ``tests/test_robustness.py`` runs it in a subprocess; run it by hand to
+inside a slot. ``tests/test_robustness.py`` runs it in a subprocess (marked slow: CI runs it as its own step); run it by hand to
 check a new PySide6 or pyqtgraph release before widening the pins in pyproject.toml.
 
 Each iteration changes the parameters (a random subset of: d_k 1..4096 log-uniform,
@@ -44,7 +44,7 @@ def _log_uniform(rng: random.Random, lo: float, hi: float) -> float:
 
 def random_changes(rng: random.Random) -> dict:
     """A random subset of the parameters, each to a random value of its range."""
-    from sqrtdk_gui.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS
+    from sqrtdk_gui.core.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS
 
     every = {
         "d_k": lambda: max(1, min(4096, round(_log_uniform(rng, 1, 4096)))),
@@ -86,9 +86,9 @@ def _run(app, state: dict, repaints: int, size: tuple[int, int], seed: int, quer
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     import pyqtgraph as pg
 
-    from sqrtdk_gui.app import _BENIGN
-    from sqrtdk_gui.main_window import MainWindow
-    from sqrtdk_gui.model import Params
+    from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
+    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.core.model import Params
 
     problems: list[str] = []
 

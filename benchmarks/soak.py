@@ -103,7 +103,7 @@ def _release_caches(controller=None) -> float:
     if controller is not None:
         _wait_for_worker(controller)
 
-    from sqrtdk_gui import geometry, model, sampling
+    from sqrtdk_gui.core import geometry, model, sampling
 
     with sampling._lock:
         sampling._cache.clear()
@@ -137,8 +137,8 @@ class Changer:
     """One random edit of one control per call, through the widget's own API."""
 
     def __init__(self, window, seed: int, max_keys: int | None = None) -> None:
-        from sqrtdk_gui.model import FLOAT_RANGES, INT_RANGES
-        from sqrtdk_gui.panels.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
+        from sqrtdk_gui.core.model import FLOAT_RANGES, INT_RANGES
+        from sqrtdk_gui.gui.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
 
         c = window.controls
         self.rng = rng = random.Random(seed)
@@ -186,10 +186,10 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.app import _BENIGN, release_memory_promptly
-    from sqrtdk_gui.main_window import MainWindow
+    from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN, release_memory_promptly
+    from sqrtdk_gui.gui.main_window import MainWindow
 
-    release_memory_promptly()  # as the program does at start (app._application)
+    release_memory_promptly()  # as the program does at start (bootstrap.application)
     app = QApplication.instance() or QApplication([])
     problems: list[str] = []
 

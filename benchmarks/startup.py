@@ -54,10 +54,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 marks["import_qt"] = age()
 import pyqtgraph  # noqa: F401
 marks["import_pyqtgraph"] = age()
-from sqrtdk_gui.main_window import MainWindow
+from sqrtdk_gui.gui.main_window import MainWindow
 marks["import_program"] = age()
 app = QApplication([sys.argv[0]])
-from sqrtdk_gui.app import install_message_filter
+from sqrtdk_gui.gui.bootstrap import install_message_filter
 install_message_filter()
 marks["qapplication"] = age()
 window = MainWindow()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqrtdk_gui.training import SCALINGS, TrainConfig, train  # noqa: E402
+from sqrtdk_gui.core.training import SCALINGS, TrainConfig, train  # noqa: E402
 
 D_KS = (4, 16, 64, 256, 1024)
 OPTIMIZERS = ("sgd", "adam")

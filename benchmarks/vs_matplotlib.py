@@ -63,10 +63,10 @@ class MatplotlibPanels:
         import numpy as np
         from matplotlib.colors import LinearSegmentedColormap
 
-        from sqrtdk_gui.model import sweep
-        from sqrtdk_gui.panels.jacobian import LEVEL, TOP_KEYS
-        from sqrtdk_gui.panels.style import ACCENT, RAW, SCALED, THEORY
-        from sqrtdk_gui.plotdata import SteadyRange, clamp_positive
+        from sqrtdk_gui.core.model import sweep
+        from sqrtdk_gui.gui.panels.jacobian import LEVEL, TOP_KEYS
+        from sqrtdk_gui.gui.style import ACCENT, RAW, SCALED, THEORY
+        from sqrtdk_gui.core.plotdata import SteadyRange, clamp_positive
 
         self.np = np
         self.plt = plt
@@ -161,11 +161,12 @@ class MatplotlibPanels:
         self.draw_ms: list[float] = []
 
     def show(self, params, row: int = 0) -> None:
-        from sqrtdk_gui.model import compute, scale_factor
-        from sqrtdk_gui.panels.histogram import BINS, ghost_scaling
-        from sqrtdk_gui.panels.jacobian import TOP_KEYS
-        from sqrtdk_gui.plotdata import density_histogram, normal_pdf, sorted_weights, top_block
-        from sqrtdk_gui.softmax_math import jacobian_matrix
+        from sqrtdk_gui.core.model import compute, scale_factor
+        from sqrtdk_gui.gui.panels.histogram import BINS
+        from sqrtdk_gui.core.model import comparison_scaling as ghost_scaling
+        from sqrtdk_gui.gui.panels.jacobian import TOP_KEYS
+        from sqrtdk_gui.core.plotdata import density_histogram, normal_pdf, sorted_weights, top_block
+        from sqrtdk_gui.core.softmax_math import jacobian_matrix
 
         np = self.np
         r = compute(params)
@@ -227,10 +228,10 @@ class MatplotlibPanels:
 def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool = False) -> dict:
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.app import install_message_filter
-    from sqrtdk_gui.main_window import MainWindow
-    from sqrtdk_gui.model import Params
-    from sqrtdk_gui.panels.controls import DK_MAX_POS
+    from sqrtdk_gui.gui.bootstrap import install_message_filter
+    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.core.model import Params
+    from sqrtdk_gui.gui.controls import DK_MAX_POS
     import matplotlib
 
     app = QApplication.instance() or QApplication([])
@@ -263,7 +264,7 @@ def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool 
             fresh.show(shown, window.controller.row)
             naive_ms.append(1e3 * (time.perf_counter() - start))
             fresh.plt.close(fresh.fig)
-    panel_area = window.histogram.geometry().united(window.gradient.geometry())
+    panel_area = window.panels["histogram"].geometry().united(window.panels["gradient"].geometry())
     if png:
         mpl.save(png)
     window.close()

@@ -1,4 +1,4 @@
-"""Compile resources/resources.qrc into sqrtdk_gui/resources_rc.py with pyside6-rcc.
+"""Compile resources/resources.qrc into sqrtdk_gui/gui/resources_rc.py with pyside6-rcc.
 
     python packaging/build_resources.py          # regenerate
     python packaging/build_resources.py --check  # exit 1 if the committed module is stale
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 QRC = ROOT / "resources" / "resources.qrc"
-OUT = ROOT / "sqrtdk_gui" / "resources_rc.py"
+OUT = ROOT / "sqrtdk_gui" / "gui" / "resources_rc.py"
 
 
 def rcc() -> str:

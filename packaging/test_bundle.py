@@ -125,8 +125,9 @@ def test_screenshot_renders_from_the_bundle(unpacked, tmp_path, suffix):
 
 
 def test_qt_platform_plugins_find_all_their_libraries_in_the_bundle(dist):
-    """The xcb plugin must not depend on xcb libraries that a fresh Debian lacks (FACTS.md):
-    every library the kept platform plugins need is bundled or a base system library."""
+    """The xcb plugin must not depend on xcb libraries that a fresh Debian lacks (libxcb-cursor0,
+    libxcb-icccm4, libxcb-keysyms1, ...): every library the kept platform plugins need is bundled
+    or a base system library."""
     internal = dist / "_internal"
     bundled = {p.name for p in internal.rglob("*.so*")}
     plugins = internal / "PySide6" / "Qt" / "plugins" / "platforms"
@@ -203,7 +204,7 @@ def test_frozen_python_modules_exclude_test_and_build_tools():
     if pyz is None:
         pytest.skip(f"no PyInstaller work folder in {build.WORK}")
     modules = set(ZlibArchiveReader(str(pyz)).toc)
-    assert "sqrtdk_gui.smoke" in modules and "sqrtdk_gui.resources_rc" in modules
+    assert "sqrtdk_gui.gui.smoke" in modules and "sqrtdk_gui.gui.resources_rc" in modules
     for name in ("pytest", "_pytest", "hypothesis", "setuptools", "pip", "tkinter", "PyQt5",
                  "PyQt6", "PySide2", "matplotlib", "scipy", "unittest", "PyInstaller",
                  "PySide6.QtNetwork", "pyqtgraph.opengl"):

@@ -11,14 +11,16 @@ import json
 import math
 import os
 import sys
+from pathlib import Path
 
 from sqrtdk_gui import __version__, train_cli
-from sqrtdk_gui.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
-from sqrtdk_gui.presets import THEMES, ZOOM_RANGE
-from sqrtdk_gui.validation import float_arg, int_arg
+from sqrtdk_gui.core import presets
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
+from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
+from sqrtdk_gui.core.validation import float_arg, int_arg
 
-__all__ = ["main", "build_parser", "params_from_args"]
+__all__ = ["main", "build_parser", "params_from_args", "check_output_path"]
 
 # flag -> Params field; every flag's range and choices come from the model.
 PARAM_FLAGS = {
@@ -205,9 +207,60 @@ def build_parser() -> OneLineParser:
 
 
 def _run_export_slides(args: argparse.Namespace) -> int:
-    from sqrtdk_gui.app import export_slides_headless  # Qt only for this command
+    folder = Path(args.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _fail(f"cannot create {str(folder)!r}: {exc.strerror}")
+    if not os.access(folder, os.W_OK):
+        return _fail(f"cannot write into {str(folder)!r}: permission denied")
+    from sqrtdk_gui.gui.app import export_slides_headless  # Qt only for this command
 
-    return export_slides_headless(args)
+    return export_slides_headless(str(folder), args.size, args.theme, args.zoom)
+
+
+def _fail(message: str) -> int:
+    """One line on stderr; exit status 2 (the user's input cannot be used)."""
+    print(f"sqrtdk-gui: error: {message}", file=sys.stderr)
+    return 2
+
+
+def check_output_path(path: str) -> str | None:
+    """Why ``path`` cannot be written as an image, or None if it can."""
+    target = Path(path)
+    if target.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
+        return f"cannot write {path!r}: use a .png, .jpg or .bmp file name"
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return f"cannot write {path!r}: folder {str(parent)!r} does not exist"
+    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return f"cannot write {path!r}: permission denied"
+    return None
+
+
+def _run_window(args: argparse.Namespace) -> int:
+    """The window, a headless screenshot, or the smoke test (Qt is imported only here)."""
+    params = params_from_args(args)  # ValueError for combinations flags alone cannot reject
+    if args.smoke_test or args.first_frame:
+        from sqrtdk_gui.gui import smoke
+
+        return smoke.run_smoke(params) if args.smoke_test else smoke.run_first_frame(params)
+    state = None
+    if args.preset:
+        try:
+            state = presets.load(args.preset)
+        except presets.PresetError as exc:
+            return _fail(f"preset {args.preset!r}: {exc}")
+    if args.screenshot:
+        problem = check_output_path(args.screenshot)
+        if problem:
+            return _fail(problem)
+    from sqrtdk_gui.gui.app import Launch, run_window
+
+    return run_window(Launch(params=given_params(args), preset=state, step=args.step,
+                             scenario=args.scenario, theme=args.theme, zoom=args.zoom,
+                             presentation=args.presentation, screenshot=args.screenshot,
+                             size=args.size))
 
 
 DEBUG_ENV = "SQRTDK_GUI_DEBUG"  # =1: let unexpected errors raise with their traceback
@@ -217,9 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        func = getattr(args, "func", None)
-        if func is None:
-            from sqrtdk_gui.app import run as func  # Qt is imported only for the window
+        func = getattr(args, "func", _run_window)
         try:
             return func(args)
         except ValueError as exc:  # parameter combinations the flags alone cannot reject

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from sqrtdk_gui.training import (
+from sqrtdk_gui.core.training import (
     DEFAULT_LR,
     FLOAT_RANGES,
     INT_RANGES,
@@ -19,7 +19,7 @@ from sqrtdk_gui.training import (
     TrainResult,
     train,
 )
-from sqrtdk_gui.validation import float_arg, int_arg
+from sqrtdk_gui.core.validation import float_arg, int_arg
 
 __all__ = ["add_parser", "run", "format_table"]
 

@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -14,23 +13,19 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox
 
-from sqrtdk_gui import exporting, presets
-from sqrtdk_gui.app import prepare_window
-from sqrtdk_gui.main_window import MainWindow
-from sqrtdk_gui.menus import SHORTCUTS
-from sqrtdk_gui.model import Params, compute
-from sqrtdk_gui.panels.style import DARK, LIGHT, Style
-from sqrtdk_gui.settings import Settings
+from sqrtdk_gui.core import presets
+from sqrtdk_gui.gui import exporting
+from sqrtdk_gui.gui.app import Launch, prepare_window
+from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.gui.menus import SHORTCUTS
+from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.gui.style import DARK, LIGHT, Style
+from sqrtdk_gui.gui.settings import Settings
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(Params(queries=64, keys=16))
-    qtbot.addWidget(w)
-    w.resize(1600, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_params():
+    return Params(queries=64, keys=16)
 
 
 # --- presentation mode, zoom, themes -------------------------------------------------------
@@ -38,13 +33,13 @@ def window(qtbot):
 def test_presentation_mode_toggles_and_restores_the_layout(window, qtbot):
     assert not window.isFullScreen() and not window.controls_scroll.isHidden()
     zoom = window.style_.zoom
-    window.presentation_action.trigger()
-    assert window.presentation.active and window.presentation_action.isChecked()
+    window.actions.presentation.trigger()
+    assert window.presentation.active and window.actions.presentation.isChecked()
     assert window.windowState() & Qt.WindowState.WindowFullScreen
     assert window.style_.zoom >= zoom and window.controls_scroll.isHidden()
-    window.controls_action.trigger()  # H brings the controls back while presenting
+    window.actions.controls.trigger()  # H brings the controls back while presenting
     assert not window.controls_scroll.isHidden()
-    window.presentation_action.trigger()
+    window.actions.presentation.trigger()
     assert not window.presentation.active
     assert not window.windowState() & Qt.WindowState.WindowFullScreen
     assert window.style_.zoom == zoom and not window.controls_scroll.isHidden()
@@ -64,16 +59,16 @@ def test_idle_cursor_is_hidden_in_presentation_mode_and_comes_back_on_movement(w
 
 
 def test_zoom_scales_fonts_and_lines_together(window):
-    title = window.histogram.title.font().pointSize()
-    marker = window.gradient.versus.marker.pen.widthF()
-    window.zoom_in_action.trigger()
-    window.zoom_in_action.trigger()
-    assert window.histogram.title.font().pointSize() > title
-    assert window.gradient.versus.marker.pen.widthF() == pytest.approx(marker * 1.15 ** 2)
+    title = window.panels["histogram"].title.font().pointSize()
+    marker = window.panels["gradient"].versus.marker.pen.widthF()
+    window.actions.zoom_in.trigger()
+    window.actions.zoom_in.trigger()
+    assert window.panels["histogram"].title.font().pointSize() > title
+    assert window.panels["gradient"].versus.marker.pen.widthF() == pytest.approx(marker * 1.15 ** 2)
     assert window.controls.dk_label.font().pointSize() > Style().pt(15)
-    window.zoom_out_action.trigger()
-    window.zoom_reset_action.trigger()
-    assert window.style_.zoom == 1.0 and window.histogram.title.font().pointSize() == title
+    window.actions.zoom_out.trigger()
+    window.actions.zoom_reset.trigger()
+    assert window.style_.zoom == 1.0 and window.panels["histogram"].title.font().pointSize() == title
     for _ in range(30):
         window.zoom_in()
     assert window.style_.zoom == Style.MAX_ZOOM
@@ -82,14 +77,14 @@ def test_zoom_scales_fonts_and_lines_together(window):
 def test_dark_theme_recolours_panels_and_keeps_the_numbers(window):
     window.controller.flush()
     text = window.summary.labels["sigma"].text()
-    window.theme_actions["dark"].trigger()
+    window.actions.themes["dark"].trigger()
     assert window.style_.theme == "dark"
-    assert window.histogram.canvas.backgroundBrush().color().name() == DARK.bg.lower()
+    assert window.panels["histogram"].canvas.backgroundBrush().color().name() == DARK.bg.lower()
     assert QApplication.palette().window().color().name() == DARK.window.lower()
     assert window.summary.labels["sigma"].text() == text
-    assert window.gradient.versus.series["sqrt_dk"].median.opts["pen"].color().name() == DARK.scaled.lower()
+    assert window.panels["gradient"].versus.series["sqrt_dk"].median.opts["pen"].color().name() == DARK.scaled.lower()
     window.set_theme("light")
-    assert window.histogram.canvas.backgroundBrush().color().name() == LIGHT.bg.lower()
+    assert window.panels["histogram"].canvas.backgroundBrush().color().name() == LIGHT.bg.lower()
 
 
 # --- autoplay ------------------------------------------------------------------------------
@@ -106,7 +101,7 @@ def test_autoplay_moves_dk_and_stops_on_pause(window, qtbot):
     d_k = window.controller.params.d_k
     qtbot.wait(150)
     assert window.controller.params.d_k == d_k
-    window.autoplay_action.trigger()  # P
+    window.actions.autoplay.trigger()  # P
     assert window.animator.running
     window.controls.temp_reset.click()  # any other control stops it
     assert not window.animator.running and not window.controls.autoplay.isChecked()
@@ -231,9 +226,9 @@ def test_bad_presets_are_rejected_with_a_message_and_no_change(window, tmp_path,
     assert window.current_state() == before
     # Through the menu: a dialog with one sentence, the state and the file untouched.
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.file_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr("sqrtdk_gui.file_actions.QMessageBox.warning", lambda parent, title, text: shown.append(text))
-    window.open_preset_action.trigger()
+    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QMessageBox.warning", lambda parent, title, text: shown.append(text))
+    window.actions.open_preset.trigger()
     assert len(shown) == 1 and WHY[kind] in shown[0] and "Nothing was changed" in shown[0]
     assert window.current_state() == before and path.read_bytes() == original
 
@@ -273,15 +268,17 @@ def test_saving_never_leaves_a_half_written_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
 
 
-def test_preset_module_agrees_with_the_style():
-    assert set(presets.THEMES) == {"light", "dark"}
-    assert presets.ZOOM_RANGE == (Style.MIN_ZOOM, Style.MAX_ZOOM)
+def test_every_theme_a_preset_names_has_a_palette():
+    from sqrtdk_gui.gui.style import PALETTES
+
+    assert tuple(PALETTES) == presets.THEMES == ("light", "dark")
+    assert [p.name for p in PALETTES.values()] == list(presets.THEMES)
 
 
 # --- settings ------------------------------------------------------------------------------
 
 def _args(**kw):
-    return SimpleNamespace(**{"scenario": None, "step": None, "theme": None, "zoom": None, **kw})
+    return Launch(**kw)
 
 
 def test_settings_remember_geometry_theme_zoom_and_state(qtbot, tmp_path, monkeypatch):
@@ -343,13 +340,13 @@ def test_every_control_has_a_tooltip_and_takes_keyboard_focus(window):
 
 def test_shortcut_sheet_lists_every_menu_shortcut(window, monkeypatch):
     sheet = " ".join(keys for keys, _ in SHORTCUTS)
-    for action in window.findChildren(type(window.quit_action)):
+    for action in window.findChildren(type(window.actions.quit)):
         for seq in action.shortcuts():
             text = seq.toString()
             if text:
                 assert text.replace("Ctrl++", "Ctrl+=") in sheet or text in sheet, text
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.main_window.QMessageBox.information",
+    monkeypatch.setattr("sqrtdk_gui.gui.main_window.QMessageBox.information",
                         lambda parent, title, text: shown.append(text))
-    window.shortcuts_action.trigger()
+    window.actions.shortcuts.trigger()
     assert shown and "presentation mode" in shown[0]

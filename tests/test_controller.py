@@ -2,8 +2,9 @@
 
 import pytest
 
-from sqrtdk_gui.controller import Controller, sweep_scalings
-from sqrtdk_gui.model import Params, compute, sweep
+from sqrtdk_gui.core.model import compared_scalings as sweep_scalings
+from sqrtdk_gui.gui.controller import Controller
+from sqrtdk_gui.core.model import Params, compute, sweep
 
 
 @pytest.fixture

@@ -9,21 +9,12 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from sqrtdk_gui.lesson.content import SCENARIOS, STEPS, scenario
-from sqrtdk_gui.lesson.evidence import evidence, small_heads_gap
-from sqrtdk_gui.lesson.pane import read_resource
-from sqrtdk_gui.main_window import MainWindow
-from sqrtdk_gui.model import Params, compute
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, scenario
+from sqrtdk_gui.core.lesson.evidence import evidence, small_heads_gap
+from sqrtdk_gui.gui.lesson.pane import read_resource
+from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.core.model import Params, compute
 
-
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1600, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def settle(w):
@@ -32,8 +23,8 @@ def settle(w):
 
 
 def highlighted(w):
-    names = {"histogram": w.histogram, "weights": w.weights, "jacobian": w.jacobian,
-             "gradient": w.gradient}
+    names = {"histogram": w.panels["histogram"], "weights": w.panels["weights"], "jacobian": w.panels["jacobian"],
+             "gradient": w.panels["gradient"]}
     out = {n for n, p in names.items() if p._highlighted}
     return out
 
@@ -94,7 +85,7 @@ def test_trap_dmodel_flattens_attention(window):
 def test_trap_after_softmax_row_sum_is_one_over_sqrt_dk(window):
     window.lesson.choose_scenario("after_softmax")
     r = settle(window)
-    assert f"row sum {1 / math.sqrt(r.params.d_k):.3f}" in window.weights.readout.text()
+    assert f"row sum {1 / math.sqrt(r.params.d_k):.3f}" in window.panels["weights"].readout.text()
     assert "0.0625" in window.lesson_pane.text.toPlainText()
 
 
@@ -108,7 +99,7 @@ def test_trap_stable_softmax_counts_overflow_with_identical_saturation(window):
     assert naive16[2:] == stable16[2:]  # max weight, ||J||, saturated: identical
     row = int(np.flatnonzero(~np.isfinite(r.weights).all(axis=1))[0])
     window.controller.set_row(row)
-    assert window.weights.overflow.isVisible()
+    assert window.panels["weights"].overflow.isVisible()
     text = window.lesson_pane.text.toPlainText()
     assert naive16[1] in text and "non-finite" in text
 

@@ -5,24 +5,19 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.main_window import MainWindow
-from sqrtdk_gui.model import Params, compute, sweep
-from sqrtdk_gui.panels.controls import dk_from_pos, pos_from_dk, temperature_from_pos
-from sqrtdk_gui.panels.histogram import BINS
-from sqrtdk_gui.plotdata import clamp_positive, density_histogram, sorted_weights, top_block
-from sqrtdk_gui.softmax_math import jacobian_matrix
+from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.core.model import Params, compute, sweep
+from sqrtdk_gui.gui.controls import dk_from_pos, pos_from_dk, temperature_from_pos
+from sqrtdk_gui.gui.panels.histogram import BINS
+from sqrtdk_gui.core.plotdata import clamp_positive, density_histogram, sorted_weights, top_block
+from sqrtdk_gui.core.softmax_math import jacobian_matrix
 
 SMALL = Params(queries=128, keys=32)
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(SMALL)
-    qtbot.addWidget(w)
-    w.resize(1600, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_params():
+    return SMALL
 
 
 def settle(qtbot, w):
@@ -37,29 +32,42 @@ def assert_panels_show(w, expected):
     """Compare what the panels hold with a fresh computation of the same parameters."""
     row = w.controller.row
     # 1: histogram bars are the density of the model's logits on the panel's own bins.
-    edges, density = w.histogram.bars.getData()
+    edges, density = w.panels["histogram"].bars.getData()
     _, want = density_histogram(expected.logits.ravel(), edges[-1], BINS)
     np.testing.assert_allclose(density, want)
-    assert f"σ = {expected.logit_std:.2f}" in w.histogram.readout.text()
-    x, pdf = w.histogram.theory.getData()
+    assert f"σ = {expected.logit_std:.2f}" in w.panels["histogram"].readout.text()
+    # The ghost: the raw q·k of the same vectors (÷√d_k of them behind raw logits).
+    ghost_scaling = "sqrt_dk" if expected.params.scaling == "none" else "none"
+    ghost = compute(expected.params.replace(scaling=ghost_scaling)).logits
+    _, want_ghost = density_histogram(ghost.ravel(), edges[-1], BINS)
+    np.testing.assert_allclose(w.panels["histogram"].ghost.getData()[1], want_ghost)
+    x, pdf = w.panels["histogram"].theory.getData()
     assert pdf.max() == pytest.approx(1 / (expected.theory_std * np.sqrt(2 * np.pi)), rel=1e-3)
     # 2: sorted weights of the selected row.
     heights = sorted_weights(expected.weights[row])
-    np.testing.assert_allclose(w.weights.bars.opts["height"], np.where(np.isfinite(heights), heights, 0))
-    assert f"max {expected.max_weight[row]:.3f}" in w.weights.readout.text()
+    np.testing.assert_allclose(w.panels["weights"].bars.opts["height"], np.where(np.isfinite(heights), heights, 0))
+    assert f"max {expected.max_weight[row]:.3f}" in w.panels["weights"].readout.text()
     # 3: the Jacobian block of the selected row and its norm.
     block, _ = top_block(jacobian_matrix(expected.p[row]), expected.p[row], min(12, expected.params.keys))
-    np.testing.assert_allclose(w.jacobian.image.image, block)
-    assert f"‖J‖_F {expected.jacobian_fro[row]:.1e}" in w.jacobian.readout.text()
+    np.testing.assert_allclose(w.panels["jacobian"].image.image, block)
+    assert f"‖J‖_F {expected.jacobian_fro[row]:.1e}" in w.panels["jacobian"].readout.text()
     # 4 and the summary strip.
-    assert f"median {expected.summary['grad_q'].median:.1e}" in w.gradient.readout.text()
+    assert f"median {expected.summary['grad_q'].median:.1e}" in w.panels["gradient"].readout.text()
     assert w.summary.labels["sigma"].text() == f"{expected.logit_std:.2f}"
     assert w.summary.labels["saturated"].text() == f"{100 * expected.saturated_fraction:.0f} %"
     assert w.summary.labels["jacobian"].text() == f"{expected.summary['jacobian_fro'].median:.1e}"
     # Sweeps: the raw median ||dL/dq|| curve is the model's sweep.
     sw = sweep(expected.params.replace(scaling="none"))
-    ys = w.gradient.versus.series["none"].median.yData  # data as given (getData is log10 here)
+    ys = w.panels["gradient"].versus.series["none"].median.yData  # data as given (getData is log10 here)
     np.testing.assert_allclose(ys, clamp_positive(sw.stat("grad_q", "median"), 1e-10))
+
+
+def test_qk_norm_ghost_is_the_raw_logits(qtbot, window):
+    window.controller.set_params(d_k=1024, scaling="qk_norm")
+    expected = settle(qtbot, window)
+    assert_panels_show(window, expected)
+    _, ghost = window.panels["histogram"].ghost.getData()
+    assert ghost.max() < 0.05  # raw logits spread over ±4σ of the gain·cosines: a low, wide ghost
 
 
 def test_default_window_shows_the_model(qtbot, window):
@@ -118,7 +126,7 @@ def test_scaling_drop_down_offers_every_mode(qtbot, window):
     assert_panels_show(window, expected)
     assert not window.controls.raw_button.isChecked() and not window.controls.scaled_button.isChecked()
     assert "after_softmax" in window.controller.sweeps  # its curve joins raw and ÷√d_k
-    assert f"row sum {1 / np.sqrt(64):.3f}" in window.weights.readout.text()
+    assert f"row sum {1 / np.sqrt(64):.3f}" in window.panels["weights"].readout.text()
 
 
 def test_keys_row_seed_and_new_sample(qtbot, window):
@@ -150,13 +158,13 @@ def test_overflow_is_marked_not_drawn_broken(qtbot, window):
     expected = settle(qtbot, window)
     row = int(np.flatnonzero(~np.isfinite(expected.weights).all(axis=1))[0])
     window.controller.set_row(row)
-    assert window.weights.overflow.isVisible()
-    assert "OVERFLOW" in window.weights.overflow.toPlainText()
-    assert np.isfinite(window.weights.bars.opts["height"]).all()  # no NaN reaches the plot
-    assert "row sum overflow" in window.weights.readout.text()
+    assert window.panels["weights"].overflow.isVisible()
+    assert "OVERFLOW" in window.panels["weights"].overflow.toPlainText()
+    assert np.isfinite(window.panels["weights"].bars.opts["height"]).all()  # no NaN reaches the plot
+    assert "row sum overflow" in window.panels["weights"].readout.text()
     window.controller.set_params(softmax="stable")
     settle(qtbot, window)
-    assert not window.weights.overflow.isVisible()
+    assert not window.panels["weights"].overflow.isVisible()
 
 
 def test_a_thousand_slider_moves_compute_far_fewer_times(qtbot, window):
@@ -177,7 +185,7 @@ def test_menus_and_about(window):
     assert titles == ["&File", "&View", "&Help"]
     text = window.about_text()
     assert __version__ in text and "pyqtgraph" in text and "MIT" in text
-    window.raw_action.trigger()
+    window.actions.raw.trigger()
     assert window.controller.params.scaling == "none"
     window.render_ready()
     assert window.status_label.text().startswith("d_k = 64 · raw logits")

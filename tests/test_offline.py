@@ -24,9 +24,10 @@ SESSION = textwrap.dedent(r"""
 
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from sqrtdk_gui import exporting, presets
-    from sqrtdk_gui.lesson.content import SCENARIOS
-    from sqrtdk_gui.main_window import MainWindow
+    from sqrtdk_gui.core import presets
+    from sqrtdk_gui.gui import exporting
+    from sqrtdk_gui.core.lesson.content import SCENARIOS
+    from sqrtdk_gui.gui.main_window import MainWindow
 
     w = MainWindow(threaded=True)
     w.show()

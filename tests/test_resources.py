@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QFile
 from PySide6.QtGui import QIcon
 
-from sqrtdk_gui import resources_rc  # noqa: F401
+from sqrtdk_gui.gui import resources_rc  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 

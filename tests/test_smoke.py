@@ -38,8 +38,8 @@ def test_smoke_test_honours_parameter_flags():
 
 def test_a_broken_panel_fails_with_one_line_and_no_traceback():
     code = ("import sys\n"
-            "import sqrtdk_gui.panels.histogram as h\n"
-            "def boom(self, result): raise RuntimeError('panel exploded')\n"
+            "import sqrtdk_gui.gui.panels.histogram as h\n"
+            "def boom(self, result, row): raise RuntimeError('panel exploded')\n"
             "h.HistogramPanel.show_result = boom\n"
             "from sqrtdk_gui.cli import main\n"
             "sys.exit(main(sys.argv[1:]))\n")
@@ -54,7 +54,7 @@ def test_a_broken_panel_fails_with_one_line_and_no_traceback():
 def test_a_qt_warning_fails_the_smoke_test():
     code = ("import sys\n"
             "from PySide6.QtCore import qWarning\n"
-            "import sqrtdk_gui.panels.gradient as g\n"
+            "import sqrtdk_gui.gui.panels.gradient as g\n"
             "shown = g.GradientPanel.show_sweeps\n"
             "def noisy(self, sweeps):\n"
             "    qWarning('something odd')\n"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from sqrtdk_gui.cli import build_parser
-from sqrtdk_gui.training import DEFAULT_LR
+from sqrtdk_gui.core.training import DEFAULT_LR
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import sqrtdk_gui.training as training
-from sqrtdk_gui.training import (
+import sqrtdk_gui.core.training as training
+from sqrtdk_gui.core.training import (
     DEFAULT_LR,
     LOSSES,
     METRIC_NAMES,
@@ -86,7 +86,7 @@ def test_logit_scales_and_qk_norm_bound():
 
 
 def test_initial_raw_logits_have_std_sqrt_dk():
-    # FACTS: unit-variance q, k entries give Var[q.k] = d_k; init N(0, 1/d_model) achieves it.
+    # Unit-variance q, k entries give Var[q.k] = d_k; init N(0, 1/d_model) achieves it.
     d_k = 256
     rng = np.random.default_rng(2)
     batch = make_batch(rng, 256, 16, 64, 1, noise=0.0)

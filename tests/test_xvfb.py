@@ -2,7 +2,7 @@
 
 Offscreen is what every other test uses; a real X server differs in window activation,
 keyboard focus, shortcuts and the platform plugin's system libraries (libxcb-cursor0 and
-friends, FACTS.md). The Xvfb tests start their own Xvfb on a free display number (Xvfb
+friends, which a fresh Debian lacks until they are installed). The Xvfb tests start their own Xvfb on a free display number (Xvfb
 picks it: ``-displayfd``), run the program against it in subprocesses, and stop it again.
 They are skipped, with the reason, when Xvfb is not installed.
 """
@@ -84,7 +84,7 @@ import sqrtdk_gui
 from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from sqrtdk_gui.app import _BENIGN
+from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
 problems = []
 def handler(kind, context, message):
     if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) and message not in _BENIGN:
@@ -95,8 +95,8 @@ def hook(kind, value, tb):  # exceptions in slots; also reaches stderr for the t
     problems.append(f"{kind.__name__}: {value}")
     sys.__excepthook__(kind, value, tb)
 sys.excepthook = hook
-from sqrtdk_gui.main_window import MainWindow
-from sqrtdk_gui.model import Params
+from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.core.model import Params
 out = {"platform": app.platformName()}
 window = MainWindow(Params(queries=64, keys=16))
 try:

@@ -1,0 +1,1 @@
+"""The lesson as data: steps, traps, follow-ups, and the evidence the model computes for them."""

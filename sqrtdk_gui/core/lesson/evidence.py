@@ -1,0 +1,149 @@
+"""The numbers each trap and follow-up shows beside its explanation (pure, numpy only).
+
+Every value comes from ``model.compute`` or ``model.sweep``: the lesson never quotes a
+number the model did not produce.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sqrtdk_gui.core.model import Params, compute, sweep
+
+__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap"]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A small table (and optionally a chart of y against d_k) for one scenario."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    chart: tuple[np.ndarray, np.ndarray] | None = None
+    chart_label: str = ""
+
+
+def _fmt(x: float, digits: int = 2) -> str:
+    if not math.isfinite(x):
+        return "overflow"
+    if x != 0 and (abs(x) < 10 ** -digits or abs(x) >= 1e5):
+        return f"{x:.1e}"
+    return f"{x:.{digits}f}"
+
+
+def _dmodel(p: Params) -> Evidence:
+    rows = []
+    for h in (1, 2, 4, 8, 16):
+        r = compute(p.replace(heads=h, scaling="sqrt_dmodel"))
+        rows.append((str(h), str(h * p.d_k), _fmt(r.logit_std),
+                     f"{_fmt(r.summary['entropy'].median)} / {_fmt(r.log_n)}"))
+    return Evidence(("heads h", "d_model", "σ", "entropy / log n"), tuple(rows))
+
+
+def _after_softmax(p: Params) -> Evidence:
+    rows = []
+    for d in (4, 16, 64, 256, 1024):
+        after = compute(p.replace(d_k=d, scaling="after_softmax"))
+        rows.append((str(d), _fmt(float(np.median(after.row_sums)), 4), _fmt(1 / math.sqrt(d), 4),
+                     f"{100 * after.saturated_fraction:.0f} %"))
+    return Evidence(("d_k", "row sum", "1/√d_k", "saturated"), tuple(rows))
+
+
+def _stable_softmax(p: Params) -> Evidence:
+    rows = []
+    for dtype in ("float16", "float32"):
+        for variant in ("naive", "stable"):
+            r = compute(p.replace(softmax=variant, dtype=dtype))
+            rows.append((f"{variant} {dtype.replace('float', 'f')}", str(r.overflow_count),
+                         _fmt(r.summary["max_weight"].median, 4),
+                         _fmt(r.summary["jacobian_fro"].median, 4),
+                         f"{100 * r.saturated_fraction:.0f} %"))
+    return Evidence(("softmax", "non-finite", "max p", "‖J‖", "saturated"), tuple(rows))
+
+
+def _seq_len(p: Params) -> Evidence:
+    rows = []
+    for n in (16, 64, 256, 1024):
+        q = p.replace(keys=n)
+        rows.append((str(n), _fmt(compute(q.replace(scaling="none")).logit_std),
+                     _fmt(compute(q.replace(scaling="sqrt_dk")).logit_std),
+                     _fmt(compute(q.replace(scaling="seq_len")).logit_std)))
+    return Evidence(("keys n", "σ raw", "σ ÷√d_k", "σ ÷√n"), tuple(rows))
+
+
+def small_heads_gap(p: Params) -> tuple[np.ndarray, np.ndarray]:
+    """d_k grid and median ‖J‖_F with ÷√d_k divided by that without scaling."""
+    raw = sweep(p.replace(scaling="none"))
+    scaled = sweep(p.replace(scaling="sqrt_dk"))
+    ratio = scaled.stat("jacobian_fro", "median") / np.maximum(raw.stat("jacobian_fro", "median"), 1e-300)
+    return raw.d_k.astype(float), ratio
+
+
+def _small_heads(p: Params) -> Evidence:
+    d_ks, ratio = small_heads_gap(p)
+    rows = []
+    for d in (2, 8, 64, 512, 4096):
+        i = int(np.flatnonzero(d_ks == d)[0])
+        raw = compute(p.replace(d_k=d, scaling="none"))
+        rows.append((str(d), _fmt(raw.logit_std), f"{100 * raw.saturated_fraction:.0f} %",
+                     f"{_fmt(ratio[i])}×"))
+    return Evidence(("d_k", "σ raw", "saturated", "‖J‖ ratio"), tuple(rows),
+                    chart=(d_ks, ratio), chart_label="median ‖J‖_F: ÷√d_k ÷ raw")
+
+
+def _temperature(p: Params) -> Evidence:
+    rows = []
+    for d in (4, 64, 1024):
+        r = compute(p.replace(d_k=d, scaling="none"))
+        rows.append((str(d), _fmt(p.temperature), _fmt(r.logit_std),
+                     _fmt(r.summary["max_weight"].median, 3)))
+    return Evidence(("d_k", "τ", "σ of z/τ", "max p"), tuple(rows))
+
+
+def _qk_norm(p: Params) -> Evidence:
+    rows = []
+    for d in (4, 64, 1024, 4096):
+        r = compute(p.replace(d_k=d, scaling="qk_norm"))
+        rows.append((str(d), _fmt(p.gain), _fmt(float(np.abs(r.logits).max())), _fmt(r.logit_std)))
+    return Evidence(("d_k", "gain g", "max |logit|", "σ"), tuple(rows))
+
+
+def aligned_gap(result) -> float:
+    """Median over queries of (logit of the key the query leans towards) − (mean other logit)."""
+    z = result.logits
+    m, n = z.shape
+    target = np.arange(m) % n  # the model aligns query i with key i mod n
+    own = z[np.arange(m), target]
+    others = (z.sum(axis=1) - own) / (n - 1)
+    return float(np.median(own - others))
+
+
+def _mup(p: Params) -> Evidence:
+    rows = []
+    for d in (64, 256, 1024, 4096):
+        q = p.replace(d_k=d)
+        sqrt_dk, dk = compute(q.replace(scaling="sqrt_dk")), compute(q.replace(scaling="dk"))
+        rows.append((str(d), _fmt(aligned_gap(sqrt_dk)), _fmt(aligned_gap(dk)),
+                     _fmt(sqrt_dk.summary["max_weight"].median, 3),
+                     _fmt(dk.summary["max_weight"].median, 3)))
+    return Evidence(("d_k", "gap ÷√d_k", "gap ÷d_k", "max p ÷√d_k", "max p ÷d_k"), tuple(rows))
+
+
+_BUILDERS = {
+    "dmodel": _dmodel,
+    "after_softmax": _after_softmax,
+    "stable_softmax": _stable_softmax,
+    "seq_len": _seq_len,
+    "small_heads": _small_heads,
+    "temperature": _temperature,
+    "qk_norm": _qk_norm,
+    "mup": _mup,
+}
+
+
+def evidence(key: str, params: Params) -> Evidence:
+    """The table (and chart) of scenario ``key`` for the parameters it runs with."""
+    return _BUILDERS[key](params)

@@ -1,0 +1,318 @@
+"""One attention layer's logits, softmax and Jacobian, as pure numpy.
+
+``compute(Params) -> Result`` is the only computation the program shows; ``sweep`` runs it
+over a grid of head sizes for the "versus d_k" curves. No Qt here (a test enforces it).
+
+Notation: a query q and a key k have d_k entries with standard deviations q_std and k_std.
+The logit of a (query, key) pair is ``z = c * (q . k) / temperature`` where the factor c
+depends on the scaling mode. Per-row statistics (max weight, entropy, ||J||_F) describe
+the exact softmax of z in float64; ``weights`` is what the chosen float type and softmax
+variant actually produce, so overflow and row sums are those of a real program.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sqrtdk_gui.core.geometry import geometry
+from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
+from sqrtdk_gui.core.softmax_math import (SATURATION, jacobian_matrix, jacobian_vector, row_stats,
+                                          softmax_evaluated)
+from sqrtdk_gui.core.validation import check_choice, check_float, check_int
+
+__all__ = [
+    "SCALINGS",
+    "SOFTMAX_VARIANTS",
+    "DTYPES",
+    "DK_GRID",
+    "SATURATION",
+    "COMPARED",
+    "compared_scalings",
+    "comparison_scaling",
+    "INT_RANGES",
+    "FLOAT_RANGES",
+    "CHOICES",
+    "ROW_QUANTITIES",
+    "Params",
+    "Summary",
+    "Result",
+    "Sweep",
+    "compute",
+    "sweep",
+    "scale_factor",
+]
+
+SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm")
+SOFTMAX_VARIANTS = ("stable", "naive")
+DTYPES = ("float64", "float32", "float16")
+VALUE_DIM = 16  # width of the random values V and loss weights G
+# Integers spaced by sqrt(2) from 1 to 4096: smooth curves on a log axis.
+DK_GRID = tuple(sorted({round(2 ** (k / 2)) for k in range(25)}))
+
+INT_RANGES = {
+    "d_k": (1, MAX_WIDTH),
+    "keys": (2, 1024),
+    "queries": (1, 8192),
+    "heads": (1, 128),
+    "seed": (0, 2**32 - 1),
+}
+FLOAT_RANGES = {
+    "temperature": (0.05, 10.0),
+    "q_std": (0.1, 10.0),
+    "k_std": (0.1, 10.0),
+    "gain": (0.1, 100.0),
+    "alignment": (0.0, 1.0),
+}
+CHOICES = {"scaling": SCALINGS, "softmax": SOFTMAX_VARIANTS, "dtype": DTYPES}
+# The two scalings every "versus d_k" curve compares; any other mode is drawn as a third.
+COMPARED = ("none", "sqrt_dk")
+
+
+@dataclass(frozen=True)
+class Params:
+    """Everything that determines one computation; validated on construction.
+
+    ``heads`` only matters for ``sqrt_dmodel`` (d_model = heads * d_k), ``gain`` only for
+    ``qk_norm``; ``alignment`` (rho) correlates each query with one key, as training does.
+    """
+
+    d_k: int = 64
+    temperature: float = 1.0
+    keys: int = 64
+    queries: int = 256
+    q_std: float = 1.0
+    k_std: float = 1.0
+    scaling: str = "sqrt_dk"
+    softmax: str = "stable"
+    dtype: str = "float64"
+    seed: int = 0
+    heads: int = 8
+    gain: float = 4.0
+    alignment: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name, (lo, hi) in INT_RANGES.items():
+            object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
+        for name, (lo, hi) in FLOAT_RANGES.items():
+            object.__setattr__(self, name, check_float(name, getattr(self, name), lo, hi))
+        for name, options in CHOICES.items():
+            check_choice(name, getattr(self, name), options)
+
+    def replace(self, **changes) -> "Params":
+        """A copy with some fields changed (validated like the original)."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def d_model(self) -> int:
+        return self.heads * self.d_k
+
+
+def compared_scalings(params: Params) -> tuple[str, ...]:
+    """Scalings the "versus d_k" curves show: raw, ÷√d_k and the current mode if another."""
+    return COMPARED if params.scaling in COMPARED else COMPARED + (params.scaling,)
+
+
+def comparison_scaling(scaling: str) -> str:
+    """The scaling drawn faintly behind the current logits: ÷√d_k behind raw, else raw."""
+    return "sqrt_dk" if scaling == "none" else "none"
+
+
+def scale_factor(params: Params) -> float:
+    """The factor c that multiplies q . k before the temperature (qk_norm: the gain)."""
+    d_k, s = params.d_k, params.scaling
+    if s == "sqrt_dk":
+        return 1.0 / math.sqrt(d_k)
+    if s == "dk":
+        return 1.0 / d_k
+    if s == "sqrt_dmodel":
+        return 1.0 / math.sqrt(params.d_model)
+    if s == "seq_len":
+        return 1.0 / math.sqrt(params.keys)
+    if s == "qk_norm":
+        return params.gain
+    return 1.0  # none, after_softmax (its division comes after the softmax)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Distribution of one per-row quantity over the query rows."""
+
+    mean: float
+    median: float
+    p10: float
+    p90: float
+
+    @classmethod
+    def of(cls, x: np.ndarray) -> "Summary":
+        p10, median, p90 = np.percentile(x, [10, 50, 90])
+        return cls(float(np.mean(x)), float(median), float(p10), float(p90))
+
+
+ROW_QUANTITIES = ("max_weight", "entropy", "jacobian_fro", "grad_q")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What ``compute`` found for one ``Params``; arrays are (queries, keys) or (queries,)."""
+
+    params: Params
+    dots: np.ndarray  # q . k before any scaling (for qk_norm: of the unit vectors)
+    raw_dots: np.ndarray  # q . k of the sampled vectors themselves (= dots unless qk_norm)
+    logits: np.ndarray  # the softmax input, float64
+    p: np.ndarray  # exact softmax of the logits, float64
+    weights: np.ndarray  # attention weights as evaluated in params.dtype (may overflow)
+    max_weight: np.ndarray
+    entropy: np.ndarray
+    jacobian_fro: np.ndarray
+    grad_q: np.ndarray  # ||dL/dq|| for L = <G, weights V>
+    logit_std: float
+    theory_std: float  # nan where no closed form applies (qk_norm with alignment)
+    saturated_fraction: float
+    row_sums: np.ndarray  # of the evaluated weights
+    row_sum_max_error: float  # over rows that stayed finite; nan if none did
+    overflow_count: int  # non-finite values in the evaluated weights
+    summary: dict[str, Summary] = field(repr=False)
+
+    @property
+    def log_n(self) -> float:
+        """The entropy ceiling: a uniform softmax over the keys."""
+        return math.log(self.params.keys)
+
+    @functools.cached_property
+    def comparison(self) -> tuple[str, np.ndarray]:
+        """The same vectors' logits under ``comparison_scaling`` (drawn as a ghost)."""
+        p = self.params
+        other = comparison_scaling(p.scaling)
+        mult = scale_factor(p.replace(scaling=other)) / p.temperature
+        return other, mult * self.raw_dots
+
+    def jacobian_block(self, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """J = diag(p) − ppᵀ of query ``row`` on its k largest weights, and those keys.
+
+        Restricted to some keys, J is the Jacobian of those weights alone, so the n × n
+        matrix is never built (8 MB at n = 1024).
+        """
+        p_row = self.p[row]
+        order = np.argsort(-p_row, kind="stable")[:k]  # largest first, ties in key order
+        return jacobian_matrix(p_row[order]), order
+
+
+def _theory_std(params: Params) -> float:
+    """Standard deviation of all logits for independent normal entries (pooled over rows)."""
+    d, n, rho = params.d_k, params.keys, params.alignment
+    mult = scale_factor(params) / params.temperature
+    if params.scaling == "qk_norm":
+        # q.k of independent isotropic unit vectors has variance exactly 1/d_k.
+        return mult / math.sqrt(d) if rho == 0.0 else float("nan")
+    # Each row has one key the query is aligned with (z_t) and n-1 others (variance d).
+    a = params.q_std * params.k_std
+    mean = rho * d / n
+    second = ((n - 1) * d + rho**2 * (d * d + 2 * d) + (1 - rho**2) * d) / n
+    return mult * a * math.sqrt(second - mean * mean)
+
+
+def compute(params: Params) -> Result:
+    """Logits, softmax, Jacobian norms and query gradients for one parameter set."""
+    g = geometry(params.seed, params.queries, params.keys, params.d_k).aligned(params.alignment)
+    q_norm = np.sqrt(g.q_sq)
+    k_norm = np.sqrt(g.k_sq)
+    mult = scale_factor(params) / params.temperature
+    raw_dots = (params.q_std * params.k_std) * g.dots
+    if params.scaling == "qk_norm":
+        dots = g.dots / (q_norm[:, None] * k_norm)  # cosines: q_hat . k_hat
+        k_scale = 1.0 / k_norm  # rows of K_hat = k~ / |k~|
+    else:
+        dots = raw_dots
+        k_scale = np.full(params.keys, params.k_std)
+    logits = mult * dots
+
+    post = 1.0 / math.sqrt(params.d_k) if params.scaling == "after_softmax" else 1.0
+    weights, overflow = softmax_evaluated(logits, params.softmax, np.dtype(params.dtype))
+    if post != 1.0:
+        weights = weights * weights.dtype.type(post)
+    with np.errstate(invalid="ignore", over="ignore"):
+        row_sums = weights.astype(np.float64).sum(axis=1)
+    finite = np.isfinite(row_sums)
+    row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
+
+    stats = row_stats(logits)
+    # L = <G, (post * p) V>: dL/dp = post * G V^T, dL/dz = J dL/dp, dL/dq = mult * dL/dz K.
+    # |delta K|^2 = delta (K K^T) delta^T needs only the n x n Gram matrix, not K itself.
+    upstream = post * (pool(params.seed, "g", params.queries, VALUE_DIM)
+                       @ pool(params.seed, "v", params.keys, VALUE_DIM).T)
+    delta = jacobian_vector(stats, upstream) * (mult * k_scale)
+    grad_sq = np.einsum("ij,ij->i", delta @ g.gram, delta)
+    if params.scaling == "qk_norm":
+        # Back through q_hat = q / |q|: remove the radial part (delta K_hat . q_hat), divide by |q|.
+        radial = np.einsum("ij,ij->i", delta * k_norm, dots)
+        grad_sq = (grad_sq - radial * radial) / np.square(params.q_std * q_norm)
+    grad_q = np.sqrt(np.maximum(grad_sq, 0.0))
+
+    per_row = {
+        "max_weight": stats.max_weight,
+        "entropy": stats.entropy,
+        "jacobian_fro": stats.jacobian_fro,
+        "grad_q": grad_q,
+    }
+    return Result(
+        params=params,
+        dots=dots,
+        raw_dots=raw_dots,
+        logits=logits,
+        p=stats.p,
+        weights=weights,
+        logit_std=float(np.std(logits)),
+        theory_std=_theory_std(params),
+        saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),
+        row_sums=row_sums,
+        row_sum_max_error=row_sum_err,
+        overflow_count=overflow,
+        summary={name: Summary.of(x) for name, x in per_row.items()},
+        **per_row,
+    )
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Summaries of ``compute`` over a grid of d_k values (all other parameters fixed)."""
+
+    d_k: np.ndarray
+    logit_std: np.ndarray
+    theory_std: np.ndarray
+    saturated_fraction: np.ndarray
+    overflow_count: np.ndarray
+    # quantity -> statistic ("mean", "median", "p10", "p90") -> array over d_k
+    rows: dict[str, dict[str, np.ndarray]] = field(repr=False)
+
+    def stat(self, quantity: str, statistic: str) -> np.ndarray:
+        return self.rows[quantity][statistic]
+
+
+def sweep(params: Params, d_ks=DK_GRID) -> Sweep:
+    """``compute`` at every d_k in ``d_ks``; cached per parameter set without d_k."""
+    return _sweep_cached(params.replace(d_k=1), tuple(int(d) for d in d_ks))
+
+
+@functools.lru_cache(maxsize=32)
+def _sweep_cached(base: Params, d_ks: tuple[int, ...]) -> Sweep:
+    results = [compute(base.replace(d_k=d)) for d in d_ks]
+    rows = {
+        name: {
+            stat: np.array([getattr(r.summary[name], stat) for r in results])
+            for stat in ("mean", "median", "p10", "p90")
+        }
+        for name in ROW_QUANTITIES
+    }
+    return Sweep(
+        d_k=np.array(d_ks),
+        logit_std=np.array([r.logit_std for r in results]),
+        theory_std=np.array([r.theory_std for r in results]),
+        saturated_fraction=np.array([r.saturated_fraction for r in results]),
+        overflow_count=np.array([r.overflow_count for r in results]),
+        rows=rows,
+    )

@@ -1,0 +1,338 @@
+"""Training lab: train one attention layer on associative recall, raw vs scaled logits.
+
+numpy + stdlib only (no Qt), so it runs headless, in tests and in a GUI worker thread.
+The task and the hand-written backward pass live in :mod:`sqrtdk_gui.core.training_task`;
+this module holds the configuration, the optimisers, the loop and the metrics.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from sqrtdk_gui.core.softmax_math import SATURATION
+from sqrtdk_gui.core.validation import check_choice, check_float, check_int
+from sqrtdk_gui.core.training_task import (
+    LOSSES,
+    SCALINGS,
+    Batch,
+    Forward,
+    init_params,
+    logit_scale,
+    loss_and_grad,
+    make_batch,
+)
+
+__all__ = [
+    "SCALINGS",
+    "LOSSES",
+    "OPTIMIZERS",
+    "INT_RANGES",
+    "FLOAT_RANGES",
+    "DEFAULT_LR",
+    "MAX_ELEMENTS",
+    "WINDOW",
+    "SATURATION",
+    "METRIC_NAMES",
+    "TrainConfig",
+    "TrainResult",
+    "SGD",
+    "Adam",
+    "make_optimizer",
+    "attention_metrics",
+    "train",
+    "Batch",
+    "Forward",
+    "make_batch",
+    "init_params",
+    "logit_scale",
+    "loss_and_grad",
+]
+
+OPTIMIZERS = ("sgd", "adam")
+# Inclusive integer ranges. d_k spans the lesson's 4..1024 with room either side.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "d_k": (1, 4096),
+    "d_model": (1, 1024),
+    "n_keys": (2, 1024),
+    "d_v": (1, 1024),
+    "batch": (1, 4096),
+    "steps": (1, 100_000),
+    "seed": (0, 2**32 - 1),
+}
+# (low, high, low_inclusive); high is inclusive.
+FLOAT_RANGES: dict[str, tuple[float, float, bool]] = {
+    "noise": (0.0, 10.0, True),
+    "lr": (0.0, 100.0, False),
+    "gain": (0.0, 100.0, False),
+}
+# Chosen once, from a sweep of the ÷√d_k reference layer at d_k=64 only (400 steps, seed 0):
+# SGD trains there for 0.05..5 and starts leaving stuck rows at 10; Adam trains for 1e-3..1e-2
+# and leaves stuck rows from 3e-2. Each default sits ~10-20x below that edge, and both reach
+# 90 % accuracy in ~35-40 steps. Raw and QK-norm runs get the same rate on purpose.
+DEFAULT_LR = {"sgd": 0.5, "adam": 3e-3}
+# Largest B * n_keys * max(d_k, d_model, d_v): several float64 arrays of this size live at
+# once, so 2**24 keeps a step under ~1 GB.
+MAX_ELEMENTS = 2**24
+WINDOW = 20  # steps averaged for final_* and for steps_to_90 (fresh batches are noisy)
+METRIC_NAMES = ("loss", "accuracy", "entropy", "saturated", "stuck", "grad_norm")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """One training run. Invalid values raise ValueError naming parameter, value and range.
+
+    ``gain`` (QK-norm only) multiplies the cosine, so logits live in [-gain, gain]. It is a
+    fixed constant, not learned: a gain of sqrt(d_k) would bring back the d_k dependence
+    (32 at d_k=1024) and cap small heads (2 at d_k=4, top weight <= 0.33 of 16 keys).
+    Reaching a top weight of 0.99 among 16 keys needs a logit gap of ln(99*15) ~ 7.3, and
+    the noisy query's cosine with its key is ~0.9, so 10 leaves room while starting
+    near-uniform.
+    """
+
+    d_k: int = 64
+    d_model: int = 64
+    n_keys: int = 16
+    d_v: int = 16
+    batch: int = 64
+    noise: float = 0.5
+    scaling: str = "sqrt_dk"
+    optimizer: str = "sgd"
+    lr: float | None = None  # None: DEFAULT_LR[optimizer]
+    steps: int = 400
+    seed: int = 0
+    loss: str = "mse"
+    gain: float = 10.0
+
+    def __post_init__(self) -> None:
+        for name, (lo, hi) in INT_RANGES.items():
+            object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
+        for name, allowed in (("scaling", SCALINGS), ("optimizer", OPTIMIZERS), ("loss", LOSSES)):
+            check_choice(name, getattr(self, name), allowed)
+        if self.lr is None:
+            object.__setattr__(self, "lr", DEFAULT_LR[self.optimizer])
+        for name, (lo, hi, lo_inc) in FLOAT_RANGES.items():
+            object.__setattr__(self, name, check_float(name, getattr(self, name), lo, hi, lo_inc))
+        size = self.batch * self.n_keys * max(self.d_k, self.d_model, self.d_v)
+        if size > MAX_ELEMENTS:
+            raise ValueError(
+                f"batch*n_keys*max(d_k, d_model, d_v) = {size} exceeds {MAX_ELEMENTS}; "
+                "reduce batch, n_keys or d_k"
+            )
+
+    @property
+    def scale(self) -> float:
+        """Factor applied to q.k (to the cosine for qk_norm)."""
+        return logit_scale(self.scaling, self.d_k, self.gain)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class SGD:
+    """Plain stochastic gradient descent (no momentum: the lesson is about the gradient)."""
+
+    def __init__(self, lr: float) -> None:
+        self.lr = lr
+
+    def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
+        for name, g in grads.items():
+            params[name] -= self.lr * g
+
+
+class Adam:
+    """Adam (Kingma & Ba 2015) with bias correction."""
+
+    def __init__(self, lr: float, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8):
+        self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
+        self.t = 0
+        self.m: dict[str, np.ndarray] = {}
+        self.v: dict[str, np.ndarray] = {}
+
+    def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
+        self.t += 1
+        c1 = 1.0 - self.beta1**self.t
+        c2 = 1.0 - self.beta2**self.t
+        for name, g in grads.items():
+            m = self.m.setdefault(name, np.zeros_like(g))
+            v = self.v.setdefault(name, np.zeros_like(g))
+            m *= self.beta1
+            m += (1.0 - self.beta1) * g
+            v *= self.beta2
+            v += (1.0 - self.beta2) * (g * g)
+            # Dividing by sqrt(v) rescales tiny gradients up, down to the eps floor.
+            params[name] -= self.lr * (m / c1) / (np.sqrt(v / c2) + self.eps)
+
+
+def make_optimizer(name: str, lr: float) -> SGD | Adam:
+    if name == "sgd":
+        return SGD(lr)
+    if name == "adam":
+        return Adam(lr)
+    raise ValueError(f"optimizer must be one of {', '.join(OPTIMIZERS)}; got {name!r}")
+
+
+def attention_metrics(logits: np.ndarray, target: np.ndarray) -> dict[str, float]:
+    """Accuracy, mean entropy, saturated share and stuck share of a batch of logit rows."""
+    z = np.asarray(logits, dtype=np.float64)
+    n = z.shape[1]
+    top = np.argmax(z, axis=1)
+    m = z[np.arange(z.shape[0]), top][:, None]
+    e = np.exp(z - m)  # <= 1, exactly 1 at the argmax
+    se = e.sum(axis=1)
+    p = e / se[:, None]
+    # H = log(se) + sum p (m - z): two non-negative terms, so no cancellation near one-hot.
+    entropy = np.clip(np.log(se) + np.sum(p * (m - z), axis=1), 0.0, math.log(n))
+    saturated = (1.0 / se) > SATURATION  # top weight is exactly 1/se
+    correct = top == target
+    return {
+        "accuracy": float(np.mean(correct)),
+        "entropy": float(np.mean(entropy)),
+        "saturated": float(np.mean(saturated)),
+        "stuck": float(np.mean(saturated & ~correct)),
+    }
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    """Per-step curves (index i = batch i, measured before update i) and summaries."""
+
+    config: TrainConfig
+    loss: np.ndarray
+    accuracy: np.ndarray  # argmax weight on the right key
+    entropy: np.ndarray  # mean attention entropy (nats)
+    saturated: np.ndarray  # share of rows with top weight > SATURATION
+    stuck: np.ndarray  # share of rows saturated on a wrong key
+    grad_norm: np.ndarray  # global L2 norm of the gradient
+    cancelled: bool = False
+    diverged: bool = False  # stopped because loss or gradient became non-finite
+    wall_time: float = 0.0
+    params: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    @property
+    def curves(self) -> dict[str, np.ndarray]:
+        return {name: getattr(self, name) for name in METRIC_NAMES}
+
+    @property
+    def steps_done(self) -> int:
+        return int(self.loss.size)
+
+    @property
+    def loss_curve(self) -> np.ndarray:
+        return self.loss
+
+    def _tail_mean(self, name: str) -> float:
+        c = getattr(self, name)
+        return float(np.mean(c[-WINDOW:])) if c.size else float("nan")
+
+    @property
+    def final_loss(self) -> float:
+        """Mean loss over the last WINDOW steps."""
+        return self._tail_mean("loss")
+
+    @property
+    def final_accuracy(self) -> float:
+        return self._tail_mean("accuracy")
+
+    @property
+    def stuck_fraction(self) -> float:
+        """Share of rows saturated on a wrong key, averaged over the last WINDOW steps."""
+        return self._tail_mean("stuck")
+
+    @property
+    def saturated_fraction(self) -> float:
+        return self._tail_mean("saturated")
+
+    @property
+    def final_entropy(self) -> float:
+        return self._tail_mean("entropy")
+
+    @property
+    def steps_to_90(self) -> int | None:
+        """Steps after which the trailing WINDOW-step mean accuracy first reaches 0.9."""
+        acc = self.accuracy
+        if acc.size < WINDOW:
+            return None
+        c = np.concatenate(([0.0], np.cumsum(acc)))
+        mean = (c[WINDOW:] - c[:-WINDOW]) / WINDOW
+        hits = np.flatnonzero(mean >= 0.9 - 1e-9)  # tolerance: accuracies are k/batch
+        return int(hits[0]) + WINDOW if hits.size else None
+
+    def summary(self) -> dict:
+        """JSON-ready summary (non-finite numbers become None)."""
+
+        def clean(x: float) -> float | None:
+            return float(x) if math.isfinite(x) else None
+
+        return {
+            "config": self.config.to_dict(),
+            "steps_done": self.steps_done,
+            "cancelled": self.cancelled,
+            "diverged": self.diverged,
+            "wall_time_s": round(self.wall_time, 4),
+            "final_loss": clean(self.final_loss),
+            "final_accuracy": clean(self.final_accuracy),
+            "steps_to_90": self.steps_to_90,
+            "stuck_fraction": clean(self.stuck_fraction),
+            "saturated_fraction": clean(self.saturated_fraction),
+            "final_entropy": clean(self.final_entropy),
+            "loss_curve": [clean(x) for x in self.loss_curve.tolist()],
+        }
+
+
+def _frozen(view: np.ndarray) -> np.ndarray:
+    view.flags.writeable = False
+    return view
+
+
+def train(
+    config: TrainConfig,
+    progress: Callable[[int, dict[str, np.ndarray]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    progress_every: int = 10,
+) -> TrainResult:
+    """Train from ``init_params(config.seed, ...)`` on fresh seeded batches.
+
+    ``progress(steps_done, curves_so_far)`` is called every ``progress_every`` steps and at
+    the end. The arrays are read-only views of entries that are never written again, so
+    another thread may keep and read them without copying. ``should_stop()`` is polled
+    before every step; when it returns True the run ends with ``cancelled=True``.
+    """
+    if progress_every < 1:
+        raise ValueError(f"progress_every must be an integer >= 1, got {progress_every}")
+    c = config
+    params = init_params(c.seed, c.d_model, c.d_k)
+    data_rng = np.random.default_rng([c.seed, 1])  # data stream independent of the weights
+    opt = make_optimizer(c.optimizer, c.lr)
+    curves = {name: np.empty(c.steps) for name in METRIC_NAMES}
+    done, cancelled, diverged = 0, False, False
+    start = time.perf_counter()
+    for step in range(c.steps):
+        if should_stop is not None and should_stop():
+            cancelled = True
+            break
+        batch = make_batch(data_rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
+        fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
+        with np.errstate(over="ignore", invalid="ignore"):
+            grad_norm = math.sqrt(sum(float(np.sum(g * g)) for g in fwd.grads.values()))
+        if not (math.isfinite(fwd.loss) and math.isfinite(grad_norm)):
+            diverged = True
+            break
+        metrics = attention_metrics(fwd.logits, batch.target)
+        metrics.update(loss=fwd.loss, grad_norm=grad_norm)
+        for name in METRIC_NAMES:
+            curves[name][step] = metrics[name]
+        with np.errstate(over="ignore", invalid="ignore"):  # caught at the next step
+            opt.step(params, fwd.grads)
+        done = step + 1
+        if progress is not None and (done % progress_every == 0 or done == c.steps):
+            progress(done, {name: _frozen(arr[:done]) for name, arr in curves.items()})
+    wall = time.perf_counter() - start
+    final = {name: arr[:done].copy() for name, arr in curves.items()}
+    return TrainResult(
+        c, **final, cancelled=cancelled, diverged=diverged, wall_time=wall, params=params
+    )

@@ -1,0 +1,60 @@
+"""Process-wide Qt set-up: the QApplication, the Qt message filter, memory behaviour."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import sys
+
+__all__ = ["BENIGN_MESSAGES", "application", "install_message_filter", "release_memory_promptly"]
+
+# Messages of Qt's own that say nothing about this program: the offscreen platform plugin
+# prints this on every show(). Everything else still reaches stderr.
+BENIGN_MESSAGES = ("This plugin does not support propagateSizeHints()",)
+
+
+def install_message_filter() -> None:
+    """Drop Qt's known-benign platform chatter; pass every other message to stderr."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    names = {QtMsgType.QtDebugMsg: "debug", QtMsgType.QtInfoMsg: "info",
+             QtMsgType.QtWarningMsg: "warning", QtMsgType.QtCriticalMsg: "critical",
+             QtMsgType.QtFatalMsg: "fatal"}
+
+    def handler(kind, context, message):
+        if message not in BENIGN_MESSAGES:
+            print(f"qt.{names.get(kind, 'message')}: {message}", file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
+def release_memory_promptly() -> None:
+    """glibc only: allocate large arrays with mmap so that freeing them returns the memory.
+
+    By default glibc raises its mmap threshold after large frees and then keeps up to
+    hundreds of MB of freed numpy arrays in its arenas (the soak benchmark peaked at 630 MB
+    with 1,024 keys while live data was ~150 MB). A fixed threshold of 1 MiB and two arenas
+    keep the resident size close to what is really in use. Elsewhere this does nothing.
+    """
+    name = ctypes.util.find_library("c")
+    if not name or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(name)
+        m_mmap_threshold, m_arena_max = -3, -8
+        libc.mallopt(m_mmap_threshold, 1 << 20)
+        libc.mallopt(m_arena_max, 2)
+    except (OSError, AttributeError):  # not glibc (musl has no mallopt)
+        pass
+
+
+def application():
+    """The QApplication (created once), named for QSettings, with the message filter."""
+    from PySide6.QtWidgets import QApplication
+
+    release_memory_promptly()
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sqrtdk-gui"])
+    app.setApplicationName("sqrtdk-gui")
+    app.setOrganizationName("sqrtdk-gui")
+    install_message_filter()
+    return app

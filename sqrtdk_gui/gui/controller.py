@@ -1,0 +1,189 @@
+"""The controller: owns the current parameters, calls the model, tells the panels.
+
+Slider bursts are coalesced: ``set_params`` only records the wish and arms a zero-delay
+timer, so however many changes arrive within one event-loop turn, the model runs once, with
+the last values. The "versus d_k" sweeps run in a worker thread so that dragging any
+control never waits for them; a sweep that is overtaken by newer parameters is dropped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from sqrtdk_gui.core.model import Params, Result, compared_scalings, compute, sweep
+
+__all__ = ["Controller"]
+
+SWEEP_DELAY_MS = 120
+
+
+def _sweeps(params: Params) -> dict:
+    return {s: sweep(params.replace(scaling=s)) for s in compared_scalings(params)}
+
+
+class _SweepWorker(QObject):
+    """Runs sweeps in its own thread; skips requests that a newer one has overtaken."""
+
+    done = Signal(int, object, object)  # generation, base params, {scaling: Sweep}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest = 0  # written by the GUI thread; an int read is atomic in CPython
+
+    @Slot(int, object)
+    def run(self, generation: int, params: Params) -> None:
+        if generation != self.latest:
+            return
+        self.done.emit(generation, params, _sweeps(params))
+
+
+class Controller(QObject):
+    """Coordinates controls, model and panels (see the module docstring)."""
+
+    params_changed = Signal(object)  # Params
+    result_changed = Signal(object)  # Result
+    sweeps_changed = Signal(object)  # {scaling: Sweep}
+    row_changed = Signal(int)
+    _sweep_requested = Signal(int, object)
+
+    def __init__(self, params: Params | None = None, threaded: bool = True, parent=None) -> None:
+        super().__init__(parent)
+        self._params = params or Params()
+        self._result: Result | None = None
+        self._sweeps: dict | None = None
+        self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
+        self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
+        self._row = 0
+        self.compute_count = 0  # how often the model actually ran (tests, status bar)
+        self.last_compute_ms = 0.0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._recompute)
+        # Sweeps start once the controls rest for a moment: during a drag the worker would only
+        # compete with the UI thread for the interpreter and be overtaken anyway.
+        self._sweep_timer = QTimer(self)
+        self._sweep_timer.setSingleShot(True)
+        self._sweep_timer.setInterval(SWEEP_DELAY_MS)
+        self._sweep_timer.timeout.connect(self._start_sweeps)
+        self._generation = 0
+        self._thread: QThread | None = None
+        if threaded:
+            self._thread = QThread(self)
+            self._thread.setObjectName("sqrtdk-sweeps")
+            self._worker = _SweepWorker()
+            self._worker.moveToThread(self._thread)
+            self._sweep_requested.connect(self._worker.run)
+            self._worker.done.connect(self._on_sweeps)
+            self._thread.finished.connect(self._worker.deleteLater)
+            self._thread.start()
+
+    # --- state -------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        return self._params
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def sweeps(self) -> dict | None:
+        return self._sweeps
+
+    @property
+    def sweeps_for(self) -> Params | None:
+        """The parameters (with d_k = 1) that the current sweeps were computed for."""
+        return self._sweeps_for
+
+    @property
+    def row(self) -> int:
+        return self._row
+
+    # --- input -------------------------------------------------------------------------
+    def set_params(self, **changes) -> None:
+        """Change some parameters; raises ValueError (nothing changes) if they are invalid."""
+        new = self._params.replace(**changes)
+        if new == self._params and self._result is not None:
+            return
+        self._params = new
+        self.params_changed.emit(new)
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def replace_params(self, params: Params) -> None:
+        """Make ``params`` the whole current parameter set (presets, lesson steps)."""
+        self.set_params(**dataclasses.asdict(params))
+
+    def set_row(self, row: int) -> None:
+        """Select the query row shown by the weights and Jacobian panels."""
+        row = min(max(int(row), 0), self._params.queries - 1)
+        if row != self._row:
+            self._row = row
+            self.row_changed.emit(row)
+
+    def flush(self) -> None:
+        """Run a pending computation now (headless rendering, tests)."""
+        if self._timer.isActive() or self._result is None or self._result.params != self._params:
+            self._timer.stop()
+            self._recompute()
+
+    def wait_for_sweeps(self) -> None:
+        """Compute the sweeps for the current parameters in this thread, if still missing."""
+        key = self._params.replace(d_k=1)
+        if self._sweeps_for != key:
+            self._sweep_timer.stop()
+            self._sweep_key = key
+            self._generation += 1
+            if self._thread is not None:
+                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._apply_sweeps(key, _sweeps(key))
+
+    def shutdown(self) -> None:
+        """Stop the worker thread (the window calls this when it closes)."""
+        self._timer.stop()
+        self._sweep_timer.stop()
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+            self._thread = None
+
+    # --- work --------------------------------------------------------------------------
+    def _recompute(self) -> None:
+        params = self._params
+        start = time.perf_counter()
+        result = compute(params)
+        self.last_compute_ms = 1e3 * (time.perf_counter() - start)
+        self.compute_count += 1
+        self._result = result
+        if self._row >= params.queries:
+            self.set_row(params.queries - 1)
+        self.result_changed.emit(result)
+        self._request_sweeps(params)
+
+    def _request_sweeps(self, params: Params) -> None:
+        key = params.replace(d_k=1)
+        if key == self._sweep_key:
+            return
+        self._sweep_key = key
+        self._generation += 1
+        if self._thread is None:
+            self._apply_sweeps(key, _sweeps(key))
+        else:
+            self._worker.latest = self._generation  # makes any queued request stale at once
+            self._sweep_timer.start()
+
+    def _start_sweeps(self) -> None:
+        self._sweep_requested.emit(self._generation, self._sweep_key)
+
+    @Slot(int, object, object)
+    def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
+        if generation == self._generation and key == self._sweep_key:
+            self._apply_sweeps(key, sweeps)
+
+    def _apply_sweeps(self, key: Params, sweeps: dict) -> None:
+        self._sweeps, self._sweeps_for = sweeps, key
+        self.sweeps_changed.emit(sweeps)

@@ -1,0 +1,130 @@
+"""Export the view (PNG, SVG), the numbers (CSV) and a folder of lesson slides.
+
+Images are rendered from the live widgets, so they show exactly what the window shows:
+PNG through QWidget.render on a scaled painter (text and lines stay sharp at any size), SVG
+through Qt's QSvgGenerator (the whole window, all panels, as one vector drawing). The CSV
+holds the numbers behind the panels, per query row, as the model computed them.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRectF, QSize
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from sqrtdk_gui import __version__
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.model import ROW_QUANTITIES, Result
+
+__all__ = ["export_png", "export_svg", "export_csv", "slide_plan", "export_slides"]
+
+
+def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
+    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size)."""
+    w, h = size or (widget.width(), widget.height())
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.scale(w / widget.width(), h / widget.height())
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    return image.save(path, "PNG")
+
+
+def export_svg(widget, path: str) -> bool:
+    """Render ``widget`` as an SVG drawing (vector lines and text)."""
+    generator = QSvgGenerator()
+    generator.setFileName(path)
+    generator.setSize(QSize(widget.width(), widget.height()))
+    generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+    generator.setTitle("sqrtdk-gui")
+    generator.setDescription(f"sqrtdk-gui {__version__}: {widget.windowTitle()}")
+    painter = QPainter()
+    if not painter.begin(generator):
+        return False
+    try:
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    return Path(path).is_file() and Path(path).stat().st_size > 0
+
+
+def export_csv(result: Result, path: str) -> None:
+    """The current numbers: parameters, summaries, then one line per query row."""
+    p = result.params
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["# sqrtdk-gui", __version__])
+        for name in p.__dataclass_fields__:
+            out.writerow(["# param", name, getattr(p, name)])
+        for name, value in (("logit_std", result.logit_std), ("theory_std", result.theory_std),
+                            ("saturated_fraction", result.saturated_fraction),
+                            ("row_sum_max_error", result.row_sum_max_error),
+                            ("overflow_count", result.overflow_count)):
+            out.writerow(["# summary", name, "" if isinstance(value, float) and math.isnan(value) else value])
+        for name, s in result.summary.items():
+            out.writerow(["# summary", f"{name}_median", s.median])
+            out.writerow(["# summary", f"{name}_mean", s.mean])
+        out.writerow(["query", *ROW_QUANTITIES, "row_sum"])
+        for i in range(p.queries):
+            out.writerow([i, *(repr(float(getattr(result, q)[i])) for q in ROW_QUANTITIES),
+                          repr(float(result.row_sums[i]))])
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("√", "sqrt-").replace("÷", "")).strip("-")
+
+
+def slide_plan() -> list[tuple[str, str, object]]:
+    """(file name, kind, step number or scenario key) for every lesson slide, in order."""
+    plan = [(f"{i:02d}-step{s.number}-{_slug(s.title)}.png", "step", s.number)
+            for i, s in enumerate(STEPS, start=1)]
+    offset = len(plan)
+    plan += [(f"{offset + i:02d}-{s.kind}-{s.key.replace('_', '-')}.png", "scenario", s.key)
+             for i, s in enumerate(SCENARIOS, start=1)]
+    return plan
+
+
+def export_slides(window, folder: str, size: tuple[int, int], progress=None) -> list[str]:
+    """One PNG per lesson step and per scenario; ``progress(i, n, name)`` -> False cancels.
+
+    The window is laid out at ``size`` so that slides look like the projector will; its
+    lesson position is restored afterwards.
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    plan = slide_plan()
+    saved_size = window.size()
+    saved_step, saved_scenario = window.lesson.step, window.lesson.scenario
+    saved_params = window.controller.params
+    written = []
+    try:
+        window.resize(*size)
+        for i, (name, kind, which) in enumerate(plan):
+            if progress is not None and progress(i, len(plan), name) is False:
+                break
+            if kind == "step":
+                window.lesson.go_to(which, animate=False)
+            else:
+                window.lesson.choose_scenario(which)
+            window.render_ready()
+            path = str(target / name)
+            if not export_png(window, path, size):
+                raise OSError(f"could not write {path}")
+            written.append(path)
+        if progress is not None:
+            progress(len(written), len(plan), "")
+    finally:
+        window.resize(saved_size)
+        window.lesson.restore(saved_step, saved_scenario)
+        window.controller.replace_params(saved_params)
+    return written

@@ -1,0 +1,117 @@
+"""File menu behaviour of the main window: presets, exports and lesson slides.
+
+A mixin so that main_window.py stays about assembly and wiring. Every failure becomes a
+dialog with one sentence; nothing the user saved is overwritten by a failed load.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from sqrtdk_gui.core import presets
+from sqrtdk_gui.gui import exporting
+
+__all__ = ["FileActions", "EXPORT_SIZES"]
+
+EXPORT_SIZES = {"1280 × 720": (1280, 720), "1920 × 1080": (1920, 1080),
+                "2560 × 1440": (2560, 1440), "3840 × 2160": (3840, 2160)}
+
+
+class FileActions:
+    """Mixed into MainWindow: needs controller, lesson, style_, set_theme, set_zoom."""
+
+    # --- state ---------------------------------------------------------------------------
+    def current_state(self) -> presets.State:
+        lesson = self.lesson
+        return presets.State(params=self.controller.params, step=lesson.step,
+                             scenario=lesson.scenario.key if lesson.scenario else None,
+                             theme=self.style_.theme, zoom=round(self.style_.zoom, 4))
+
+    def apply_state(self, state: presets.State) -> None:
+        """Parameters, lesson position (without its preset), theme and zoom, all at once."""
+        self.animator.stop()
+        p = state.params
+        self.controller.replace_params(p)
+        self.lesson.restore(state.step, state.scenario)
+        self.style_.set_theme(state.theme)
+        self.set_zoom(state.zoom)
+
+    def load_preset(self, path: str) -> None:
+        """Apply a preset file; raises PresetError (and changes nothing) if it is unusable."""
+        self.apply_state(presets.load(path))
+        self.statusBar().showMessage(f"Loaded preset {path}", 5000)
+
+    # --- dialogs -------------------------------------------------------------------------
+    def _fail(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
+
+    def open_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open preset", "", "sqrtdk-gui presets (*.json)")
+        if path:
+            try:
+                self.load_preset(path)
+            except presets.PresetError as exc:
+                self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed.")
+
+    def save_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save preset", "lesson.json", "sqrtdk-gui presets (*.json)")
+        if path:
+            try:
+                presets.save(self.current_state(), path)
+            except OSError as exc:
+                self._fail("Cannot save preset", f"{path}: {exc.strerror or exc}")
+            else:
+                self.statusBar().showMessage(f"Saved preset {path}", 5000)
+
+    def export_png_dialog(self) -> None:
+        choice, ok = QInputDialog.getItem(self, "Export view as PNG", "Image size:",
+                                          list(EXPORT_SIZES), 1, False)
+        if not ok:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "sqrtdk-gui.png", "PNG images (*.png)")
+        if path and not exporting.export_png(self, path, EXPORT_SIZES[choice]):
+            self._fail("Export failed", f"Could not write {path}.")
+
+    def export_svg_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", "sqrtdk-gui.svg", "SVG drawings (*.svg)")
+        if path and not exporting.export_svg(self, path):
+            self._fail("Export failed", f"Could not write {path}.")
+
+    def export_csv_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", "sqrtdk-gui.csv", "CSV files (*.csv)")
+        if path:
+            try:
+                exporting.export_csv(self.controller.result, path)
+            except OSError as exc:
+                self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+
+    def export_slides_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder")
+        if not folder:
+            return
+        choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size:",
+                                          list(EXPORT_SIZES), 1, False)
+        if not ok:
+            return
+        plan = exporting.slide_plan()
+        dialog = QProgressDialog("Rendering lesson slides…", "Cancel", 0, len(plan), self)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0)
+
+        def progress(i, n, name):
+            dialog.setValue(i)
+            dialog.setLabelText(f"Slide {min(i + 1, n)} of {n}: {name}")
+            QApplication.processEvents()
+            return not dialog.wasCanceled()
+
+        try:
+            written = exporting.export_slides(self, folder, EXPORT_SIZES[choice], progress)
+        except OSError as exc:
+            self._fail("Export failed", str(exc))
+            return
+        finally:
+            dialog.close()
+        self.statusBar().showMessage(f"Wrote {len(written)} of {len(plan)} slides to {folder}", 8000)

@@ -1,0 +1,315 @@
+"""The training lab's views: loss, accuracy and stuck-row curves, and the results table.
+
+Every plot item is created once; runs only call ``setData``. Curves are indexed by step
+(step i = batch i, measured before update i), one colour per scaling as everywhere else.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
+
+from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.core.training import SATURATION, WINDOW, TrainResult
+
+__all__ = ["CurvePanel", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
+           "TARGET_ACCURACY"]
+
+TARGET_ACCURACY = 0.9
+LOG_FLOOR, LOG_CEILING = -6, 4  # shown decades of a log-scale plot: 1e-6 … 1e4
+X_PAD = 0.05  # room for the tick labels of step 0 and of the last step
+
+
+def fmt_loss(x: float) -> str:
+    if not math.isfinite(x):
+        return "–"
+    if abs(x) >= 0.01:
+        return f"{x:.3g}"
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa}e{int(exponent)}"  # 2.8e-4, not 2.8e-04: narrower, same number
+
+
+def fmt_accuracy(x: float) -> str:
+    return f"{x:.3f}" if math.isfinite(x) else "–"
+
+
+def fmt_stuck(x: float) -> str:
+    return f"{100 * x:.1f} %" if math.isfinite(x) else "–"
+
+
+def fmt_steps(n: int | None, finished: bool = True) -> str:
+    if n is not None:
+        return str(n)
+    return "not reached" if finished else "not yet"
+
+
+class CurvePanel(Panel):
+    """One metric against training step, one curve per scaling.
+
+    Theme and zoom come from ``style_`` at every ``apply_style()`` (Panel's protocol).
+    """
+
+    def __init__(self, title: str, metric: str, style: Style, ylabel: str, subtitle: str = "",
+                 log_y: bool = False, y_range: tuple[float, float] | None = None,
+                 factor: float = 1.0, step_label: bool = True, parent=None) -> None:
+        super().__init__(title, style, parent)
+        self.metric_name = metric
+        self.factor = factor  # shown value = factor * metric (100 for a percentage)
+        self.heading = title
+        self.subtitle = subtitle
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        style.style_plot(self.plot, left=ylabel, bottom="step" if step_label else "")
+        for name in ("left", "bottom"):  # show the labels at the ends of fixed ranges too
+            self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)
+        self.plot.setLogMode(y=log_y)
+        self.log_y = log_y
+        self._decades: dict[str, tuple[float, float]] = {}  # per curve: log10 min, max shown
+        self._shown_decades: tuple[int, int] | None = None
+        if log_y:
+            # Whole decades, set here rather than by autorange: a raw head saturated on the
+            # right key drives its MSE to 1e-20 and below, which would squash the decades
+            # where the runs differ. The axis only moves when a curve crosses a decade.
+            self.plot.enableAutoRange(axis="y", enable=False)
+            self.plot.setYRange(-3, 1, padding=0.02)
+        if y_range is not None:
+            self.plot.setYRange(*y_range, padding=0.06)
+            self.plot.enableAutoRange(axis="y", enable=False)
+        self.plot.setXRange(0, 400, padding=X_PAD)
+        self.plot.enableAutoRange(axis="x", enable=False)
+        self.curves = {s: self.plot.plot(name=LAB_LABELS[s]) for s in LAB_SCALINGS}
+        for z, s in enumerate(("qk_norm", "none", "sqrt_dk")):  # blue on top, purple below
+            self.curves[s].setZValue(10 + z)
+        self.levels: list[tuple[pg.InfiniteLine, str, bool]] = []  # line, palette role, dotted
+        # One line of heading: the title and, muted, what exactly is plotted. The page shows
+        # the colour key once (the results table), so the panels need neither readout nor key.
+        self.readout.hide()
+        self.key.hide()
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        for scaling, curve in self.curves.items():
+            curve.setPen(s.pen(s.colour_for(scaling), 3))
+        for line, role, dotted in self.levels:
+            colour = getattr(s.palette, role)
+            pen = s.pen(colour, 2, dashed=True)
+            if dotted:
+                pen.setStyle(Qt.PenStyle.DotLine)
+            line.setPen(pen)
+            if line.label is not None:
+                line.label.setColor(colour)
+                line.label.setFont(s.font(12, bold=True))
+        self.set_subtitle(self.subtitle)
+
+    def set_subtitle(self, text: str) -> None:
+        """The muted words after the title; dropped (kept as tooltip) when they would clip."""
+        self.subtitle = text
+        self.title.setToolTip(f"{self.heading}: {text}")
+        s = self.style_
+        needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(self.heading + "  ")
+                  + QFontMetrics(s.font(12)).horizontalAdvance(text))
+        if needed > self.title.width() - 4:
+            self.title.setText(self.heading)
+            return
+        self.title.setText(f"{self.heading} <span style='font-weight:normal; "
+                           f"color:{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;{text}</span>")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.set_subtitle(self.subtitle)
+
+    def add_level(self, y: float, role: str = "fg", dotted: bool = False,
+                  label: str = "") -> pg.InfiniteLine:
+        """A horizontal reference line in a palette colour (dashed or dotted), maybe labelled."""
+        line = pg.InfiniteLine(pos=y, angle=0)
+        line.label = None
+        if label:  # right-aligned just under the line: the good curves run above it
+            line.label = pg.InfLineLabel(line, text=label, position=0.99,
+                                         anchors=[(1, 0), (1, 0)])
+        line.setZValue(5)
+        self.plot.addItem(line)
+        self.levels.append((line, role, dotted))
+        self.restyle_items()
+        return line
+
+    def clear_curves(self, steps: int) -> None:
+        for curve in self.curves.values():
+            curve.setData([], [])
+        self._decades.clear()
+        self.plot.setXRange(0, steps, padding=X_PAD)
+
+    def show_curve(self, scaling: str, values: np.ndarray) -> None:
+        y = values if self.factor == 1.0 else self.factor * values
+        self.curves[scaling].setData(np.arange(values.size), y)
+        if self.log_y:
+            self._fit_decades(scaling, y)
+
+    def _fit_decades(self, scaling: str, y: np.ndarray) -> None:
+        positive = y[np.isfinite(y) & (y > 0)]
+        if positive.size == 0:
+            return
+        self._decades[scaling] = (float(np.log10(positive.min())), float(np.log10(positive.max())))
+        lo = max(LOG_FLOOR, math.floor(min(d[0] for d in self._decades.values())))
+        hi = min(LOG_CEILING, math.ceil(max(d[1] for d in self._decades.values())))
+        hi = max(hi, lo + 1)
+        if (lo, hi) != self._shown_decades:
+            self._shown_decades = (lo, hi)
+            self.plot.setYRange(lo, hi, padding=0.02)
+
+
+class ResultsTable(QFrame):
+    """A row per scaling: final loss, final accuracy, steps to 90 %, stuck rows, status.
+
+    The coloured scaling names double as the colour key of the plots below.
+    """
+
+    COLUMNS = (("loss", "final loss"), ("accuracy", "final accuracy"),
+               ("steps", "steps to 90 %"), ("stuck", "stuck rows"), ("status", "status"))
+    TIPS = {
+        "loss": f"Mean training loss over the last {WINDOW} steps.",
+        "accuracy": f"Share of queries whose largest weight is on the right key, mean over the "
+                    f"last {WINDOW} steps (chance is 1/16).",
+        "steps": f"First step at which the accuracy averaged over {WINDOW} steps reaches 90 %.",
+        "stuck": f"Share of rows saturated (top weight > {SATURATION}) on a wrong key, mean over "
+                 f"the last {WINDOW} steps: there the softmax passes almost no gradient.",
+        "status": "Whether this scaling has run, is running, finished, was cancelled or diverged.",
+    }
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__(parent)
+        self.style_ = style
+        self.setObjectName("labResults")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 4, 10, 4)
+        outer.setSpacing(2)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(0)
+        self.corner = QLabel("scaling")
+        self.corner.setToolTip(f"final = mean over the last {WINDOW} steps")
+        grid.addWidget(self.corner, 0, 0)
+        self.headers: dict[str, QLabel] = {}
+        for col, (key, text) in enumerate(self.COLUMNS, start=1):
+            header = QLabel(text)
+            header.setToolTip(self.TIPS[key])
+            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            header.setWordWrap(True)
+            grid.addWidget(header, 0, col)
+            grid.setColumnStretch(col, {"steps": 6, "status": 5}.get(key, 4))
+            self.headers[key] = header
+        grid.setColumnStretch(0, 6)
+        self.names: dict[str, QLabel] = {}
+        self.cells: dict[str, dict[str, QLabel]] = {}
+        self._in_run: set[str] = set(LAB_SCALINGS)
+        self._alarm: dict[tuple[str, str], bool] = {}  # (scaling, column) shown in warning colour
+        for row, s in enumerate(LAB_SCALINGS, start=1):
+            name = QLabel(LAB_LABELS[s])
+            grid.addWidget(name, row, 0)
+            self.names[s] = name
+            self.cells[s] = {}
+            for col, (key, _) in enumerate(self.COLUMNS, start=1):
+                cell = QLabel("–")
+                cell.setObjectName(f"lab_{s}_{key}")
+                cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                cell.setToolTip(self.TIPS[key])
+                cell.setWordWrap(key in ("steps", "status"))
+                grid.addWidget(cell, row, col)
+                self.cells[s][key] = cell
+        outer.addLayout(grid)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("lab_verdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.setToolTip("Steps to 90 % accuracy of raw logits relative to ÷√d_k.")
+        outer.addWidget(self.verdict)
+        labels = [self.corner, self.verdict, *self.headers.values(), *self.names.values(),
+                  *(c for d in self.cells.values() for c in d.values())]
+        for label in labels:  # long texts wrap or clip; they never widen the window
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.apply_style()
+
+    def apply_style(self) -> None:
+        s, p = self.style_, self.style_.palette
+        self.setStyleSheet(f"QFrame#labResults {{ background: {p.strip}; border-radius: 6px; }}")
+        self.corner.setFont(s.font(12))
+        self.verdict.setFont(s.font(14))
+        self.verdict.setStyleSheet(f"color: {p.fg};")
+        for label in (self.corner, *self.headers.values()):
+            label.setStyleSheet(f"color: {p.muted};")
+        for header in self.headers.values():
+            header.setFont(s.font(12))
+        for scaling, name in self.names.items():
+            name.setFont(s.font(13, bold=True))
+            colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
+            name.setStyleSheet(f"color: {colour};")
+            for key, cell in self.cells[scaling].items():
+                cell.setFont(s.font(12 if key == "status" else 14, bold=key != "status"))
+                alarm = self._alarm.get((scaling, key), False)
+                cell.setStyleSheet(f"color: {p.warn if alarm else p.fg};")
+
+    def _set_alarm(self, scaling: str, key: str, on: bool) -> None:
+        self._alarm[(scaling, key)] = on
+        p = self.style_.palette
+        self.cells[scaling][key].setStyleSheet(f"color: {p.warn if on else p.fg};")
+
+    def reset(self, scalings: tuple[str, ...]) -> None:
+        """Blank every row; rows of scalings not in this run say so."""
+        self._in_run = set(scalings)
+        self._alarm.clear()
+        for s in LAB_SCALINGS:
+            for key, cell in self.cells[s].items():
+                idle = "waiting" if s in scalings else "not run"
+                cell.setText(idle if key == "status" else "–")
+        self.verdict.setText("")
+        self.apply_style()
+
+    def show_result(self, scaling: str, result: TrainResult, finished: bool) -> None:
+        """Fill one row from a (possibly partial) TrainResult."""
+        cells = self.cells[scaling]
+        cells["loss"].setText(fmt_loss(result.final_loss))
+        cells["accuracy"].setText(fmt_accuracy(result.final_accuracy))
+        cells["steps"].setText(fmt_steps(result.steps_to_90, finished))
+        cells["stuck"].setText(fmt_stuck(result.stuck_fraction))
+        self._set_alarm(scaling, "stuck", result.stuck_fraction >= 0.1)
+        steps = result.config.steps
+        if not finished:
+            status = f"step {result.steps_done}/{steps}"
+        elif result.diverged:
+            status = f"diverged at step {result.steps_done}"
+        elif result.cancelled:
+            status = f"cancelled at step {result.steps_done}"
+        else:
+            status = "done"
+        cells["status"].setText(status)
+        self._set_alarm(scaling, "status", finished and result.diverged)
+
+    def set_status(self, scaling: str, text: str) -> None:
+        self.cells[scaling]["status"].setText(text)
+
+    def show_verdict(self, raw: TrainResult | None, scaled: TrainResult | None) -> None:
+        """One sentence comparing steps to 90 % of raw and ÷√d_k (finished runs only)."""
+        if raw is None or scaled is None or raw.cancelled or scaled.cancelled:
+            self.verdict.setText("")
+            return
+        r, s = raw.steps_to_90, scaled.steps_to_90
+        n = raw.config.steps
+        if r is not None and s is not None:
+            text = (f"Raw logits needed <b>{r / s:.1f}×</b> the steps of ÷√d_k "
+                    f"to reach 90 % ({r} vs {s}).")
+        elif s is not None:
+            text = f"÷√d_k reached 90 % after {s} steps; raw logits <b>never did</b> in {n}."
+        elif r is not None:
+            text = f"Raw logits reached 90 % after {r} steps; ÷√d_k <b>never did</b> in {n}."
+        else:
+            text = f"Neither reached 90 % accuracy in {n} steps."
+        self.verdict.setText(text)

@@ -1,0 +1,186 @@
+"""Training runs off the UI thread: a worker QObject in a QThread, and the runner that owns it.
+
+The worker trains the configurations of one job **sequentially** (raw first, then ÷√d_k,
+then QK-norm), each with :func:`sqrtdk_gui.core.training.train`. Nothing in the worker touches a
+widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
+worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
+arrays it sends are the read-only views ``train`` hands out, whose entries are never written
+again, so the UI may keep them without copying.
+
+Cancelling sets the job's ``threading.Event``; ``train`` polls it before every step, so a run
+stops within one step (a few milliseconds even at d_k = 1024).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+from sqrtdk_gui.core.training import TrainConfig, TrainResult, train
+
+__all__ = ["MIN_INTERVAL_S", "TrainJob", "TrainWorker", "TrainRunner"]
+
+MIN_INTERVAL_S = 0.05  # at most ~20 progress updates per second reach the UI
+PROGRESS_EVERY = 1  # the core reports every step; the time throttle decides what is sent
+
+
+@dataclass(frozen=True)
+class TrainJob:
+    """One press of Run: the configurations to train, in order, and their stop flag."""
+
+    job_id: int
+    configs: tuple[TrainConfig, ...]
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+
+
+class TrainWorker(QObject):
+    """Lives in the worker thread; trains the configurations of a job one after another."""
+
+    job_started = Signal(int, object)  # job id, tuple of TrainConfig (as received)
+    progress = Signal(int, int, int, object)  # job id, config index, steps done, curves
+    result_ready = Signal(int, int, object)  # job id, config index, TrainResult
+    job_finished = Signal(int, bool)  # job id, cancelled
+    job_failed = Signal(int, str)  # job id, message (followed by job_finished)
+
+    def __init__(self, min_interval: float = MIN_INTERVAL_S) -> None:
+        super().__init__()
+        self.min_interval = min_interval
+
+    @Slot(object)
+    def run(self, job: TrainJob) -> None:
+        self.job_started.emit(job.job_id, job.configs)
+        last = -float("inf")
+        cancelled = False
+        try:
+            for index, config in enumerate(job.configs):
+                if job.stop.is_set():
+                    cancelled = True
+                    break
+
+                def report(done: int, curves: dict, index=index) -> None:
+                    nonlocal last
+                    now = time.monotonic()
+                    if now - last >= self.min_interval:
+                        last = now
+                        self.progress.emit(job.job_id, index, done, curves)
+
+                result = train(config, progress=report, should_stop=job.stop.is_set,
+                               progress_every=PROGRESS_EVERY)
+                self.result_ready.emit(job.job_id, index, result)
+                if result.cancelled:
+                    cancelled = True
+                    break
+        except Exception as exc:  # report, never kill the thread  # noqa: BLE001
+            self.job_failed.emit(job.job_id, f"{type(exc).__name__}: {exc}")
+        self.job_finished.emit(job.job_id, cancelled)
+
+
+class TrainRunner(QObject):
+    """UI-thread side: starts jobs, cancels them, drops signals of superseded jobs.
+
+    Every signal below is emitted in the UI thread, so receivers may touch widgets.
+    """
+
+    job_started = Signal(object)  # tuple of TrainConfig the worker received
+    progress = Signal(int, int, object)  # config index, steps done, curves (read-only views)
+    result_ready = Signal(int, object)  # config index, TrainResult
+    job_finished = Signal(bool)  # cancelled
+    job_failed = Signal(str)
+    _submit = Signal(object)
+
+    def __init__(self, parent=None, min_interval: float = MIN_INTERVAL_S) -> None:
+        super().__init__(parent)
+        self.min_interval = min_interval
+        self._ids = itertools.count(1)
+        self._job: TrainJob | None = None
+        self._thread: QThread | None = None
+        self._worker: TrainWorker | None = None
+
+    # --- state -------------------------------------------------------------------------
+    @property
+    def is_running(self) -> bool:
+        """True from :meth:`start` until the worker's ``job_finished`` reaches the UI."""
+        return self._job is not None
+
+    @property
+    def worker_thread(self) -> QThread | None:
+        """The QThread the worker lives in (None before the first run and after shutdown)."""
+        return self._thread
+
+    # --- control -----------------------------------------------------------------------
+    def start(self, configs) -> int:
+        """Queue a job; returns its id. Raises RuntimeError while another job runs."""
+        if self._job is not None:
+            raise RuntimeError("a training run is already in progress")
+        self._ensure_thread()
+        job = TrainJob(next(self._ids), tuple(configs))
+        self._job = job
+        self._submit.emit(job)
+        return job.job_id
+
+    def cancel(self) -> None:
+        """Ask the running job to stop; ``job_finished(True)`` follows within one step."""
+        if self._job is not None:
+            self._job.stop.set()
+
+    def shutdown(self) -> None:
+        """Cancel, stop the thread and wait for it (the window calls this when it closes)."""
+        self.cancel()
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+            self._thread = None
+            self._worker = None  # deleted in its thread via finished -> deleteLater
+        self._job = None
+
+    # --- plumbing ----------------------------------------------------------------------
+    def _ensure_thread(self) -> None:
+        if self._thread is not None:
+            return
+        thread = QThread(self)
+        thread.setObjectName("sqrtdk-training")
+        worker = TrainWorker(self.min_interval)
+        worker.moveToThread(thread)
+        queued = Qt.ConnectionType.QueuedConnection
+        self._submit.connect(worker.run, queued)
+        worker.job_started.connect(self._on_started, queued)
+        worker.progress.connect(self._on_progress, queued)
+        worker.result_ready.connect(self._on_result, queued)
+        worker.job_failed.connect(self._on_failed, queued)
+        worker.job_finished.connect(self._on_finished, queued)
+        thread.finished.connect(worker.deleteLater)
+        thread.start()
+        self._thread, self._worker = thread, worker
+
+    def _current(self, job_id: int) -> bool:
+        return self._job is not None and self._job.job_id == job_id
+
+    @Slot(int, object)
+    def _on_started(self, job_id: int, configs) -> None:
+        if self._current(job_id):
+            self.job_started.emit(configs)
+
+    @Slot(int, int, int, object)
+    def _on_progress(self, job_id: int, index: int, done: int, curves) -> None:
+        if self._current(job_id):
+            self.progress.emit(index, done, curves)
+
+    @Slot(int, int, object)
+    def _on_result(self, job_id: int, index: int, result: TrainResult) -> None:
+        if self._current(job_id):
+            self.result_ready.emit(index, result)
+
+    @Slot(int, str)
+    def _on_failed(self, job_id: int, message: str) -> None:
+        if self._current(job_id):
+            self.job_failed.emit(message)
+
+    @Slot(int, bool)
+    def _on_finished(self, job_id: int, cancelled: bool) -> None:
+        if self._current(job_id):
+            self._job = None
+            self.job_finished.emit(cancelled)

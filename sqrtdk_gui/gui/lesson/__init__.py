@@ -1,0 +1,1 @@
+"""The lesson pane and its presenter (the content itself is pure: ``core.lesson``)."""

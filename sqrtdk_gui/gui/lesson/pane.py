@@ -1,0 +1,250 @@
+"""The lesson pane: step text, the "predict first" question, scenarios, navigation.
+
+It only shows what the presenter hands it and reports clicks; texts come from the Qt
+resource system (``:/lesson/...``), rendered as Qt rich text (no web engine: offline).
+"""
+
+from __future__ import annotations
+
+import html
+
+import pyqtgraph as pg
+from PySide6.QtCore import QFile, QIODevice, Qt, Signal
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
+from sqrtdk_gui.core.lesson.evidence import Evidence
+from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
+
+__all__ = ["LessonPane", "read_resource"]
+
+INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
+         "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
+         "<p>Each step sets the parameters, points at the panels that matter and asks the class "
+         "to predict before you reveal. Then five traps and three follow-ups.</p>"
+         "<p>Next: <b>→</b>, <b>Space</b> or <b>Page Down</b> (a presentation clicker). "
+         "Back: <b>←</b> or <b>Page Up</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>.</p>")
+
+
+def read_resource(path: str) -> str:
+    """The UTF-8 text of a Qt resource such as ':/lesson/step1.html' (KeyError if missing)."""
+    f = QFile(path)
+    if not f.open(QIODevice.OpenModeFlag.ReadOnly):
+        raise KeyError(f"missing resource {path}")
+    try:
+        return bytes(f.readAll()).decode("utf-8")
+    finally:
+        f.close()
+
+
+def evidence_html(ev: Evidence, palette) -> str:
+    """The evidence table as Qt rich text."""
+    head = "".join(f"<th align='right'>{html.escape(h)}</th>" for h in ev.headers)
+    body = "".join("<tr>" + "".join(f"<td align='right'>{html.escape(c)}</td>" for c in row) + "</tr>"
+                   for row in ev.rows)
+    return (f"<table cellspacing='0' cellpadding='5' border='1' style='border-color:{palette.border}; "
+            f"border-collapse:collapse'><tr style='background:{palette.strip}'>{head}</tr>{body}</table>"
+            f"<p style='color:{palette.muted}'>Computed by the model for these parameters; "
+            "max p, ‖J‖ and entropy are medians over the queries.</p>")
+
+
+class LessonPane(QWidget):
+    """Shows one step or one scenario; emits navigation and scenario requests."""
+
+    next_clicked = Signal()
+    previous_clicked = Signal()
+    scenario_clicked = Signal(str)
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__(parent)
+        self.style_ = style
+        self.setObjectName("lessonPane")
+        self.caption = QLabel("Lesson")
+        self.caption.setObjectName("lessonCaption")
+        self.title = QLabel("Why divide by √d_k?")
+        self.title.setObjectName("lessonTitle")
+        self.title.setWordWrap(True)
+        self.text = QTextBrowser()
+        self.text.setObjectName("lessonText")
+        self.text.setOpenLinks(False)  # offline: nothing in the lesson leaves the program
+        self.text.setFrameShape(QFrame.Shape.NoFrame)
+
+        self.predict = QFrame()
+        self.predict.setObjectName("predict")
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.question.setObjectName("question")
+        self.reveal_button = QPushButton("Reveal answer")
+        self.reveal_button.setObjectName("reveal")
+        self.reveal_button.setToolTip("Show the answer once the class has made its prediction.")
+        self.reveal_button.clicked.connect(self.reveal)
+        self.answer = QLabel()
+        self.answer.setWordWrap(True)
+        self.answer.setObjectName("answer")
+        self.answer.hide()
+        box = QVBoxLayout(self.predict)
+        self.predict_caption = QLabel("Predict first")
+        box.addWidget(self.predict_caption)
+        box.addWidget(self.question)
+        box.addWidget(self.reveal_button, 0, Qt.AlignmentFlag.AlignLeft)
+        box.addWidget(self.answer)
+
+        self.scenarios = QWidget()
+        grid = QGridLayout(self.scenarios)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.scenario_buttons: dict[str, QPushButton] = {}
+        rows = {"trap": 0, "follow-up": 0}
+        for s in SCENARIOS:
+            button = QPushButton(s.button)
+            button.setObjectName(f"scenario_{s.key}")
+            button.setCheckable(True)
+            # Long titles must not widen the dock: the panels need the room.
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            button.setToolTip(f"{s.kind.capitalize()}: {s.title}. Sets its parameters and shows the evidence.")
+            button.clicked.connect(lambda _=False, key=s.key: self.scenario_clicked.emit(key))
+            col = 0 if s.kind == "trap" else 1
+            grid.addWidget(button, rows[s.kind] + 1, col)
+            rows[s.kind] += 1
+            self.scenario_buttons[s.key] = button
+        self.trap_label = QLabel("Traps")
+        self.followup_label = QLabel("Follow-ups")
+        grid.addWidget(self.trap_label, 0, 0)
+        grid.addWidget(self.followup_label, 0, 1)
+
+        self.chart = pg.PlotWidget()
+        self.chart.setObjectName("evidenceChart")
+        self.chart.setMinimumHeight(150)
+        self.chart.setMaximumHeight(220)
+        style.style_plot(self.chart.getPlotItem(), left="÷√d_k ÷ raw", bottom="d_k")
+        self.chart.setLogMode(x=True, y=True)
+        set_dk_ticks(self.chart.getPlotItem())
+        self.chart_curve = self.chart.plot(symbol="o")
+        self.chart.hide()
+
+        self.previous_button = QPushButton("◀ Previous")
+        self.next_button = QPushButton("Next ▶")
+        self.previous_button.setObjectName("previous")
+        self.next_button.setObjectName("next")
+        self.previous_button.setToolTip("Previous step (←, Page Up)")
+        self.next_button.setToolTip("Next step (→, Space, Page Down)")
+        self.previous_button.clicked.connect(self.previous_clicked)
+        self.next_button.clicked.connect(self.next_clicked)
+        nav = QHBoxLayout()
+        nav.addWidget(self.previous_button)
+        nav.addWidget(self.next_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.title)
+        self.title.hide()  # the step's own HTML carries its heading; this label names it for tests
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.chart)
+        layout.addWidget(self.predict)
+        layout.addWidget(self.scenarios)
+        layout.addLayout(nav)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.apply_style()
+        self.show_intro()
+
+    # --- look -----------------------------------------------------------------------------
+    def apply_style(self) -> None:
+        s = self.style_
+        self.setFont(s.font(13))
+        self.caption.setFont(s.font(12))
+        p = s.palette
+        self.caption.setStyleSheet(f"color: {p.muted};")
+        self.predict.setStyleSheet(f"QFrame#predict {{ background: {p.predict_bg}; border: 2px solid "
+                                   f"{p.highlight}; border-radius: 6px; }} QLabel {{ color: {p.fg}; }}")
+        self.chart.setBackground(p.bg)
+        s.style_plot(self.chart.getPlotItem())
+        self.chart_curve.setPen(s.pen(p.scaled, 3))
+        self.chart_curve.setSymbolBrush(p.scaled)
+        self.chart_curve.setSymbolSize(s.line(7))
+        self.text.setStyleSheet(f"QTextBrowser {{ background: {p.bg}; color: {p.fg}; }}")
+        self.title.setFont(s.font(18, bold=True))
+        self.predict_caption.setFont(s.font(12, bold=True))
+        for button in (self.reveal_button, self.previous_button, self.next_button,
+                       *self.scenario_buttons.values()):
+            button.setFont(s.font(13))
+        self.question.setFont(s.font(14))
+        self.answer.setFont(s.font(14, bold=True))
+        for label in (self.trap_label, self.followup_label):
+            label.setFont(s.font(12, bold=True))
+        self.text.document().setDefaultFont(s.font(14))
+        self.text.document().setDefaultStyleSheet(
+            f"h2 {{ font-size: {s.pt(17)}pt; }} h3 {{ font-size: {s.pt(16)}pt; }} "
+            f"p {{ margin-bottom: {s.pt(8)}px; }} td, th {{ font-size: {s.pt(13)}pt; }}")
+        self._rerender()
+
+    def _rerender(self) -> None:
+        # A changed default style sheet (or palette) applies to newly set HTML only.
+        shown = getattr(self, "_shown_scenario", None)
+        if shown is not None:
+            scenario, evidence = shown
+            self._html = read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette)
+        current = getattr(self, "_html", None)
+        if current is not None:
+            self.text.setHtml(current)
+
+    def _set_html(self, text: str) -> None:
+        self._html = text
+        self.text.setHtml(text)
+
+    # --- content ----------------------------------------------------------------------------
+    def show_intro(self) -> None:
+        self._shown_scenario = None
+        self.caption.setText("Lesson")
+        self.title.setText("Why divide by √d_k?")
+        self._set_html(INTRO)
+        self.predict.hide()
+        self.scenarios.hide()
+        self.chart.hide()
+        self.previous_button.setEnabled(False)
+        self.next_button.setEnabled(True)
+
+    def show_step(self, step: Step, count: int) -> None:
+        self._shown_scenario = None
+        self.caption.setText(f"Step {step.number} of {count}")
+        self.title.setText(step.title.replace("d_k", "dₖ"))
+        self._set_html(read_resource(step.resource))
+        self.question.setText(step.question)
+        self.answer.setText(step.answer)
+        self.answer.hide()
+        self.reveal_button.show()
+        self.predict.show()
+        self.chart.hide()
+        self.scenarios.setVisible(step.number == count)
+        for button in self.scenario_buttons.values():
+            button.setChecked(False)
+        self.previous_button.setEnabled(step.number > 1)
+        self.next_button.setEnabled(step.number < count)
+
+    def show_scenario(self, scenario: Scenario, evidence: Evidence) -> None:
+        self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
+        self.title.setText(scenario.title)
+        self._shown_scenario = (scenario, evidence)
+        self._set_html(read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette))
+        self.predict.hide()
+        self.scenarios.show()
+        for key, button in self.scenario_buttons.items():
+            button.setChecked(key == scenario.key)
+        if evidence.chart is not None:
+            x, y = evidence.chart
+            self.chart_curve.setData(x, y)
+            self.chart.getPlotItem().setTitle(evidence.chart_label, size=f"{self.style_.pt(11)}pt")
+            self.chart.show()
+        else:
+            self.chart.hide()
+        self.previous_button.setEnabled(True)
+        self.next_button.setEnabled(False)
+
+    def reveal(self) -> None:
+        self.answer.show()
+        self.reveal_button.hide()
+
+    @property
+    def answer_visible(self) -> bool:
+        return not self.answer.isHidden()

@@ -1,0 +1,93 @@
+"""The main window's menus and keyboard shortcuts (actions only call window methods)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+__all__ = ["build_menus", "SHORTCUTS"]
+
+# What Help -> Keyboard shortcuts lists; the lesson keys are handled by the window itself.
+SHORTCUTS = (
+    ("→  Space  Page Down", "next lesson step (Page Down: also from a focused slider)"),
+    ("←  Page Up", "previous lesson step"),
+    ("Home  End  1–5", "first / last / a given lesson step"),
+    ("R  /  S", "raw logits  /  divide by √d_k"),
+    ("T", "reset the temperature to 1"),
+    ("P", "autoplay: sweep d_k up and down"),
+    ("F11", "presentation mode (full screen, large type)"),
+    ("H", "hide or show the controls column"),
+    ("F2", "hide or show the lesson pane"),
+    ("Ctrl+=  Ctrl+-  Ctrl+0", "larger / smaller / normal text and lines"),
+    ("Ctrl+E", "export the view as PNG"),
+    ("Ctrl+O  Ctrl+S", "open / save a preset"),
+    ("Tab  Shift+Tab", "move between controls; arrows and Page Up/Down move a focused slider"),
+    ("Ctrl+Q", "quit"),
+)
+
+
+def _action(window, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+    action.triggered.connect(slot)
+    return action
+
+
+def build_menus(w) -> SimpleNamespace:
+    """File, View and Help menus of the window ``w``; returns its actions by name."""
+    a = SimpleNamespace()
+    bar = w.menuBar()
+    file_menu = bar.addMenu("&File")
+    a.open_preset = _action(w, "&Open preset…", w.open_preset_dialog, QKeySequence.StandardKey.Open,
+                                   "Load parameters, lesson step and theme from a preset file")
+    a.save_preset = _action(w, "&Save preset…", w.save_preset_dialog, QKeySequence.StandardKey.Save,
+                                   "Save parameters, lesson step and theme to a preset file")
+    a.export_png = _action(w, "Export view as &PNG…", w.export_png_dialog, "Ctrl+E")
+    a.export_svg = _action(w, "Export view as S&VG…", w.export_svg_dialog)
+    a.export_csv = _action(w, "Export numbers as &CSV…", w.export_csv_dialog)
+    a.export_slides = _action(w, "Export lesson &slides…", w.export_slides_dialog)
+    a.quit = _action(w, "&Quit", w.close, QKeySequence.StandardKey.Quit)
+    for item in (a.open_preset, a.save_preset, None, a.export_png,
+                 a.export_svg, a.export_csv, a.export_slides, None, a.quit):
+        file_menu.addSeparator() if item is None else file_menu.addAction(item)
+
+    view = bar.addMenu("&View")
+    a.lesson = w.lesson_dock.toggleViewAction()
+    a.lesson.setText("&Lesson pane")
+    a.lesson.setShortcut(QKeySequence("F2"))
+    a.presentation = _action(w, "&Presentation mode", w.presentation.toggle, "F11")
+    a.presentation.setCheckable(True)
+    w.presentation.changed.connect(a.presentation.setChecked)
+    a.controls = _action(w, "&Hide controls", lambda: w.set_controls_visible(w.controls_scroll.isHidden()), "H")
+    a.autoplay = _action(w, "&Autoplay d_k", w.toggle_autoplay, "P")
+    a.raw = _action(w, "&Raw logits", lambda: w.apply_edit({"scaling": "none"}), "R")
+    a.scaled = _action(w, "Divide by &√d_k", lambda: w.apply_edit({"scaling": "sqrt_dk"}), "S")
+    a.reset_temp = _action(w, "Reset &temperature", lambda: w.apply_edit({"temperature": 1.0}), "T")
+    a.zoom_in = _action(w, "&Larger text and lines", w.zoom_in, QKeySequence("Ctrl+="))
+    a.zoom_out = _action(w, "S&maller text and lines", w.zoom_out, QKeySequence("Ctrl+-"))
+    a.zoom_reset = _action(w, "&Normal size", w.zoom_reset, QKeySequence("Ctrl+0"))
+    # Ctrl++ is what many keyboards send for "=" with Shift: accept both.
+    a.zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+    themes = QActionGroup(w)
+    a.themes = {}
+    for name, text in (("light", "Light theme (projectors)"), ("dark", "Dark theme")):
+        action = _action(w, text, lambda _=False, n=name: w.set_theme(n))
+        action.setCheckable(True)
+        action.setChecked(name == w.style_.theme)
+        themes.addAction(action)
+        a.themes[name] = action
+    for item in (a.lesson, a.presentation, a.controls, None, a.autoplay,
+                 a.raw, a.scaled, a.reset_temp, None, a.zoom_in,
+                 a.zoom_out, a.zoom_reset, None, *a.themes.values()):
+        view.addSeparator() if item is None else view.addAction(item)
+
+    help_menu = bar.addMenu("&Help")
+    a.shortcuts = _action(w, "&Keyboard shortcuts", w.show_shortcuts, "F1")
+    a.about = _action(w, "&About sqrtdk-gui", w.show_about)
+    help_menu.addAction(a.shortcuts)
+    help_menu.addAction(a.about)
+    return a

@@ -1,0 +1,44 @@
+"""Panel 4: the gradient that reaches a query, ‖∂L/∂q‖, versus d_k."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+
+from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.panels.versus_dk import VersusDk
+
+
+class GradientPanel(Panel):
+    """Median ‖∂L/∂q‖ with its 10–90 % band; the dashed mean shows how rare rows mislead."""
+
+    name = "gradient"
+    uses_sweeps = True
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__("4 · Gradient to q ‖∂L/∂q‖", style, parent)
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        style.style_plot(self.plot, left="‖∂L/∂q‖", bottom="d_k")
+        self.versus = VersusDk(self.plot, style, "grad_q", floor=1e-10, y_range=(1e-10, 1e2),
+                               with_mean=True)
+        self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        self.versus.restyle()
+
+    def show_result(self, result: Result, row: int) -> None:
+        s = result.summary["grad_q"]
+        self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
+        self.readout.setText(
+            f"median {s.median:.1e}  10–90 %: {s.p10:.0e} … {s.p90:.0e}  mean {s.mean:.1e}")
+        self.versus.show_current(result.params.d_k,
+                                 [(s.median, self.style_.colour_for(result.params.scaling))])
+
+    def show_sweeps(self, sweeps: dict) -> None:
+        self.versus.show_sweeps(sweeps)
+        self.set_key(self.versus.key())

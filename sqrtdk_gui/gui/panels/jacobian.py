@@ -1,0 +1,128 @@
+"""Panel 3: the current row's softmax Jacobian, and ‖J‖_F and saturation versus d_k."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from sqrtdk_gui.core.model import COMPARED, Result
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
+
+TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
+# Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
+# always; ±0.1 keeps a healthy ÷√d_k row (p_max ~ 0.1, J_ii ~ 0.09) clearly coloured.
+LEVEL = 0.1
+
+
+def _cmap(background: str) -> pg.ColorMap:
+    # Sign of J_ij (diagonal positive, off-diagonal negative): brown - background - teal, a
+    # scale no other meaning uses; zero is the background, so a collapsed J disappears.
+    return pg.ColorMap([0.0, 0.5, 1.0], ["#8C510A", background, "#35978F"])
+
+
+class JacobianPanel(Panel):
+    """Heat map of J = diag(p) − ppᵀ on the top keys; median ‖J‖_F and saturation vs d_k."""
+
+    name = "jacobian"
+    uses_row = True
+    uses_sweeps = True
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__("3 · Jacobian diag(p) − ppᵀ", style, parent)
+        # The heat map gets its own canvas: a widget layout keeps the 2:3 split at any size.
+        self.heat_canvas = pg.GraphicsLayoutWidget()
+        self.body.insertWidget(0, self.heat_canvas, 2)
+        self.body.setStretch(1, 3)
+        self.heat_plot = self.heat_canvas.addPlot(viewBox=quiet_viewbox())
+        self.heat_plot.setTitle(f"J, top {TOP_KEYS} keys")
+        style.style_plot(self.heat_plot)
+        for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
+            self.heat_plot.hideAxis(axis)
+        self.heat_plot.invertY(True)
+        self.heat_plot.setAspectLocked(True)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.heat_plot.addItem(self.image)
+        self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
+        self.collapsed.setZValue(10)
+        self.heat_plot.addItem(self.collapsed)
+        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"),
+                                        interactive=False)
+        self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
+        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.1f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
+
+        self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
+        style.style_plot(self.norm_plot, left="‖J‖_F")
+        self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0))
+        self.sat_plot = self.canvas.addPlot(row=1, col=0, viewBox=quiet_viewbox())
+        style.style_plot(self.sat_plot, left="saturated %", bottom="d_k")
+        self.sat_plot.setLogMode(x=True, y=False)
+        self.sat_plot.setXLink(self.norm_plot)
+        self.sat_plot.setYRange(0, 100, padding=0)
+        set_dk_ticks(self.sat_plot)
+        # One curve per compared scaling, plus one for whichever third mode is current.
+        self.sat_curves = {s: self.sat_plot.plot() for s in (*COMPARED, OTHER_MODE)}
+        self.sat_marker = pg.InfiniteLine(angle=90, movable=False)
+        self.sat_plot.addItem(self.sat_marker)
+        layout = self.canvas.ci.layout
+        layout.setRowStretchFactor(0, 7)
+        layout.setRowStretchFactor(1, 3)
+        self._last_block_max = None
+        self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.heat_plot, self.norm_plot, self.sat_plot]
+
+    def canvases(self) -> list[pg.GraphicsLayoutWidget]:
+        return [self.heat_canvas, self.canvas]
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        cmap = _cmap(s.palette.bg)
+        self.image.setLookupTable(cmap.getLookupTable(nPts=256))
+        self.colorbar.setColorMap(cmap)
+        self.colorbar.getAxis("right").setTickFont(s.font(10))
+        self.colorbar.getAxis("right").setTextPen(pg.mkPen(s.palette.fg))
+        self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
+        self.versus.restyle()
+        for scaling, curve in self.sat_curves.items():
+            curve.setPen(s.pen(s.colour_for(scaling), 3))
+        self.sat_marker.setPen(s.pen(s.palette.accent, 2.5))
+
+    def show_result(self, result: Result, row: int) -> None:
+        p = result.params
+        row = min(row, p.queries - 1)
+        k = min(TOP_KEYS, p.keys)
+        block, _ = result.jacobian_block(row, k)
+        self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
+        self.image.setRect(0, 0, k, k)
+        self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
+        largest = float(np.abs(block).max())
+        self.collapsed.setVisible(largest < 1e-3)
+        if largest < 1e-3:
+            bg = self.style_.palette.bg
+            self.collapsed.setHtml(
+                f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
+                f"font-size:{self.style_.pt(14)}pt; padding:4px; text-align:center'>"
+                f"J ≈ 0<br/>max |J_ij|<br/>{largest:.0e}</div>")
+            self.collapsed.setPos(k / 2, k / 2)
+        fro = float(result.jacobian_fro[row])
+        median = result.summary["jacobian_fro"].median
+        self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
+        self.readout.setText(
+            f"query {row}: ‖J‖_F {fro:.1e}  median {median:.1e}  "
+            f"saturated {100 * result.saturated_fraction:.0f} %")
+        self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
+        self.sat_marker.setValue(np.log10(p.d_k))
+
+    def show_sweeps(self, sweeps: dict) -> None:
+        self.versus.show_sweeps(sweeps)
+        self.set_key(self.versus.key())
+        for curve in self.sat_curves.values():
+            curve.setVisible(False)
+        for scaling, sw in sweeps.items():
+            curve = self.sat_curves.get(scaling, self.sat_curves[OTHER_MODE])
+            curve.setData(sw.d_k.astype(float), 100 * sw.saturated_fraction)
+            curve.setVisible(True)

@@ -1,0 +1,140 @@
+"""The summary strip: the five numbers of the current state in large type."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
+
+from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.panels.base import ControllerView
+from sqrtdk_gui.gui.style import Style
+
+# key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
+# moves when its text changes; the value font shrinks until the widest sample fits a column.
+CELLS = (
+    ("sigma", "σ of logits", "{:.2f}", "8888.88"),  # to 9999: beyond needs q_std·k_std ≫ 1
+    ("max_weight", "median max weight", "{:.3f}", "0.888"),
+    ("entropy", "median entropy (log n = 8.88)", "{:.2f}", "8.88"),
+    ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e+88"),  # '+' is wider than '-'
+    ("saturated", "saturated rows", "{:.0f} %", "100 %"),
+)
+MIN_VALUE_PT = 6
+MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows
+
+TIPS = {
+    "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
+    "max_weight": "Largest attention weight of a query, median over all queries.",
+    "entropy": "Attention entropy, median over queries; log n is a uniform softmax.",
+    "jacobian": "Frobenius norm of the softmax Jacobian diag(p) − ppᵀ, median over queries.",
+    "saturated": "Share of queries whose largest weight exceeds 0.99.",
+}
+
+
+class SummaryStrip(ControllerView, QFrame):
+    """Large, fixed-width readouts of σ, max weight, entropy, median ‖J‖_F and saturation."""
+
+    name = "summary"
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__(parent)
+        self.style_ = style
+        self.setObjectName("summary")
+        self._highlighted = False
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 4, 12, 4)
+        grid.setHorizontalSpacing(24)
+        grid.setVerticalSpacing(0)
+        self._colour = None
+        self.captions: dict[str, QLabel] = {}
+        self.labels: dict[str, QLabel] = {}
+        for col, (key, caption, _, _) in enumerate(CELLS):
+            cap = QLabel(caption)
+            val = QLabel("–")
+            cap.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            cap.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            cap.setWordWrap(True)  # two short lines on a small projector, one on a large one
+            val.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            val.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            val.setObjectName(f"summary_{key}")
+            cap.setToolTip(TIPS[key])
+            val.setToolTip(TIPS[key])
+            self.captions[key], self.labels[key] = cap, val
+        self._per_row = 0
+        self._arrange(len(CELLS))
+        self.apply_style()
+
+    def _arrange(self, per_row: int) -> None:
+        """Cells in rows of ``per_row`` (5 normally; 3 + 2 when the strip is very narrow)."""
+        if per_row == self._per_row:
+            return
+        grid = self.layout()
+        for i, key in enumerate(self.labels):
+            row, col = divmod(i, per_row)
+            grid.addWidget(self.captions[key], 2 * row, col)  # addWidget moves a widget
+            grid.addWidget(self.labels[key], 2 * row + 1, col)
+        for col in range(len(CELLS)):
+            grid.setColumnStretch(col, 1 if col < per_row else 0)
+        self._per_row = per_row
+
+    def set_highlighted(self, on: bool) -> None:
+        self._highlighted = on
+        p = self.style_.palette
+        border = f"4px solid {p.highlight if on else p.strip}"
+        self.setStyleSheet(f"QFrame#summary {{ background: {p.strip}; border-radius: 6px; border: {border}; }}")
+
+    def apply_style(self) -> None:
+        s = self.style_
+        for key in self.captions:
+            self.captions[key].setFont(s.font(11))
+            self.captions[key].setStyleSheet(f"color: {s.palette.muted};")
+        self.set_highlighted(self._highlighted)
+        self._fit_values()
+        self._colour = None
+
+    def _fit_values(self) -> None:
+        """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column."""
+        # Worst cases, not today's values: the font must not jump while a slider moves.
+        samples = [sample for *_, sample in CELLS] + ["0.0e+00"]
+        margins = self.layout().contentsMargins()
+        inner = (self.contentsRect().width() - margins.left() - margins.right())
+        font = self.style_.font(24, bold=True)
+        for per_row in (len(CELLS), 3):
+            # Equal stretch: every column gets the same share of the inner width (the labels
+            # themselves are laid out only after this resize event).
+            column = (inner - self.layout().horizontalSpacing() * (per_row - 1)) // per_row
+            size = self.style_.pt(24)
+            while size > MIN_VALUE_PT:
+                font.setPointSize(size)
+                if max(QFontMetrics(font).horizontalAdvance(t) for t in samples) <= column - 2:
+                    break
+                size -= 1
+            if size >= MIN_READABLE_PT:
+                break
+        self._arrange(per_row)
+        height = QFontMetrics(font).height() + 4  # fixed: new numbers never relayout the window
+        for value in self.labels.values():
+            value.setFont(font)
+            value.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_values()
+
+    def show_result(self, result: Result, row: int) -> None:
+        summary = result.summary
+        texts = {
+            "sigma": f"{result.logit_std:.2f}",
+            "max_weight": f"{summary['max_weight'].median:.3f}",
+            "entropy": f"{summary['entropy'].median:.2f}",
+            "jacobian": f"{summary['jacobian_fro'].median:.1e}",
+            "saturated": f"{100 * result.saturated_fraction:.0f} %",
+        }
+        self.captions["entropy"].setText(f"median entropy (log n = {result.log_n:.2f})")
+        colour = self.style_.colour_for(result.params.scaling)
+        restyle = colour != self._colour  # a style sheet change re-polishes: only on change
+        self._colour = colour
+        for key, text in texts.items():
+            self.labels[key].setText(text)
+            if restyle:
+                self.labels[key].setStyleSheet(f"color: {colour};")

@@ -1,0 +1,117 @@
+"""A "versus d_k" plot: median and 10-90 % band per scaling, and a current-d_k marker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.core.model import COMPARED
+from sqrtdk_gui.core.plotdata import clamp_positive
+
+DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
+# The series that draws any third scaling mode; its colour (the "other" colour) is the same
+# for every mode that is neither raw nor ÷√d_k.
+OTHER_MODE = "dk"
+
+
+def set_dk_ticks(plot: pg.PlotItem) -> None:
+    """Label a log d_k axis with the head sizes people use, not with powers of ten."""
+    plot.getAxis("bottom").setTicks([[(np.log10(v), str(v)) for v in DK_TICKS], []])
+
+
+class _Series:
+    """Items of one scaling's curve: median line, p10/p90 edges, filled band, mean."""
+
+    def __init__(self, plot: pg.PlotItem, scaling: str, with_mean: bool) -> None:
+        self.scaling = scaling
+        self.median = plot.plot()
+        self.low = pg.PlotDataItem()
+        self.high = pg.PlotDataItem()
+        self.band = pg.FillBetweenItem(self.low, self.high)
+        plot.addItem(self.low)
+        plot.addItem(self.high)
+        plot.addItem(self.band)
+        self.mean = plot.plot() if with_mean else None
+        self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
+
+    def restyle(self, style: Style) -> None:
+        colour = style.colour_for(self.scaling)
+        self.median.setPen(style.pen(colour, 3.5))
+        for edge in (self.low, self.high):
+            edge.setPen(pg.mkPen(faint(colour, 60)))
+        self.band.setBrush(faint(colour, 45 if style.theme == "light" else 70))
+        if self.mean is not None:
+            self.mean.setPen(style.pen(colour, 2, dashed=True))
+
+    def set_visible(self, on: bool) -> None:
+        for item in self.items:
+            item.setVisible(on)
+
+
+class VersusDk:
+    """One log-log plot of a per-row quantity against d_k for raw, ÷√d_k and the current mode."""
+
+    def __init__(self, plot: pg.PlotItem, style: Style, quantity: str, floor: float,
+                 y_range: tuple[float, float], with_mean: bool = False) -> None:
+        self.plot, self.quantity, self.floor, self.style_ = plot, quantity, floor, style
+        plot.setLogMode(x=True, y=True)
+        plot.setXRange(0, np.log10(4096), padding=0.02)
+        plot.setYRange(np.log10(y_range[0]), np.log10(y_range[1]), padding=0)
+        set_dk_ticks(plot)
+        self.with_mean = with_mean
+        self.series = {s: _Series(plot, s, with_mean) for s in COMPARED}
+        self.other = _Series(plot, OTHER_MODE, with_mean)  # any third mode
+        self.other.set_visible(False)
+        self.marker = pg.InfiniteLine(angle=90, movable=False)
+        self.dots = pg.ScatterPlotItem()
+        plot.addItem(self.marker)
+        plot.addItem(self.dots)
+        self._other_scaling = None
+        self._brushes: dict[str, object] = {}  # one QBrush per colour: no new symbol per frame
+        self.restyle()
+
+    def restyle(self) -> None:
+        s = self.style_
+        for series in (*self.series.values(), self.other):
+            series.restyle(s)
+        self.marker.setPen(s.pen(s.palette.accent, 2.5))
+        self.dots.setSize(s.line(5) * 3)
+        self.dots.setPen(pg.mkPen(s.palette.fg, width=1.5))
+
+    def show_sweeps(self, sweeps: dict) -> None:
+        for scaling, sw in sweeps.items():
+            series = self.series.get(scaling) or self.other
+            self._fill(series, sw)
+        third = next((s for s in sweeps if s not in self.series), None)
+        if third != self._other_scaling:
+            self._other_scaling = third
+            self.other.set_visible(third is not None)
+
+    def key(self) -> list[tuple[str, str, str]]:
+        """Colour key entries for the panel title (see Panel.set_key)."""
+        s = self.style_
+        scalings = [*COMPARED] + ([self._other_scaling] if self._other_scaling else [])
+        entries = [(s.colour_for(k), "━", SCALING_LABELS[k]) for k in scalings]
+        entries.append((s.palette.muted, "▒", "10–90 %"))
+        if self.with_mean:
+            entries.append((s.palette.muted, "╍", "mean"))
+        return entries
+
+    def _fill(self, series: _Series, sw) -> None:
+        x = sw.d_k.astype(float)
+        q = self.quantity
+        series.median.setData(x, clamp_positive(sw.stat(q, "median"), self.floor))
+        series.low.setData(x, clamp_positive(sw.stat(q, "p10"), self.floor))
+        series.high.setData(x, clamp_positive(sw.stat(q, "p90"), self.floor))
+        if series.mean is not None:
+            series.mean.setData(x, clamp_positive(sw.stat(q, "mean"), self.floor))
+
+    def show_current(self, d_k: int, values: list[tuple[float, str]]) -> None:
+        """Marker at the current d_k; one dot per (value, colour)."""
+        self.marker.setValue(np.log10(d_k))
+        self.dots.setData(
+            x=[np.log10(d_k)] * len(values),
+            y=[np.log10(max(v, self.floor)) for v, _ in values],
+            brush=[self._brushes.setdefault(c, pg.mkBrush(c)) for _, c in values],
+        )

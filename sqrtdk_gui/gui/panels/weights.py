@@ -1,0 +1,81 @@
+"""Panel 2: one query row's softmax weights, sorted, against the uniform level 1/n."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+
+from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.style import Style, faint, quiet_viewbox
+from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
+
+
+class WeightsPanel(Panel):
+    """Bars of the selected row's weights (largest first); readouts of max weight and entropy."""
+
+    name = "weights"
+    uses_row = True
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__("2 · Softmax weights", style, parent)
+        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
+        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, x0=None)
+        self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",
+                                       labelOpts={"position": 0.85})
+        self.overflow = pg.TextItem(anchor=(0.5, 0.5))
+        self.overflow.setZValue(10)
+        for item in (self.bars, self.uniform, self.overflow):
+            self.plot.addItem(item)
+        self._y_range = SteadyRange(shrink_below=0.3)
+        self._n = None
+        self._last: tuple[Result, int] | None = None
+        self.values: dict[str, float] = {}
+        self.apply_style()
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        self.uniform.setPen(s.pen(s.palette.muted, 2, dashed=True))
+        self.uniform.label.setColor(s.palette.muted)
+        self.uniform.label.setFont(s.font(11))
+
+    def show_result(self, result: Result, row: int) -> None:
+        p = result.params
+        n = p.keys
+        row = min(row, p.queries - 1)
+        heights = sorted_weights(result.weights[row])
+        overflowed = not np.all(np.isfinite(heights))
+        s = self.style_
+        colour = s.colour_for(p.scaling)
+        self.bars.setOpts(x=np.arange(n), height=np.where(np.isfinite(heights), heights, 0.0),
+                          width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
+        self.uniform.setValue(1.0 / n)
+        if n != self._n:
+            self.plot.setXRange(-0.8, n - 0.2, padding=0)
+            self._n = n
+        finite = heights[np.isfinite(heights)]
+        top, changed = self._y_range.update(1.1 * max(finite.max() if finite.size else 1.0, 2.0 / n))
+        if changed:
+            self.plot.setYRange(0, top, padding=0)
+        if overflowed:
+            self.overflow.setHtml(
+                f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
+                f"font-size:{s.pt(14)}pt; padding:6px; text-align:center'><b>OVERFLOW</b><br/>"
+                f"exp(z) = inf in {p.dtype}:<br/>this row's weights are NaN</div>")
+            self.overflow.setPos(n / 2, top / 2)
+        self.overflow.setVisible(overflowed)
+
+        max_w = float(result.max_weight[row])
+        entropy = float(result.entropy[row])
+        row_sum = float(result.row_sums[row])
+        self.values = {"max_weight": max_w, "entropy": entropy, "log_n": math.log(n), "row_sum": row_sum}
+        sum_text = "overflow" if not math.isfinite(row_sum) else f"{row_sum:.3f}"
+        self.readout.setText(
+            f"query {row}: max {max_w:.3f}  entropy {entropy:.2f} / {math.log(n):.2f}  "
+            f"row sum {sum_text}")

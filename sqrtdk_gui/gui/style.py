@@ -1,0 +1,174 @@
+"""Colours, pens and fonts shared by every panel: one meaning per colour everywhere.
+
+Okabe-Ito colour-blind-safe palette: raw logits are vermillion, ÷√d_k is blue, theory is a
+dashed line in the text colour, any other scaling mode (a trap or a follow-up) is reddish
+purple, the current d_k is a bluish-green marker. Two themes: a high-contrast light one
+(projectors wash out dark themes) and a dark one, where blue becomes sky blue to keep its
+contrast. ``Style.zoom`` scales every font and line width together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QGraphicsItem
+
+from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
+
+__all__ = ["Palette", "LIGHT", "DARK", "PALETTES", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
+           "colour_for", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
+
+
+@dataclass(frozen=True)
+class Palette:
+    name: str
+    bg: str  # plot and panel background
+    fg: str  # text, axes, theory curves
+    muted: str  # captions
+    window: str  # behind the panels
+    border: str  # panel frames
+    strip: str  # summary strip background
+    highlight: str  # the lesson's pointer at a panel
+    raw: str
+    scaled: str
+    other: str
+    accent: str
+    warn: str
+    warn_bg: str
+    predict_bg: str
+
+
+LIGHT = Palette("light", bg="#FFFFFF", fg="#1A1A1A", muted="#4D4D4D", window="#EFEFEF",
+                border="#BBBBBB", strip="#F4F4F4", highlight="#E69F00", raw="#D55E00",
+                scaled="#0072B2", other="#CC79A7", accent="#009E73", warn="#B00020",
+                warn_bg="#FFF0F0", predict_bg="#FFF6E0")
+DARK = Palette("dark", bg="#121212", fg="#F0F0F0", muted="#C0C0C0", window="#1E1E1E",
+               border="#555555", strip="#262626", highlight="#E69F00", raw="#E66A1F",
+               scaled="#56B4E9", other="#CC79A7", accent="#2DBE8C", warn="#FF6B6B",
+               warn_bg="#3A1414", predict_bg="#3A2E12")
+PALETTES = dict(zip(THEMES, (LIGHT, DARK)))  # theme names (and their order) live in core.presets
+
+# Light-theme constants for code that draws outside the themed panels.
+RAW, SCALED, OTHER, THEORY = LIGHT.raw, LIGHT.scaled, LIGHT.other, LIGHT.fg
+ACCENT, MUTED, WARN = LIGHT.accent, LIGHT.muted, LIGHT.warn
+
+SCALING_LABELS = {
+    "none": "raw logits",
+    "sqrt_dk": "÷√d_k",
+    "dk": "÷d_k (μP)",
+    "sqrt_dmodel": "÷√d_model (trap)",
+    "seq_len": "÷√n (trap)",
+    "after_softmax": "÷√d_k after softmax (trap)",
+    "qk_norm": "QK-norm × g",
+}
+
+
+def quiet_viewbox() -> pg.ViewBox:
+    """A ViewBox without pyqtgraph's context menu: the plots are not meant to be edited in
+    class, and building eleven menus cost a quarter of a second at start-up."""
+    return pg.ViewBox(enableMenu=False)
+
+
+def colour_for(scaling: str, palette: Palette = LIGHT) -> str:
+    """The colour that means this scaling mode in every panel."""
+    return {"none": palette.raw, "sqrt_dk": palette.scaled}.get(scaling, palette.other)
+
+
+def faint(colour: str, alpha: int) -> QColor:
+    c = QColor(colour)
+    c.setAlpha(alpha)
+    return c
+
+
+class Style:
+    """The current theme and zoom; every panel draws its fonts, pens and colours from it."""
+
+    MIN_ZOOM, MAX_ZOOM = ZOOM_RANGE
+
+    def __init__(self, zoom: float = 1.0, theme: str = "light") -> None:
+        self.zoom = zoom
+        self.palette = PALETTES[theme]
+
+    @property
+    def theme(self) -> str:
+        return self.palette.name
+
+    def set_theme(self, theme: str) -> None:
+        self.palette = PALETTES[theme]
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = min(self.MAX_ZOOM, max(self.MIN_ZOOM, zoom))
+
+    def colour_for(self, scaling: str) -> str:
+        return colour_for(scaling, self.palette)
+
+    def pt(self, size: float) -> int:
+        return max(6, round(size * self.zoom))
+
+    def line(self, width: float = 3.0) -> float:
+        return width * self.zoom
+
+    def pen(self, colour, width: float = 3.0, dashed: bool = False) -> pg.QtGui.QPen:
+        pen = pg.mkPen(colour, width=self.line(width))
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        return pen
+
+    def font(self, size: float, bold: bool = False) -> QFont:
+        f = QFont()
+        f.setPointSize(self.pt(size))
+        f.setBold(bold)
+        return f
+
+    def style_plot(self, plot: pg.PlotItem, left: str | None = None, bottom: str | None = None) -> None:
+        """Large tick labels and axis titles readable from the back of a room.
+
+        Called again on a theme or zoom change; ``None`` keeps an axis's current title.
+        """
+        fg = self.palette.fg
+        for name, text in (("left", left), ("bottom", bottom)):
+            axis = plot.getAxis(name)
+            axis.setTickFont(self.font(12))
+            axis.setPen(pg.mkPen(fg, width=max(1.0, self.line(1.2))))
+            axis.setTextPen(pg.mkPen(fg))
+            # "density (x0.001)" confuses more than it helps. pyqtgraph 0.14 computes a prefix
+            # scale even while disabling it once a label is shown: disable once, pin the scale.
+            if axis.autoSIPrefix:
+                axis.enableAutoSIPrefix(False)
+            axis.autoSIPrefixScale, axis.labelUnitPrefix = 1.0, ""
+            # Any change inside the plot touches the axis (its ticks and grid reach into the
+            # view) and would replay all its text each frame; a pixmap cache makes that a blit.
+            axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            text = axis.labelText if text is None else text
+            if text:
+                axis.setLabel(text, **{"font-size": f"{self.pt(13)}pt", "color": fg})
+        plot.showGrid(x=True, y=True, alpha=0.25 if self.theme == "dark" else 0.18)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setMouseEnabled(x=False, y=False)
+        title = plot.titleLabel
+        if title.text:
+            title.setText(title.text, size=f"{self.pt(12)}pt", color=fg)
+
+
+def qt_palette(palette: Palette):
+    """A QPalette for the widgets (controls, dock, menus) in this theme."""
+    from PySide6.QtGui import QPalette
+
+    qp = QPalette()
+    roles = QPalette.ColorRole
+    colours = {
+        roles.Window: palette.window, roles.WindowText: palette.fg, roles.Base: palette.bg,
+        roles.AlternateBase: palette.strip, roles.Text: palette.fg, roles.Button: palette.strip,
+        roles.ButtonText: palette.fg, roles.ToolTipBase: palette.bg, roles.ToolTipText: palette.fg,
+        roles.Highlight: palette.scaled, roles.HighlightedText: "#FFFFFF",
+        roles.PlaceholderText: palette.muted,
+    }
+    for role, colour in colours.items():
+        qp.setColor(role, QColor(colour))
+    qp.setColor(QPalette.ColorGroup.Disabled, roles.ButtonText, QColor(palette.muted))
+    qp.setColor(QPalette.ColorGroup.Disabled, roles.Text, QColor(palette.muted))
+    return qp

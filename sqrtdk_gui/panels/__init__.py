@@ -1,1 +1,0 @@
-"""pyqtgraph panels: each creates its plot items once and updates them with setData."""
