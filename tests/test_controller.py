@@ -3,6 +3,7 @@
 import pytest
 
 from sqrtdk_gui.core.model import compared_scalings as sweep_scalings
+from sqrtdk_gui.core.model import MEDIAN_ROW
 from sqrtdk_gui.gui.controller import Controller
 from sqrtdk_gui.core.model import Params, compute, sweep
 
@@ -70,7 +71,7 @@ def test_row_selection_is_clamped(controller):
     controller.set_row(10_000)
     assert controller.row == 63
     controller.set_row(-3)
-    assert controller.row == 0
+    assert controller.row == MEDIAN_ROW  # below 0: the representative (median ‖J‖_F) row
 
 
 def test_result_is_what_the_model_computes(controller):

@@ -32,6 +32,8 @@ def highlighted(w):
 @pytest.mark.parametrize("step", STEPS, ids=lambda s: f"step{s.number}")
 def test_each_step_applies_its_preset_and_highlights(window, step):
     window.lesson.go_to(step.number)
+    assert not window.lesson_pane.answer_visible
+    window.lesson_pane.reveal_button.click()  # blind until the reveal: then the step's end state
     result = settle(window)
     assert window.controller.params == Params(**step.preset)
     assert result.params == Params(**step.preset)
@@ -39,13 +41,13 @@ def test_each_step_applies_its_preset_and_highlights(window, step):
     assert window.windowTitle() == f"sqrtdk-gui — Step {step.number}/5: {step.title}"
     assert window.lesson_pane.caption.text() == f"Step {step.number} of 5"
     assert window.lesson_pane.question.text() == step.question
-    assert not window.lesson_pane.answer_visible
-    window.lesson_pane.reveal_button.click()
     assert window.lesson_pane.answer_visible and window.lesson_pane.answer.text() == step.answer
 
 
 def test_step_one_animates_dk_up_to_512_and_a_control_stops_it(window, qtbot):
     window.lesson.go_to(1)
+    assert not window.animator.running  # blind: the sweep waits for the reveal
+    window.lesson_pane.reveal_button.click()
     assert window.animator.running
     qtbot.waitUntil(lambda: window.controller.params.d_k > 8, timeout=5000)
     window.controls.temp_slider.setValue(-10)  # the teacher takes over
@@ -85,7 +87,7 @@ def test_trap_dmodel_flattens_attention(window):
 def test_trap_after_softmax_row_sum_is_one_over_sqrt_dk(window):
     window.lesson.choose_scenario("after_softmax")
     r = settle(window)
-    assert f"row sum {1 / math.sqrt(r.params.d_k):.3f}" in window.panels["weights"].readout.text()
+    assert f"sum {1 / math.sqrt(r.params.d_k):.3f}, not 1" in window.panels["weights"].readout.text()
     assert "0.0625" in window.lesson_pane.text.toPlainText()
 
 

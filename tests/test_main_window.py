@@ -30,7 +30,7 @@ def settle(qtbot, w):
 
 def assert_panels_show(w, expected):
     """Compare what the panels hold with a fresh computation of the same parameters."""
-    row = w.controller.row
+    row = expected.resolve_row(w.controller.row)
     # 1: histogram bars are the density of the model's logits on the panel's own bins.
     edges, density = w.panels["histogram"].bars.getData()
     _, want = density_histogram(expected.logits.ravel(), edges[-1], BINS)
@@ -46,7 +46,9 @@ def assert_panels_show(w, expected):
     # 2: sorted weights of the selected row.
     heights = sorted_weights(expected.weights[row])
     np.testing.assert_allclose(w.panels["weights"].bars.opts["height"], np.where(np.isfinite(heights), heights, 0))
-    assert f"max {expected.max_weight[row]:.3f}" in w.panels["weights"].readout.text()
+    weights_text = w.panels["weights"].readout.text()
+    assert weights_text.startswith(expected.row_label(w.controller.row))
+    assert f"{expected.max_weight[row]:.3f}" in weights_text or "no weights" in weights_text
     # 3: the Jacobian block of the selected row and its norm.
     block, _ = top_block(jacobian_matrix(expected.p[row]), expected.p[row], min(12, expected.params.keys))
     np.testing.assert_allclose(w.panels["jacobian"].image.image, block)
@@ -72,6 +74,19 @@ def test_qk_norm_ghost_is_the_raw_logits(qtbot, window):
 
 def test_default_window_shows_the_model(qtbot, window):
     assert_panels_show(window, settle(qtbot, window))
+
+
+def test_panels_two_and_three_show_the_median_row_until_a_query_is_chosen(qtbot, window):
+    window.controller.set_params(d_k=512, scaling="none")
+    expected = settle(qtbot, window)
+    fro = expected.jacobian_fro
+    row = expected.resolve_row(window.controller.row)
+    # The row shown is typical: its ‖J‖_F is the median, not a tail case like query 0 can be.
+    assert fro[row] == pytest.approx(np.sort(fro)[(fro.size - 1) // 2], rel=0, abs=0)
+    assert window.panels["jacobian"].readout.text().startswith(f"query {row} (median): ‖J‖_F {fro[row]:.1e}")
+    assert window.controls.row_spin.text() == "median row"
+    window.controls.row_spin.setValue(0)
+    assert window.panels["jacobian"].readout.text().startswith(f"query 0: ‖J‖_F {fro[0]:.1e}")
     assert window.windowTitle() == "sqrtdk-gui" and not window.windowIcon().isNull()
 
 
@@ -126,7 +141,7 @@ def test_scaling_drop_down_offers_every_mode(qtbot, window):
     assert_panels_show(window, expected)
     assert not window.controls.raw_button.isChecked() and not window.controls.scaled_button.isChecked()
     assert "after_softmax" in window.controller.sweeps  # its curve joins raw and ÷√d_k
-    assert f"row sum {1 / np.sqrt(64):.3f}" in window.panels["weights"].readout.text()
+    assert f"sum {1 / np.sqrt(64):.3f}, not 1" in window.panels["weights"].readout.text()
 
 
 def test_keys_row_seed_and_new_sample(qtbot, window):
@@ -161,7 +176,7 @@ def test_overflow_is_marked_not_drawn_broken(qtbot, window):
     assert window.panels["weights"].overflow.isVisible()
     assert "OVERFLOW" in window.panels["weights"].overflow.toPlainText()
     assert np.isfinite(window.panels["weights"].bars.opts["height"]).all()  # no NaN reaches the plot
-    assert "row sum overflow" in window.panels["weights"].readout.text()
+    assert "exp(z) overflowed in float16: no weights" in window.panels["weights"].readout.text()
     window.controller.set_params(softmax="stable")
     settle(qtbot, window)
     assert not window.panels["weights"].overflow.isVisible()

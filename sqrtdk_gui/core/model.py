@@ -32,6 +32,7 @@ __all__ = [
     "DK_GRID",
     "SATURATION",
     "COMPARED",
+    "MEDIAN_ROW",
     "compared_scalings",
     "comparison_scaling",
     "INT_RANGES",
@@ -71,6 +72,9 @@ FLOAT_RANGES = {
 CHOICES = {"scaling": SCALINGS, "softmax": SOFTMAX_VARIANTS, "dtype": DTYPES}
 # The two scalings every "versus d_k" curve compares; any other mode is drawn as a third.
 COMPARED = ("none", "sqrt_dk")
+# A row index that means "the representative row": the query whose ‖J‖_F is the median.
+# A fixed query (say 0) can sit orders of magnitude from the typical row and mislead.
+MEDIAN_ROW = -1
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,21 @@ class Result:
         other = comparison_scaling(p.scaling)
         mult = scale_factor(p.replace(scaling=other)) / p.temperature
         return other, mult * self.raw_dots
+
+    @functools.cached_property
+    def median_row(self) -> int:
+        """The query whose ‖J‖_F is the median over all queries (the lower one if even)."""
+        order = np.argsort(self.jacobian_fro, kind="stable")
+        return int(order[(order.size - 1) // 2])
+
+    def resolve_row(self, row: int) -> int:
+        """A query index: ``row`` itself, or the median row for ``MEDIAN_ROW``."""
+        return self.median_row if row < 0 else min(int(row), self.params.queries - 1)
+
+    def row_label(self, row: int) -> str:
+        """How a readout names the row: 'query 137 (median)' or 'query 5'."""
+        index = self.resolve_row(row)
+        return f"query {index} (median)" if row < 0 else f"query {index}"
 
     def jacobian_block(self, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
         """J = diag(p) − ppᵀ of query ``row`` on its k largest weights, and those keys.

@@ -13,7 +13,7 @@ import time
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from sqrtdk_gui.core.model import Params, Result, compared_scalings, compute, sweep
+from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, compared_scalings, compute, sweep
 
 __all__ = ["Controller"]
 
@@ -56,7 +56,7 @@ class Controller(QObject):
         self._sweeps: dict | None = None
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
-        self._row = 0
+        self._row = MEDIAN_ROW  # the representative row until the user picks a query
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
         self._timer = QTimer(self)
@@ -119,8 +119,8 @@ class Controller(QObject):
         self.set_params(**dataclasses.asdict(params))
 
     def set_row(self, row: int) -> None:
-        """Select the query row shown by the weights and Jacobian panels."""
-        row = min(max(int(row), 0), self._params.queries - 1)
+        """Select the query shown by the weights and Jacobian panels (MEDIAN_ROW: the median one)."""
+        row = min(max(int(row), MEDIAN_ROW), self._params.queries - 1)
         if row != self._row:
             self._row = row
             self.row_changed.emit(row)

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QButtonGroup, QComboBox, QDoubl
                                QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
                                QWidget)
 
-from sqrtdk_gui.core.model import DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style
+from sqrtdk_gui.core.model import MEDIAN_ROW, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
 DK_STEPS_PER_OCTAVE = 8
 DK_MAX_POS = 12 * DK_STEPS_PER_OCTAVE  # 2**12 = 4096
@@ -100,7 +100,8 @@ class ControlsPanel(QWidget):
         self.dk_spin.setRange(*INT_RANGES["d_k"])
         self.dk_spin.setToolTip("Any head size d_k from 1 to 4096.")
         self.dk_spin.valueChanged.connect(lambda v: self._edit(d_k=v))
-        self.autoplay = QPushButton("▶ Autoplay")
+        self.autoplay = QPushButton("Autoplay")
+        self.autoplay.setIcon(standard_icon("MediaPlay"))
         self.autoplay.setObjectName("autoplay")
         self.autoplay.setCheckable(True)
         self.autoplay.setToolTip("Sweep d_k from 1 to 4096 and back, again and again, while you "
@@ -137,7 +138,8 @@ class ControlsPanel(QWidget):
         return box
 
     def _autoplay_toggled(self, on: bool) -> None:
-        self.autoplay.setText("⏸ Pause" if on else "▶ Autoplay")
+        self.autoplay.setText("Pause" if on else "Autoplay")
+        self.autoplay.setIcon(standard_icon("MediaPause" if on else "MediaPlay"))
         if not self._showing:
             self.autoplay_toggled.emit(on)
 
@@ -218,7 +220,10 @@ class ControlsPanel(QWidget):
         self.keys_spin.valueChanged.connect(lambda v: self._edit(keys=v))
         self.row_spin = QSpinBox()
         self.row_spin.setObjectName("row_spin")
-        self.row_spin.setToolTip("Which query's weights and Jacobian panels 2 and 3 show.")
+        self.row_spin.setToolTip("Which query panels 2 and 3 show. 'median row' (the default, "
+                                 "below 0) is the query whose ‖J‖_F is the median: a typical row.")
+        self.row_spin.setSpecialValueText("median row")
+        self.row_spin.setMinimumWidth(110)
         self.row_spin.valueChanged.connect(self._row)
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("seed_spin")
@@ -323,7 +328,7 @@ class ControlsPanel(QWidget):
             self.scaled_button.setChecked(p.scaling == "sqrt_dk")
             self.scaling_combo.setCurrentIndex(self.scaling_combo.findData(p.scaling))
             self.keys_spin.setValue(p.keys)
-            self.row_spin.setRange(0, p.queries - 1)
+            self.row_spin.setRange(MEDIAN_ROW, p.queries - 1)
             self.seed_spin.setValue(min(p.seed, self.seed_spin.maximum()))
             self.heads_spin.setValue(p.heads)
             self.gain_spin.setValue(p.gain)

@@ -114,6 +114,7 @@ def export_slides(window, folder: str, size: tuple[int, int], progress=None) -> 
                 break
             if kind == "step":
                 window.lesson.go_to(which, animate=False)
+                window.lesson.reveal(animate=False)  # a slide shows the whole step
             else:
                 window.lesson.choose_scenario(which)
             window.render_ready()

@@ -104,7 +104,8 @@ class MainWindow(FileActions, QMainWindow):
         self.lesson_dock.setMinimumWidth(260)
         self.lesson_dock.setMaximumWidth(560)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
-        self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self)
+        self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
+                                      veil=self.veil)
         self.lesson.changed.connect(self._show_lesson_title)
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
@@ -130,6 +131,7 @@ class MainWindow(FileActions, QMainWindow):
             view.bind(c)
         c.result_changed.connect(self._show_status)
         self.controls.show_params(c.params)
+        self.controls.show_row(c.row)
         self.apply_style()
         c.flush()
 
@@ -173,6 +175,14 @@ class MainWindow(FileActions, QMainWindow):
     def views(self) -> list:
         """Everything that draws the controller's numbers: the summary strip and the panels."""
         return [self.summary, *self.panels.values()]
+
+    def veil(self, targets) -> None:
+        """Hide what answers the lesson's open question: views by name, summary cells as
+        "summary.<cell>"; an empty list uncovers everything."""
+        targets = set(targets)
+        for panel in self.panels.values():
+            panel.set_veiled(panel.name in targets)
+        self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets if t.startswith("summary."))
 
     def highlight(self, names) -> None:
         """Point the class at some views (lesson steps); others lose their accent border."""

@@ -198,7 +198,7 @@ def _check_panels(window) -> str:
     summary = window.summary.labels["sigma"].text()
     if summary != text:
         raise SmokeFailure(f"the summary strip shows σ = {summary!r}, expected {text!r}")
-    row = c.row
+    row = result.resolve_row(c.row)
     heights = window.panels["weights"].bars.opts.get("height")
     if heights is None or len(heights) != result.params.keys:
         raise SmokeFailure("the weights panel holds no bars")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
 
 __all__ = ["Palette", "LIGHT", "DARK", "PALETTES", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
-           "colour_for", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
+           "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,17 @@ SCALING_LABELS = {
     "after_softmax": "÷√d_k after softmax (trap)",
     "qk_norm": "QK-norm × g",
 }
+
+
+def standard_icon(name: str):
+    """One of the style's own icons ("MediaPlay", "ArrowForward", ...).
+
+    Icons instead of symbol characters: a projector laptop's font may lack a glyph such as
+    ⏸ (U+23F8) and would show an empty box.
+    """
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    return QApplication.style().standardIcon(getattr(QStyle.StandardPixmap, f"SP_{name}"))
 
 
 def quiet_viewbox() -> pg.ViewBox:

@@ -10,12 +10,12 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import QFile, QIODevice, Qt, Signal
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.core.lesson.evidence import Evidence
-from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.style import Style, standard_icon
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 
 __all__ = ["LessonPane", "read_resource"]
@@ -39,6 +39,14 @@ def read_resource(path: str) -> str:
         f.close()
 
 
+REVEAL_MARK = "<!-- reveal -->"
+
+
+def before_reveal(text: str) -> str:
+    """A step's text up to its reveal mark: what may be read while the question is open."""
+    return text.split(REVEAL_MARK, 1)[0]
+
+
 def evidence_html(ev: Evidence, palette) -> str:
     """The evidence table as Qt rich text."""
     head = "".join(f"<th align='right'>{html.escape(h)}</th>" for h in ev.headers)
@@ -56,6 +64,7 @@ class LessonPane(QWidget):
     next_clicked = Signal()
     previous_clicked = Signal()
     scenario_clicked = Signal(str)
+    reveal_clicked = Signal()
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(parent)
@@ -78,8 +87,22 @@ class LessonPane(QWidget):
         self.question.setObjectName("question")
         self.reveal_button = QPushButton("Reveal answer")
         self.reveal_button.setObjectName("reveal")
-        self.reveal_button.setToolTip("Show the answer once the class has made its prediction.")
-        self.reveal_button.clicked.connect(self.reveal)
+        self.reveal_button.setToolTip("Show the answer, the hidden panels and the animation once "
+                                      "the class has made its prediction (Return in the guesses box).")
+        self.reveal_button.clicked.connect(self.reveal_clicked)
+        # The class's guesses, typed by the teacher; Reveal sets them against the measurement.
+        self.guesses = QLineEdit()
+        self.guesses.setObjectName("guesses")
+        self.guesses.setPlaceholderText("class guesses, e.g. 8, 20, 100")
+        self.guesses.setToolTip("Type the class's guesses (numbers separated by commas or spaces); "
+                                "Reveal compares each with the measured value.")
+        self.guesses.setAccessibleName("Class guesses")
+        self.guesses.returnPressed.connect(self.reveal_clicked)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.hide()
         self.answer = QLabel()
         self.answer.setWordWrap(True)
         self.answer.setObjectName("answer")
@@ -88,7 +111,11 @@ class LessonPane(QWidget):
         self.predict_caption = QLabel("Predict first")
         box.addWidget(self.predict_caption)
         box.addWidget(self.question)
-        box.addWidget(self.reveal_button, 0, Qt.AlignmentFlag.AlignLeft)
+        guess_row = QHBoxLayout()
+        guess_row.addWidget(self.guesses, 1)
+        guess_row.addWidget(self.reveal_button)
+        box.addLayout(guess_row)
+        box.addWidget(self.verdict)
         box.addWidget(self.answer)
 
         self.scenarios = QWidget()
@@ -123,8 +150,9 @@ class LessonPane(QWidget):
         self.chart_curve = self.chart.plot(symbol="o")
         self.chart.hide()
 
-        self.previous_button = QPushButton("◀ Previous")
-        self.next_button = QPushButton("Next ▶")
+        self.previous_button = QPushButton(standard_icon("ArrowBack"), "Previous")
+        self.next_button = QPushButton(standard_icon("ArrowForward"), "Next")
+        self.next_button.setLayoutDirection(Qt.LayoutDirection.RightToLeft)  # the arrow after the word
         self.previous_button.setObjectName("previous")
         self.next_button.setObjectName("next")
         self.previous_button.setToolTip("Previous step (←, Page Up)")
@@ -171,6 +199,8 @@ class LessonPane(QWidget):
             button.setFont(s.font(13))
         self.question.setFont(s.font(14))
         self.answer.setFont(s.font(14, bold=True))
+        self.guesses.setFont(s.font(13))
+        self.verdict.setFont(s.font(14))
         for label in (self.trap_label, self.followup_label):
             label.setFont(s.font(12, bold=True))
         self.text.document().setDefaultFont(s.font(14))
@@ -196,6 +226,7 @@ class LessonPane(QWidget):
     # --- content ----------------------------------------------------------------------------
     def show_intro(self) -> None:
         self._shown_scenario = None
+        self._full_step_html = None
         self.caption.setText("Lesson")
         self.title.setText("Why divide by √d_k?")
         self._set_html(INTRO)
@@ -209,10 +240,15 @@ class LessonPane(QWidget):
         self._shown_scenario = None
         self.caption.setText(f"Step {step.number} of {count}")
         self.title.setText(step.title.replace("d_k", "dₖ"))
-        self._set_html(read_resource(step.resource))
+        # Blind: the part of the text after the reveal mark would answer the question.
+        self._full_step_html = read_resource(step.resource)
+        self._set_html(before_reveal(self._full_step_html))
         self.question.setText(step.question)
         self.answer.setText(step.answer)
         self.answer.hide()
+        self.verdict.hide()
+        self.guesses.clear()
+        self.guesses.setEnabled(True)
         self.reveal_button.show()
         self.predict.show()
         self.chart.hide()
@@ -223,6 +259,7 @@ class LessonPane(QWidget):
         self.next_button.setEnabled(step.number < count)
 
     def show_scenario(self, scenario: Scenario, evidence: Evidence) -> None:
+        self._full_step_html = None
         self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
         self.title.setText(scenario.title)
         self._shown_scenario = (scenario, evidence)
@@ -241,9 +278,32 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(True)
         self.next_button.setEnabled(False)
 
+    def guess_text(self) -> str:
+        return self.guesses.text()
+
+    def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
+        """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
+        value = f"{measured:,.{digits}f}".replace(",", "\u2009")  # thin-space thousands
+        lines = [f"Measured here: <b>{html.escape(quantity)} = {value}</b>"]
+        if guesses:
+            best = min(range(len(guesses)), key=lambda i: guesses[i][1])
+            cells = []
+            for i, (guess, off) in enumerate(guesses):
+                text = f"{guess:g}: " + ("—" if off == float("inf") else
+                                         "spot on" if off < 1.05 else f"×{off:.1f} off")
+                cells.append(f"<b>{text}</b>" if i == best else text)
+            lines.append("Class guesses: " + " · ".join(cells))
+        self.verdict.setText("<br/>".join(lines))
+        self.verdict.show()
+        self.guesses.setEnabled(False)
+        self.reveal()
+
     def reveal(self) -> None:
         self.answer.show()
         self.reveal_button.hide()
+        full = getattr(self, "_full_step_html", None)
+        if full is not None and self._shown_scenario is None:
+            self._set_html(full)
 
     @property
     def answer_visible(self) -> bool:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QObject, Signal
 from sqrtdk_gui.core.lesson.content import STEPS, Scenario, Step
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import evidence
+from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
 from sqrtdk_gui.core.model import Params
 
 __all__ = ["LessonPresenter"]
@@ -15,22 +16,29 @@ __all__ = ["LessonPresenter"]
 class LessonPresenter(QObject):
     """Navigation over STEPS (1-based; 0 is the intro) and the scenarios of step 5.
 
-    ``highlight`` is a callable taking panel names; ``animator`` a DkAnimator.
+    ``highlight`` and ``veil`` are callables taking view names (``veil`` also summary cells
+    as "summary.<cell>"); ``animator`` is a DkAnimator. Predict first is blind: while a
+    step's question is open, ``veil`` hides what would answer it and the step's animation
+    waits; ``reveal`` uncovers, plays the animation and shows the class's guesses against
+    the measured value.
     """
 
     changed = Signal(str)  # a short description for the window title ("" at the intro)
 
-    def __init__(self, controller, pane, highlight, animator, parent=None) -> None:
+    def __init__(self, controller, pane, highlight, animator, parent=None, veil=None) -> None:
         super().__init__(parent)
         self._controller = controller
         self._pane = pane
         self._highlight = highlight
+        self._veil = veil or (lambda targets: None)
         self._animator = animator
         self.step = 0
         self.scenario: Scenario | None = None
+        self.revealed = True  # False while a step's question is open
         pane.next_clicked.connect(self.next)
         pane.previous_clicked.connect(self.previous)
         pane.scenario_clicked.connect(self.choose_scenario)
+        pane.reveal_clicked.connect(self.reveal)
 
     @property
     def count(self) -> int:
@@ -46,19 +54,50 @@ class LessonPresenter(QObject):
         self._animator.stop()
         self.step, self.scenario = number, None
         self._apply(step.preset)
-        if animate and step.animation is not None:
-            a = step.animation
-            self._controller.set_params(d_k=a.start)
-            self._animator.run(a.start, a.end, a.seconds)
+        prediction = PREDICTIONS.get(number)
+        self.revealed = prediction is None
+        self._veil(() if prediction is None else prediction.hides)
+        if step.animation is not None and (animate or prediction is not None):
+            # Blind: the sweep waits at its start, behind the veil, for the reveal.
+            self._controller.set_params(d_k=step.animation.start)
+            if prediction is None:
+                self._play(step)
         self._highlight(step.highlight)
         self._pane.show_step(step, self.count)
         self.changed.emit(f"Step {number}/{self.count}: {step.title}")
+
+    def reveal(self, animate: bool = True) -> None:
+        """Uncover the open question's answer: views, animation, guesses against the measurement."""
+        step = self.current()
+        if step is None or self.scenario is not None:
+            return
+        if self.revealed:  # nothing hidden (a question without a measured answer)
+            self._pane.reveal()
+            return
+        self.revealed = True
+        self._veil(())
+        if step.animation is not None:
+            if animate:
+                self._play(step)
+            else:
+                self._controller.set_params(d_k=step.animation.end)
+        prediction = PREDICTIONS[step.number]
+        measured = prediction.measure(Params(**step.preset))
+        guesses = compare(parse_guesses(self._pane.guess_text()), measured)
+        self._pane.show_answer(prediction.quantity, measured, prediction.digits, guesses)
+
+    def _play(self, step: Step) -> None:
+        a = step.animation
+        self._controller.set_params(d_k=a.start)
+        self._animator.run(a.start, a.end, a.seconds)
 
     def choose_scenario(self, key: str) -> None:
         """Show a trap or follow-up: its parameters, highlights and evidence table."""
         s = find_scenario(key)
         self._animator.stop()
         self.step, self.scenario = self.count, s
+        self.revealed = True
+        self._veil(())
         self._apply(s.preset)
         self._highlight(s.highlight)
         self._pane.show_scenario(s, evidence(key, self._controller.params))
@@ -67,6 +106,8 @@ class LessonPresenter(QObject):
     def restore(self, step: int, scenario: Scenario | str | None) -> None:
         """Show a lesson position without applying its preset (presets, settings, slides)."""
         self._animator.stop()
+        self.revealed = True
+        self._veil(())  # a restored position shows its numbers (presets, settings, slides)
         key = scenario.key if isinstance(scenario, Scenario) else scenario
         if key:
             s = find_scenario(key)
@@ -77,6 +118,9 @@ class LessonPresenter(QObject):
         elif step:
             current = STEPS[step - 1]
             self.step, self.scenario = step, None
+            prediction = PREDICTIONS.get(step)
+            self.revealed = prediction is None
+            self._veil(() if prediction is None else prediction.hides)
             self._highlight(current.highlight)
             self._pane.show_step(current, self.count)
             self.changed.emit(f"Step {step}/{self.count}: {current.title}")

@@ -96,6 +96,13 @@ class Panel(ControllerView, QFrame):
         layout.addLayout(self.body, 1)
         self._highlighted = False
         self._key_entries: list[tuple[str, str, str]] = []
+        # Predict first: while the lesson's question is open, a card covers what would
+        # answer it (everything below the title); the plot keeps updating underneath.
+        self.veil = QLabel("Predict first\n\nhidden until the answer is revealed", self)
+        self.veil.setObjectName("veil")
+        self.veil.setAlignment(pg.QtCore.Qt.AlignmentFlag.AlignCenter)
+        self.veil.setWordWrap(True)
+        self.veil.hide()
 
     # --- hooks --------------------------------------------------------------------------
     def plots(self) -> list[pg.PlotItem]:
@@ -106,6 +113,27 @@ class Panel(ControllerView, QFrame):
 
     def restyle_items(self) -> None:
         """Set the pens and brushes that depend on theme and zoom only."""
+
+    # --- predict first ------------------------------------------------------------------
+    @property
+    def veiled(self) -> bool:
+        return not self.veil.isHidden()
+
+    def set_veiled(self, on: bool) -> None:
+        """Cover the readout and plots (the lesson's question is open) or uncover them."""
+        self.veil.setVisible(on)
+        if on:
+            self._place_veil()
+            self.veil.raise_()
+
+    def _place_veil(self) -> None:
+        top = self.readout.geometry().top()
+        self.veil.setGeometry(4, top, self.width() - 8, self.height() - top - 4)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.veiled:
+            self._place_veil()
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:
@@ -124,6 +152,10 @@ class Panel(ControllerView, QFrame):
         self.restyle_items()
         self.set_key(self._key_entries)
         self.set_highlighted(self._highlighted)
+        p = s.palette
+        self.veil.setFont(s.font(16, bold=True))
+        self.veil.setStyleSheet(f"QLabel#veil {{ background: {p.predict_bg}; color: {p.fg}; "
+                                f"border: 2px dashed {p.highlight}; border-radius: 6px; }}")
 
     def set_key(self, entries: list[tuple[str, str, str]]) -> None:
         """Colour key: (colour, symbol, text) per entry, e.g. ("#D55E00", "━", "raw")."""

@@ -11,6 +11,9 @@ from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram, normal_pdf
 
 BINS = 61
+# The title says what the picture shows in this mode: only raw logits spread like √d_k.
+TITLES = {"none": "1 · Raw logits spread like √d_k", "sqrt_dk": "1 · Logits ÷ √d_k keep σ ≈ 1"}
+DEFAULT_TITLE = "1 · Logits (the softmax input)"
 
 
 class HistogramPanel(Panel):
@@ -19,7 +22,7 @@ class HistogramPanel(Panel):
     name = "histogram"
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("1 · Logits spread like √d_k", style, parent)
+        super().__init__(TITLES["none"], style, parent)
         self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
         style.style_plot(self.plot, left="density", bottom="logit z")
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
@@ -28,7 +31,10 @@ class HistogramPanel(Panel):
         self.bars = pg.PlotDataItem(stepMode="center", fillLevel=0, antialias=False)
         self.theory = pg.PlotDataItem()
         self.sigma_lines = [pg.InfiniteLine(angle=90, movable=False) for _ in range(2)]
-        for item in (self.ghost, self.bars, self.theory, *self.sigma_lines):
+        # The y axis follows the current logits; a taller ghost is cut at the top and says so.
+        self.ghost_clipped = pg.TextItem(anchor=(0.5, 0.0))
+        self.ghost_clipped.setZValue(10)
+        for item in (self.ghost, self.bars, self.theory, *self.sigma_lines, self.ghost_clipped):
             self.plot.addItem(item)
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
@@ -55,6 +61,9 @@ class HistogramPanel(Panel):
             line.setPen(s.pen(colour, 2, dashed=True))
         self.set_key([(colour, "█", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
                       (g, "░", f"{SCALING_LABELS[ghost]} (ghost)")])
+        self.title.setText(TITLES.get(scaling, DEFAULT_TITLE))
+        self.ghost_clipped.setColor(s.palette.muted)
+        self.ghost_clipped.setFont(s.font(11))
         self._scaling = scaling
 
     def show_result(self, result: Result, row: int) -> None:
@@ -85,6 +94,13 @@ class HistogramPanel(Panel):
             self.plot.setXRange(-half, half, padding=0)
         if y_changed:
             self.plot.setYRange(0, top, padding=0)
+        ghost_peak = float(ghost_density.max())
+        clipped = ghost_peak > top
+        self.ghost_clipped.setVisible(clipped)
+        if clipped:
+            x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
+            self.ghost_clipped.setText(f"ghost ↑ {ghost_peak:.2f}")
+            self.ghost_clipped.setPos(x_peak, top)
         sqrt_dk = np.sqrt(p.d_k)
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}

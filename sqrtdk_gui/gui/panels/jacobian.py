@@ -12,8 +12,9 @@ from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
 # Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
-# always; ±0.1 keeps a healthy ÷√d_k row (p_max ~ 0.1, J_ii ~ 0.09) clearly coloured.
-LEVEL = 0.1
+# always; a typical ÷√d_k row at 64 keys (p_max ≈ 0.1) has entries up to ≈ 0.06, so ±0.05
+# colours it fully while a saturated row (entries ~1e-6 and below) is the background.
+LEVEL = 0.05
 
 
 def _cmap(background: str) -> pg.ColorMap:
@@ -50,7 +51,7 @@ class JacobianPanel(Panel):
         self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"),
                                         interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
-        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.1f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
+        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.2f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
 
         self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.norm_plot, left="‖J‖_F")
@@ -93,15 +94,18 @@ class JacobianPanel(Panel):
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
-        row = min(row, p.queries - 1)
+        label = result.row_label(row)
+        row = result.resolve_row(row)
         k = min(TOP_KEYS, p.keys)
         block, _ = result.jacobian_block(row, k)
         self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
         self.image.setRect(0, 0, k, k)
         self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
         largest = float(np.abs(block).max())
-        self.collapsed.setVisible(largest < 1e-3)
-        if largest < 1e-3:
+        # Below a tenth of the colour scale the map looks empty: say that it is (nearly) zero.
+        faint_map = largest < LEVEL / 10
+        self.collapsed.setVisible(faint_map)
+        if faint_map:
             bg = self.style_.palette.bg
             self.collapsed.setHtml(
                 f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
@@ -111,9 +115,7 @@ class JacobianPanel(Panel):
         fro = float(result.jacobian_fro[row])
         median = result.summary["jacobian_fro"].median
         self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
-        self.readout.setText(
-            f"query {row}: ‖J‖_F {fro:.1e}  median {median:.1e}  "
-            f"saturated {100 * result.saturated_fraction:.0f} %")
+        self.readout.setText(f"{label}: ‖J‖_F {fro:.1e}  (median {median:.1e})")
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.setValue(np.log10(p.d_k))
 

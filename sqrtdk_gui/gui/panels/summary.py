@@ -61,6 +61,7 @@ class SummaryStrip(ControllerView, QFrame):
             val.setToolTip(TIPS[key])
             self.captions[key], self.labels[key] = cap, val
         self._per_row = 0
+        self._veiled: set[str] = set()  # cells that show "?" while a question is open
         self._arrange(len(CELLS))
         self.apply_style()
 
@@ -76,6 +77,11 @@ class SummaryStrip(ControllerView, QFrame):
         for col in range(len(CELLS)):
             grid.setColumnStretch(col, 1 if col < per_row else 0)
         self._per_row = per_row
+
+    def set_veiled_cells(self, keys) -> None:
+        """Show "?" in these cells (the lesson's open question) until called without them."""
+        self._veiled = set(keys)
+        self.refresh()
 
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
@@ -135,6 +141,6 @@ class SummaryStrip(ControllerView, QFrame):
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
         for key, text in texts.items():
-            self.labels[key].setText(text)
+            self.labels[key].setText("?" if key in self._veiled else text)
             if restyle:
                 self.labels[key].setStyleSheet(f"color: {colour};")

@@ -15,6 +15,25 @@ DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
 OTHER_MODE = "dk"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def set_decade_ticks(plot: pg.PlotItem, lo: float, hi: float) -> None:
+    """Label a log y axis 10ⁿ at every third decade from lo to hi, both ends included.
+
+    pyqtgraph drops a label whose text would cross the plot's edge, which left "10⁰"
+    unlabelled at the top of the ‖J‖_F plot; the view is padded (a decade on long axes) so
+    the end labels fit inside even on a small projector.
+    """
+    lo_e, hi_e = round(np.log10(lo)), round(np.log10(hi))
+    step = 3 if hi_e - lo_e > 6 else 1
+    major = [(e, "10" + str(e).translate(_SUPERSCRIPT)) for e in range(lo_e, hi_e + 1) if e % step == 0]
+    minor = [(e, "") for e in range(lo_e, hi_e + 1) if e % step]
+    plot.getAxis("left").setTicks([major, minor])
+    pad = 1.0 if step == 3 else 0.3
+    plot.setYRange(lo_e - pad, hi_e + pad, padding=0)
+
+
 def set_dk_ticks(plot: pg.PlotItem) -> None:
     """Label a log d_k axis with the head sizes people use, not with powers of ten."""
     plot.getAxis("bottom").setTicks([[(np.log10(v), str(v)) for v in DK_TICKS], []])
@@ -57,7 +76,7 @@ class VersusDk:
         self.plot, self.quantity, self.floor, self.style_ = plot, quantity, floor, style
         plot.setLogMode(x=True, y=True)
         plot.setXRange(0, np.log10(4096), padding=0.02)
-        plot.setYRange(np.log10(y_range[0]), np.log10(y_range[1]), padding=0)
+        set_decade_ticks(plot, *y_range)
         set_dk_ticks(plot)
         self.with_mean = with_mean
         self.series = {s: _Series(plot, s, with_mean) for s in COMPARED}

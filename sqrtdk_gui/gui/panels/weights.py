@@ -48,7 +48,8 @@ class WeightsPanel(Panel):
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
         n = p.keys
-        row = min(row, p.queries - 1)
+        label = result.row_label(row)
+        row = result.resolve_row(row)
         heights = sorted_weights(result.weights[row])
         overflowed = not np.all(np.isfinite(heights))
         s = self.style_
@@ -75,7 +76,14 @@ class WeightsPanel(Panel):
         entropy = float(result.entropy[row])
         row_sum = float(result.row_sums[row])
         self.values = {"max_weight": max_w, "entropy": entropy, "log_n": math.log(n), "row_sum": row_sum}
-        sum_text = "overflow" if not math.isfinite(row_sum) else f"{row_sum:.3f}"
-        self.readout.setText(
-            f"query {row}: max {max_w:.3f}  entropy {entropy:.2f} / {math.log(n):.2f}  "
-            f"row sum {sum_text}")
+        # The readout describes the bars it sits above: an overflowed row has no weights to
+        # quote, and after-softmax scaling draws (and sums to) the softmax divided by √d_k.
+        if overflowed:
+            text = f"{label}: exp(z) overflowed in {p.dtype}: no weights (∞ ÷ ∞)"
+        elif p.scaling == "after_softmax":
+            text = f"{label}: max {finite.max():.3f} = {max_w:.3f} ÷ √{p.d_k}  sum {row_sum:.3f}, not 1"
+        else:
+            text = f"{label}: max {max_w:.3f}  entropy {entropy:.2f} of {math.log(n):.2f}"
+            if abs(row_sum - 1.0) > 5e-4:  # low precision: the sum is part of the story
+                text += f"  sum {row_sum:.3f}"
+        self.readout.setText(text)
