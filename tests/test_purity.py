@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sqrtdk_gui"
-PURE_MODULES = ["model.py", "softmax_math.py", "sampling.py", "geometry.py", "plotdata.py",
+PURE_MODULES = ["model.py", "softmax_math.py", "sampling.py", "geometry.py", "plotdata.py", "variance_gamma.py",
+                "lesson/figures.py", "lesson/evidence.py", "lesson/content.py",
                 "training.py", "training_task.py", "train_cli.py", "cli.py"]
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
 
