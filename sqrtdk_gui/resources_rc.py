@@ -6,7 +6,7 @@
 from PySide6 import QtCore
 
 qt_resource_data = b"\
-\x00\x00\x03\xa3\
+\x00\x00\x03\xbe\
 <\
 h3>Trap: a scale\
  derived from th\
@@ -47,27 +47,28 @@ iply</i> the \xc3\xb7\xe2\
 \x88\x9ad<sub>k</sub> \
 logits by a slow\
 ly growing facto\
-r, usually only \
-past the\x0atrainin\
-g length L: log \
-n (Chiang &amp; \
-Cholak 2022; sca\
-lable-softmax, N\
-akanishi 2025), \
-Qwen's log<sub>L\
-</sub> n, YaRN's\
- 0.1\xc2\xb7ln s + 1 o\
-n q and k\x0a(Peng \
-et al. 2023), Ll\
-ama 4 at long po\
-sitions. The las\
-t column uses lo\
-g<sub>64</sub> n\
- (max p {seqlen_\
-maxp_logn_1024} \
-at n = 1024).</p\
->\x0a\
-\x00\x00\x03X\
+r: log n through\
+out\x0a(Chiang &amp\
+; Cholak 2022; s\
+calable-softmax,\
+ Nakanishi 2025)\
+, or only past t\
+he training leng\
+th L (Qwen's log\
+<sub>L</sub> n; \
+YaRN's 0.1\xc2\xb7ln s\
+ + 1\x0aon q and k,\
+ Peng et al. 202\
+3; Llama 4 at lo\
+ng positions). T\
+he last column m\
+ultiplies by log\
+<sub>64</sub> n \
+past n = 64 (max\
+ p {seqlen_maxp_\
+logn_1024} at n \
+= 1024).</p>\x0a\
+\x00\x00\x03\x5c\
 <\
 h3>Follow-up: te\
 mperature</h3>\x0a<\
@@ -95,34 +96,34 @@ rows): \xcf\x83 = 1 gi\
 ves max p {temp_\
 maxp_1}, \xe2\x80\x96J\xe2\x80\x96\
 <sub>F</sub> {te\
-mp_jac_1};\x0a\xcf\x83 = \
-4 is the most re\
-sponsive, max p \
-{temp_maxp_4}, \xe2\
-\x80\x96J\xe2\x80\x96<sub>F</su\
-b> {temp_jac_4},\
- only {temp_sat_\
-4} of rows satur\
-ated; saturation\
- begins near\x0a\xcf\x83 \
-\xe2\x89\x88 8 ({temp_sat\
-_8} of rows, \xe2\x80\x96\
-J\xe2\x80\x96<sub>F</sub>\
- {temp_jac_8}). \
-More keys move t\
-he window up slo\
-wly: at \xcf\x83 = 8 w\
-ith 1024 keys {t\
-emp_sat_8_n1024}\
- saturate.\x0aThe t\
-able uses the cu\
-rrent n.</p>\x0a<p>\
-The preset, \xcf\x84 =\
- 8 at d<sub>k</s\
-ub> = 1024, is \xcf\
-\x83 = 4: responsiv\
-e, not saturatin\
-g.</p>\x0a\
+mp_jac_1};\x0anear \
+\xcf\x83 = 4 it is mos\
+t responsive, ma\
+x p {temp_maxp_4\
+}, \xe2\x80\x96J\xe2\x80\x96<sub>F\
+</sub> {temp_jac\
+_4}, only {temp_\
+sat_4} of rows s\
+aturated; satura\
+tion begins near\
+\x0a\xcf\x83 \xe2\x89\x88 8 ({temp\
+_sat_8} of rows,\
+ \xe2\x80\x96J\xe2\x80\x96<sub>F</\
+sub> {temp_jac_8\
+}). More keys mo\
+ve the window up\
+ slowly: at \xcf\x83 =\
+ 8 with 1024 key\
+s {temp_sat_8_n1\
+024} saturate.\x0aT\
+he table uses th\
+e current n.</p>\
+\x0a<p>The preset, \
+\xcf\x84 = 8 at d<sub>\
+k</sub> = 1024, \
+is \xcf\x83 = 4: respo\
+nsive, not satur\
+ating.</p>\x0a\
 \x00\x00\x03N\
 <\
 h2>2 \xc2\xb7 Softmax \
@@ -178,7 +179,7 @@ ything is learne\
 d: step 3 shows \
 why it then cann\
 ot move.</p>\x0a\
-\x00\x00\x03\xfd\
+\x00\x00\x04\x05\
 <\
 h3>Follow-up: QK\
 -normalisation</\
@@ -193,57 +194,58 @@ iT-22B; Wortsman\
  et al. 2023): s\
 tep 4's\x0aunit-var\
 iance assumption\
- keeps holding d\
-uring training, \
-and the logits s\
-tay controlled i\
-nstead of drifti\
-ng upwards, a gr\
-owth Wortsman et\
- al. tie to inst\
-ability.\x0a(b) L2-\
-normalise q and \
-k and multiply b\
-y a gain g (Henr\
-y et al. 2020): \
-each logit is g\xc2\
-\xb7cos \xce\xb8, in [\xe2\x88\x92\
-g, g].</p>\x0a<p>Fo\
-r independent di\
-rections cos \xce\xb8 \
-has standard dev\
-iation 1/\xe2\x88\x9ad<su\
-b>k</sub>, so \xcf\x83\
- = g/\xe2\x88\x9ad<sub>k<\
-/sub>. A small f\
-ixed g gives nea\
-r-uniform attent\
-ion:\x0ag = 4 at d<\
-sub>k</sub> = 10\
-24 is \xcf\x83 = 0.125\
-, max p {qknorm_\
-g4_maxp} against\
- uniform 1/64, t\
-he \xc3\xb7\xe2\x88\x9ad<sub>mo\
-del</sub> sympto\
-m. So g must be \
-large or learned\
-;\x0aHenry et al. l\
-earn it, startin\
-g at log<sub>2</\
-sub>(n\xc2\xb2 \xe2\x88\x92 n) \
-\xe2\x89\x88 12 for n = 6\
-4 (the preset). \
-Once training al\
-igns q with its \
-key, g\xc2\xb7cos \xce\xb8 n\
-ears g\x0aand the r\
-ight key wins at\
- every d<sub>k</\
-sub> (table, \xcf\x81 \
-= 0.9: {qknorm_a\
-ligned_right} of\
- rows).</p>\x0a\
+ roughly keeps h\
+olding during tr\
+aining, and the \
+logits stay cont\
+rolled instead o\
+f drifting upwar\
+ds, a growth Wor\
+tsman et al. tie\
+ to instability.\
+\x0a(b) L2-normalis\
+e q and k and mu\
+ltiply by a gain\
+ g (Henry et al.\
+ 2020): each log\
+it is g\xc2\xb7cos \xce\xb8,\
+ in [\xe2\x88\x92g, g].</\
+p>\x0a<p>For indepe\
+ndent directions\
+ cos \xce\xb8 has stan\
+dard deviation 1\
+/\xe2\x88\x9ad<sub>k</sub\
+>, so \xcf\x83 = g/\xe2\x88\x9a\
+d<sub>k</sub>. A\
+ small fixed g g\
+ives near-unifor\
+m attention:\x0ag =\
+ 4 at d<sub>k</s\
+ub> = 1024 is \xcf\x83\
+ = 0.125, max p \
+{qknorm_g4_maxp}\
+ against uniform\
+ 1/64, the \xc3\xb7\xe2\x88\x9a\
+d<sub>model</sub\
+> symptom. So g \
+must be large or\
+ learned;\x0aHenry \
+et al. learn it,\
+ starting at log\
+<sub>2</sub>(n\xc2\xb2\
+ \xe2\x88\x92 n) \xe2\x89\x88 12 f\
+or n = 64 (the p\
+reset). Once tra\
+ining aligns q w\
+ith its key, g\xc2\xb7\
+cos \xce\xb8 nears g\x0aa\
+nd the right key\
+ wins at every d\
+<sub>k</sub> (ta\
+ble, \xcf\x81 = 0.9: {\
+qknorm_aligned_r\
+ight} of rows).<\
+/p>\x0a\
 \x00\x00\x03\x86\
 <\
 h2>5 \xc2\xb7 Traps an\
@@ -881,33 +883,33 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x10\x00\x02\x00\x00\x00\x0d\x00\x00\x00\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xda\x00\x00\x00\x00\x00\x01\x00\x00$\xb1\
+\x00\x00\x01\xda\x00\x00\x00\x00\x00\x01\x00\x00$\xd8\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x18\xb4\
+\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x18\xdb\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xe6\x00\x00\x00\x00\x00\x01\x00\x00\x11\xe0\
+\x00\x00\x00\xe6\x00\x00\x00\x00\x00\x01\x00\x00\x12\x07\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\x82\x00\x00\x00\x00\x00\x01\x00\x00\x07\x03\
+\x00\x00\x00\x82\x00\x00\x00\x00\x00\x01\x00\x00\x07\x22\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x5c\x00\x00\x00\x00\x00\x01\x00\x00\x1b\xd8\
+\x00\x00\x01\x5c\x00\x00\x00\x00\x00\x01\x00\x00\x1b\xff\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x02\x00\x00\x00\x00\x00\x01\x00\x00(\xb0\
+\x00\x00\x02\x02\x00\x00\x00\x00\x00\x01\x00\x00(\xd7\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xcc\x00\x00\x00\x00\x00\x01\x00\x00\x0eV\
+\x00\x00\x00\xcc\x00\x00\x00\x00\x00\x01\x00\x00\x0e}\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01v\x00\x00\x00\x00\x00\x01\x00\x00\x1f\x89\
+\x00\x00\x01v\x00\x00\x00\x00\x00\x01\x00\x00\x1f\xb0\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x00\x15\x95\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x00\x15\xbc\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x22\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\x9c\x00\x00\x00\x00\x00\x01\x00\x00\x0aU\
+\x00\x00\x00\x9c\x00\x00\x00\x00\x00\x01\x00\x00\x0at\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xaa\x00\x00\x00\x00\x00\x01\x00\x00!V\
+\x00\x00\x01\xaa\x00\x00\x00\x00\x00\x01\x00\x00!}\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00J\x00\x00\x00\x00\x00\x01\x00\x00\x03\xa7\
+\x00\x00\x00J\x00\x00\x00\x00\x00\x01\x00\x00\x03\xc2\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x1c\x00\x00\x00\x00\x00\x01\x00\x00,\xbf\
+\x00\x00\x02\x1c\x00\x00\x00\x00\x00\x01\x00\x00,\xe6\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 "
 
