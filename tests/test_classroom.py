@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox
 from sqrtdk_gui.core import presets
 from sqrtdk_gui.gui import exporting
 from sqrtdk_gui.gui.app import Launch, prepare_window
-from sqrtdk_gui.gui.main_window import MainWindow
 from sqrtdk_gui.gui.menus import SHORTCUTS
 from sqrtdk_gui.core.model import Params, compute
 from sqrtdk_gui.gui.style import DARK, LIGHT, Style

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, scenario
-from sqrtdk_gui.core.lesson.evidence import evidence, small_heads_gap
-from sqrtdk_gui.gui.lesson.pane import read_resource
-from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.core.lesson.evidence import aligned_gap, evidence, small_heads_gap
+from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
 from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.gui.lesson.pane import read_resource
 
 
 
@@ -40,8 +40,10 @@ def test_each_step_applies_its_preset_and_highlights(window, step):
     assert highlighted(window) == set(step.highlight) - {"summary"}
     assert window.windowTitle() == f"sqrtdk-gui — Step {step.number}/5: {step.title}"
     assert window.lesson_pane.caption.text() == f"Step {step.number} of 5"
-    assert window.lesson_pane.question.text() == step.question
-    assert window.lesson_pane.answer_visible and window.lesson_pane.answer.text() == step.answer
+    assert window.lesson_pane.question.text() == fill(step.question)
+    assert window.lesson_pane.answer_visible and window.lesson_pane.answer.text() == fill(step.answer)
+    shown = window.lesson_pane.text.toPlainText() + window.lesson_pane.question.text() + window.lesson_pane.answer.text()
+    assert "{" not in shown and "}" not in shown
 
 
 def test_step_one_animates_dk_up_to_512_and_a_control_stops_it(window, qtbot):
@@ -57,19 +59,25 @@ def test_step_one_animates_dk_up_to_512_and_a_control_stops_it(window, qtbot):
     assert window.controller.params.d_k == d_k < 512
 
 
-# The numbers in the answers are the model's numbers.
+# The numbers in the answers are the model's numbers, quoted as ranges over seeds that
+# include the seed the app starts with.
 def test_answers_quote_the_model():
     r1 = compute(Params(**STEPS[0].preset))
     assert r1.theory_std == pytest.approx(22.6, abs=0.05) and "22.6" in STEPS[0].answer
+    lo, hi = quote_bounds("step1_sigma_512")
+    assert lo <= r1.logit_std <= hi and quote("step1_sigma_512") in fill(STEPS[0].answer)
     r2 = compute(Params(**STEPS[1].preset))
-    assert f"{r2.summary['max_weight'].median:.3f}" in STEPS[1].answer
-    assert f"{100 * r2.saturated_fraction:.0f} %" in STEPS[1].answer
-    assert f"{r2.summary['entropy'].median:.3f}" in STEPS[1].answer
+    lo, hi = quote_bounds("step2_saturated")
+    assert lo <= 100 * r2.saturated_fraction <= hi and quote("step2_saturated") in fill(STEPS[1].answer)
+    lo, hi = quote_bounds("step2_entropy")
+    assert lo <= r2.summary["entropy"].median <= hi
     raw = compute(Params(**STEPS[2].preset))
     scaled = compute(Params(**STEPS[2].preset).replace(scaling="sqrt_dk"))
     ratio = scaled.summary["grad_q"].median / raw.summary["grad_q"].median
-    assert 1400 < ratio < 1600 and "1 500 times" in STEPS[2].answer
-    assert f"{scaled.summary['grad_q'].median:.2f}" in STEPS[2].question
+    lo, hi = quote_bounds("step3_grad_ratio")
+    assert lo <= ratio <= hi and quote("step3_grad_ratio") in fill(STEPS[2].answer)
+    lo, hi = quote_bounds("step3_grad_scaled")
+    assert lo <= scaled.summary["grad_q"].median <= hi and quote("step3_grad_scaled") in fill(STEPS[2].question)
     for d in (4, 512, 4096):
         assert compute(Params(d_k=d, scaling="sqrt_dk")).theory_std == 1.0
 
@@ -91,29 +99,39 @@ def test_trap_after_softmax_row_sum_is_one_over_sqrt_dk(window):
     assert "0.0625" in window.lesson_pane.text.toPlainText()
 
 
-def test_trap_stable_softmax_counts_overflow_with_identical_saturation(window):
+def test_trap_stable_softmax_reports_what_each_program_returns(window):
     window.lesson.choose_scenario("stable_softmax")
     r = settle(window)
     assert r.overflow_count > 0
     ev = evidence("stable_softmax", r.params)
-    naive16, stable16 = ev.rows[0], ev.rows[1]
-    assert int(naive16[1]) > 0 and stable16[1] == "0"
-    assert naive16[2:] == stable16[2:]  # max weight, ||J||, saturated: identical
+    rows = {row[0]: row for row in ev.rows}
+    naive16, stable16, naive32, stable32 = (rows[k] for k in ("naive f16", "stable f16", "naive f32", "stable f32"))
+    # Naive float16 overflows in every row here: no weights at all, so no statistics either.
+    n = r.params.queries
+    nan_rows = int(np.sum(~np.isfinite(r.weights).all(axis=1)))
+    assert nan_rows == n and naive16[1] == str(n) and naive16[2:] == ("NaN",) * 3
+    assert stable16[1] == "0" and stable32[1] == "0"
+    # Where naive float32 stays finite it agrees with the stable program to float32 rounding.
+    assert float(naive32[4]) < 1e-6
+    assert stable32[2] == f"{r.summary['max_weight'].median:.3f}"  # the stable program: the true softmax
     row = int(np.flatnonzero(~np.isfinite(r.weights).all(axis=1))[0])
     window.controller.set_row(row)
     assert window.panels["weights"].overflow.isVisible()
     text = window.lesson_pane.text.toPlainText()
-    assert naive16[1] in text and "non-finite" in text
+    assert naive16[1] in text and "NaN rows" in text and "11.09" in text
 
 
 def test_trap_seq_len_spread_does_not_depend_on_n(window):
     window.lesson.choose_scenario("seq_len")
     r = settle(window)
     ev = evidence("seq_len", r.params)
-    raw = [float(row[1]) for row in ev.rows]
-    by_n = [float(row[3]) for row in ev.rows]
-    assert max(raw) / min(raw) < 1.05
+    scaled = [float(row[1]) for row in ev.rows]
+    by_n = [float(row[2]) for row in ev.rows]
+    assert max(scaled) / min(scaled) < 1.05  # n does not enter a logit's variance
     assert by_n[0] / by_n[-1] == pytest.approx(8.0, rel=0.05)  # ÷√n moves σ with n
+    # Multiplying by log_64 n (only past n = 64) keeps more weight on the top key than ÷√d_k alone.
+    for row in ev.rows:
+        assert (float(row[4]) > float(row[3])) if int(row[0]) > 64 else (row[4] == row[3])
 
 
 def test_trap_small_heads_chart_is_the_sweep_gap(window):
@@ -124,8 +142,12 @@ def test_trap_small_heads_chart_is_the_sweep_gap(window):
     np.testing.assert_array_equal(cx, x)
     np.testing.assert_array_equal(cy, y)
     assert window.lesson_pane.chart.isVisible()
-    small = y[x <= 8]
-    assert np.all((small > 0.4) & (small < 2.5)) and y[-1] > 1e6
+    small = y[(x >= 2) & (x <= 32)]
+    assert np.all((small > 0.4) & (small < 1.0)) and y[-1] > 1e6  # raw is the more responsive one there
+    ev = evidence("small_heads", r.params)
+    for row in ev.rows:
+        assert row[4] == ("raw" if float(row[3].rstrip("×")) < 1 else "÷√d_k")
+    assert ev.rows[0][4] == "raw" and ev.rows[-1][4] == "÷√d_k"
 
 
 @pytest.mark.parametrize("key", ["temperature", "qk_norm", "mup"])
@@ -137,11 +159,18 @@ def test_follow_ups_show_their_evidence(window, key):
     text = window.lesson_pane.text.toPlainText()
     for row in ev.rows:
         assert all(cell in text for cell in row)
+    assert "{" not in text
     if key == "qk_norm":
-        assert all(float(row[2]) <= r.params.gain for row in ev.rows)
+        assert np.abs(r.logits).max() <= r.params.gain  # logits stay in [-g, g]
+        assert all(row[4] == "100 %" for row in ev.rows[1:])  # aligned: the right key wins
     if key == "mup":
-        gaps = [float(row[2]) for row in ev.rows]
+        gaps = [aligned_gap(compute(r.params.replace(d_k=d, temperature=1.0))) for d in (64, 256, 1024, 4096)]
         assert max(gaps) - min(gaps) < 0.05  # ÷d_k holds the aligned gap at rho
+        assert ev.rows[0][1] == ev.rows[0][3]  # 8/d_k equals ÷√d_k at d_k = 64
+        assert float(ev.rows[-1][2]) < 2 / 64  # plain ÷d_k: barely above uniform
+    if key == "temperature":
+        sigmas = [float(row[1]) for row in ev.rows]
+        assert sigmas == [math.sqrt(int(row[0])) / r.params.temperature for row in ev.rows]
 
 
 def test_keyboard_navigation_including_clicker_keys(window, qtbot):

@@ -5,7 +5,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.gui.main_window import MainWindow
 from sqrtdk_gui.core.model import Params, compute, sweep
 from sqrtdk_gui.gui.controls import dk_from_pos, pos_from_dk, temperature_from_pos
 from sqrtdk_gui.gui.panels.histogram import BINS

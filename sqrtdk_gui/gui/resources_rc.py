@@ -6,7 +6,7 @@
 from PySide6 import QtCore
 
 qt_resource_data = b"\
-\x00\x00\x01D\
+\x00\x00\x03\xbe\
 <\
 h3>Trap: a scale\
  derived from th\
@@ -18,39 +18,113 @@ product of d<sub\
 the number of ke\
 ys n does not en\
 ter its variance\
-. Changing n lea\
-ves \xcf\x83 unchanged\
-,\x0aso a factor li\
-ke 1/\xe2\x88\x9an is too\
- weak for short \
-contexts and too\
- strong for long\
- ones \xe2\x80\x94 at eve\
-ry n it is the w\
-rong quantity.</\
-p>\x0a\
-\x00\x00\x01$\
+. <i>Replacing</\
+i> 1/\xe2\x88\x9ad<sub>k<\
+/sub> by\x0a1/\xe2\x88\x9an \
+gives \xcf\x83 = \xe2\x88\x9a(d\
+<sub>k</sub>/n):\
+ too wide for sh\
+ort contexts, to\
+o flat for long \
+ones. Its n = 25\
+6 row shows \xcf\x83 \xe2\
+\x89\x88 1 only becaus\
+e there n = d<su\
+b>k</sub>.</p>\x0a<\
+p>What n does ch\
+ange is the comp\
+etition: the sam\
+e \xcf\x83 spreads wei\
+ght thinner over\
+ more keys (medi\
+an max p {seqlen\
+_maxp_16} at n =\
+ 16,\x0a{seqlen_max\
+p_1024} at 1024)\
+. So long-contex\
+t models <i>mult\
+iply</i> the \xc3\xb7\xe2\
+\x88\x9ad<sub>k</sub> \
+logits by a slow\
+ly growing facto\
+r: log n through\
+out\x0a(Chiang &amp\
+; Cholak 2022; s\
+calable-softmax,\
+ Nakanishi 2025)\
+, or only past t\
+he training leng\
+th L (Qwen's log\
+<sub>L</sub> n; \
+YaRN's 0.1\xc2\xb7ln s\
+ + 1\x0aon q and k,\
+ Peng et al. 202\
+3; Llama 4 at lo\
+ng positions). T\
+he last column m\
+ultiplies by log\
+<sub>64</sub> n \
+past n = 64 (max\
+ p {seqlen_maxp_\
+logn_1024} at n \
+= 1024).</p>\x0a\
+\x00\x00\x03\x5c\
 <\
 h3>Follow-up: te\
 mperature</h3>\x0a<\
-p>Dividing by \xe2\x88\
-\x9ad<sub>k</sub> i\
-s a softmax temp\
-erature of \xcf\x84 = \
-\xe2\x88\x9ad<sub>k</sub>\
-. A fixed temper\
-ature fits one h\
-ead size only:\x0a\xcf\
-\x84 = 8 gives \xcf\x83 =\
- 1 at d<sub>k</s\
-ub> = 64, but 0.\
-25 at d<sub>k</s\
-ub> = 4 (too fla\
-t) and 4 at d<su\
-b>k</sub> = 1024\
- (saturating).</\
-p>\x0a\
-\x00\x00\x033\
+p>A temperature \
+\xcf\x84 divides the l\
+ogits, so \xcf\x84 and\
+ the scale multi\
+ply into one <b>\
+effective spread\
+</b> \xcf\x83 = \xe2\x88\x9ad<s\
+ub>k</sub> \xc2\xb7 sc\
+ale / \xcf\x84.\x0aDividi\
+ng raw logits by\
+ \xe2\x88\x9ad<sub>k</sub\
+> is \xcf\x84 = \xe2\x88\x9ad<s\
+ub>k</sub>; a fi\
+xed \xcf\x84 fits one \
+head size only.<\
+/p>\x0a<p>What matt\
+ers is \xcf\x83, for t\
+he number of key\
+s n. With 64 key\
+s (medians over \
+rows): \xcf\x83 = 1 gi\
+ves max p {temp_\
+maxp_1}, \xe2\x80\x96J\xe2\x80\x96\
+<sub>F</sub> {te\
+mp_jac_1};\x0anear \
+\xcf\x83 = 4 it is mos\
+t responsive, ma\
+x p {temp_maxp_4\
+}, \xe2\x80\x96J\xe2\x80\x96<sub>F\
+</sub> {temp_jac\
+_4}, only {temp_\
+sat_4} of rows s\
+aturated; satura\
+tion begins near\
+\x0a\xcf\x83 \xe2\x89\x88 8 ({temp\
+_sat_8} of rows,\
+ \xe2\x80\x96J\xe2\x80\x96<sub>F</\
+sub> {temp_jac_8\
+}). More keys mo\
+ve the window up\
+ slowly: at \xcf\x83 =\
+ 8 with 1024 key\
+s {temp_sat_8_n1\
+024} saturate.\x0aT\
+he table uses th\
+e current n.</p>\
+\x0a<p>The preset, \
+\xcf\x84 = 8 at d<sub>\
+k</sub> = 1024, \
+is \xcf\x83 = 4: respo\
+nsive, not satur\
+ating.</p>\x0a\
+\x00\x00\x03^\
 <\
 h2>2 \xc2\xb7 Softmax \
 saturates</h2>\x0a<\
@@ -59,147 +133,180 @@ logits into weig\
 hts p<sub>j</sub\
 > = e<sup>z<sub>\
 j</sub></sup> / \
-\xce\xa3 e<sup>z<sub>i\
-</sub></sup>. On\
-ly differences m\
-atter:\x0atwo logit\
-s that differ by\
- \xce\x94 get weights \
-in the ratio e<s\
-up>\xce\x94</sup>. A g\
-ap of 7 is alrea\
-dy a factor of 1\
-100.</p>\x0a<!-- re\
-veal -->\x0a<p>When\
- \xcf\x83 = 22.6, the \
-gap between a qu\
-ery's largest an\
-d second-largest\
- logit is typica\
-lly several unit\
-s,\x0aso the expone\
-ntial hands almo\
-st all the weigh\
-t to one key: th\
-e <b>largest wei\
-ght \xe2\x86\x92 1</b> an\
-d the\x0a<b>entropy\
- \xe2\x86\x92 0</b> (a un\
-iform softmax ov\
-er n keys would \
-have entropy log\
- n).</p>\x0a<p>Pane\
-l 2 shows one qu\
-ery's weights, s\
-orted. At d<sub>\
-k</sub> = 512 wi\
-thout scaling, t\
-he median query \
-puts 0.998 of it\
-s\x0aweight on a si\
-ngle key, and mo\
-re than half of \
-all queries are \
-<i>saturated</i>\
- (largest weight\
- above 0.99).</p\
->\x0a\
-\x00\x00\x01O\
+\xce\xa3<sub>i</sub> e\
+<sup>z<sub>i</su\
+b></sup>. Only d\
+ifferences matte\
+r:\x0aa gap \xce\x94 betw\
+een two logits i\
+s a weight ratio\
+ e<sup>\xce\x94</sup>,\
+ and e<sup>7</su\
+p> \xe2\x89\x88 1100.</p>\
+\x0a<!-- reveal -->\
+\x0a<p>At d<sub>k</\
+sub> = 512 witho\
+ut scaling (\xcf\x83 \xe2\
+\x89\x88 22.6, 64 keys\
+) a query's larg\
+est logit beats \
+its second by {s\
+tep2_top_gap} (m\
+edian).\x0aThe medi\
+an query leaves \
+only {step2_rest\
+} of its weight \
+to the other 63 \
+keys, and {step2\
+_saturated} of q\
+ueries are <i>sa\
+turated</i>\x0a(lar\
+gest weight abov\
+e 0.99). Panel 2\
+ shows one query\
+'s weights, sort\
+ed.</p>\x0a<p>Satur\
+ation is not bad\
+ in itself: a tr\
+ained head <i>sh\
+ould</i> commit \
+to the right key\
+. The harm is sa\
+turating at init\
+ialisation,\x0aon a\
+ key picked by c\
+hance, before an\
+ything is learne\
+d: step 3 shows \
+why it then cann\
+ot move.</p>\x0a\
+\x00\x00\x04\x05\
 <\
 h3>Follow-up: QK\
 -normalisation</\
-h3>\x0a<p>Normalise\
- q and k to unit\
- length and mult\
-iply by a gain g\
-: every logit is\
- g\xc2\xb7cos \xce\xb8, so i\
-t lies in [\xe2\x88\x92g,\
- g] for every d<\
-sub>k</sub>\x0aand \
-saturation is bo\
-unded by design \
-(ViT-22B uses it\
- against runaway\
- logits). Random\
- vectors have co\
-s \xce\xb8 \xe2\x89\x88 1/\xe2\x88\x9ad<\
-sub>k</sub>, so \
-g is learned in \
-practice.</p>\x0a\
-\x00\x00\x04Y\
+h3>\x0a<p>Two publi\
+shed forms. (a) \
+LayerNorm on q a\
+nd k, <i>keeping\
+</i> \xc3\xb7\xe2\x88\x9ad<sub>\
+k</sub> (Dehghan\
+i et al. 2023, V\
+iT-22B; Wortsman\
+ et al. 2023): s\
+tep 4's\x0aunit-var\
+iance assumption\
+ roughly keeps h\
+olding during tr\
+aining, and the \
+logits stay cont\
+rolled instead o\
+f drifting upwar\
+ds, a growth Wor\
+tsman et al. tie\
+ to instability.\
+\x0a(b) L2-normalis\
+e q and k and mu\
+ltiply by a gain\
+ g (Henry et al.\
+ 2020): each log\
+it is g\xc2\xb7cos \xce\xb8,\
+ in [\xe2\x88\x92g, g].</\
+p>\x0a<p>For indepe\
+ndent directions\
+ cos \xce\xb8 has stan\
+dard deviation 1\
+/\xe2\x88\x9ad<sub>k</sub\
+>, so \xcf\x83 = g/\xe2\x88\x9a\
+d<sub>k</sub>. A\
+ small fixed g g\
+ives near-unifor\
+m attention:\x0ag =\
+ 4 at d<sub>k</s\
+ub> = 1024 is \xcf\x83\
+ = 0.125, max p \
+{qknorm_g4_maxp}\
+ against uniform\
+ 1/64, the \xc3\xb7\xe2\x88\x9a\
+d<sub>model</sub\
+> symptom. So g \
+must be large or\
+ learned;\x0aHenry \
+et al. learn it,\
+ starting at log\
+<sub>2</sub>(n\xc2\xb2\
+ \xe2\x88\x92 n) \xe2\x89\x88 12 f\
+or n = 64 (the p\
+reset). Once tra\
+ining aligns q w\
+ith its key, g\xc2\xb7\
+cos \xce\xb8 nears g\x0aa\
+nd the right key\
+ wins at every d\
+<sub>k</sub> (ta\
+ble, \xcf\x81 = 0.9: {\
+qknorm_aligned_r\
+ight} of rows).<\
+/p>\x0a\
+\x00\x00\x03\x86\
 <\
 h2>5 \xc2\xb7 Traps an\
 d follow-ups</h2\
->\x0a<p>The chain i\
-s: d<sub>k</sub>\
- terms \xe2\x86\x92 varia\
-nce d<sub>k</sub\
-> \xe2\x86\x92 wide logit\
-s \xe2\x86\x92 saturated \
-softmax \xe2\x86\x92 J \xe2\x89\
-\x88 0 \xe2\x86\x92 no gradi\
-ent.\x0aA fix must \
-act on the <i>sp\
+>\x0a<p>The chain: \
+d<sub>k</sub> te\
+rms \xe2\x86\x92 variance\
+ d<sub>k</sub> \xe2\
+\x86\x92 wide logits \xe2\
+\x86\x92 saturation at\
+ initialisation,\
+ on arbitrary ke\
+ys \xe2\x86\x92 J \xe2\x89\x88 0 \xe2\
+\x86\x92 almost no gra\
+dient.\x0aA cure mu\
+st set the <i>sp\
 read of the logi\
-ts</i>, and it m\
-ust depend on d<\
-sub>k</sub> \xe2\x80\x94 \
-the number of te\
-rms in each dot \
-product.</p>\x0a<p>\
-Each trap below \
-is a plausible-l\
-ooking fix that \
-breaks one link \
-of that chain. E\
-ach follow-up is\
- a real design t\
-hat\x0akeeps the ch\
-ain intact in an\
-other way. Pick \
-one: its paramet\
-ers are set and \
-the panels show \
-the effect live.\
-</p>\x0a<p><b>Does \
-it train worse?<\
-/b> The <i>Train\
-ing lab</i> tab \
-trains a small a\
-ttention layer o\
-n recall, raw ag\
-ainst \xc3\xb7\xe2\x88\x9ad<sub\
->k</sub>,\x0afrom t\
-he same weights.\
- Measured: with \
-SGD (lr 0.5) the\
-y train alike up\
- to d<sub>k</sub\
-> = 64, raw need\
-s 1.4\xc3\x97 the step\
-s at 256 and 2.2\
-\xc3\x97 at 1024;\x0aat l\
-r 5, the fastest\
- rate for \xc3\xb7\xe2\x88\x9ad\
-<sub>k</sub>, ra\
-w stalls at chan\
-ce with ~90 % of\
- rows stuck on a\
- wrong key alrea\
-dy at d<sub>k</s\
-ub> = 64.\x0aAdam d\
-oes not hide it \
-(2\xc3\x97 slower at 6\
-4, 3.6\xc3\x97 at 1024\
-). With cross-en\
-tropy put direct\
-ly on the logits\
- the penalty van\
-ishes: J is off \
-that gradient pa\
-th.</p>\x0a\
-\x00\x00\x03r\
+ts</i>, which at\
+ initialisation \
+is fixed by d<su\
+b>k</sub>.</p>\x0a<\
+p>Each trap is a\
+ plausible fix t\
+hat breaks a lin\
+k; each follow-u\
+p, a published d\
+esign that handl\
+es the chain ano\
+ther way (the pa\
+nels update live\
+).</p>\x0a<p><b>Doe\
+s it train worse\
+?</b> The <i>Tra\
+ining lab</i> tr\
+ains a small att\
+ention layer on \
+recall, raw agai\
+nst \xc3\xb7\xe2\x88\x9ad<sub>k\
+</sub>, from the\
+ same weights.\x0aW\
+ith SGD raw keep\
+s up at d<sub>k<\
+/sub> = 64 but f\
+alls behind as d\
+<sub>k</sub> gro\
+ws; with Adam, o\
+r a larger learn\
+ing rate, it lag\
+s already at 64\x0a\
+or stalls with m\
+ost rows stuck o\
+n a wrong key. T\
+rained \xc3\xb7\xe2\x88\x9ad<su\
+b>k</sub> heads \
+end with half or\
+ more of their r\
+ows saturated, o\
+n the right key.\
+</p>\x0a\
+\x00\x00\x03\xc1\
 <\
 h2>1 \xc2\xb7 Variance\
  grows with d<su\
@@ -214,50 +321,55 @@ b>2</sub> + \xe2\x80\xa6 \
 + q<sub>d<sub>k<\
 /sub></sub>k<sub\
 >d<sub>k</sub></\
-sub>.\x0aWith indep\
-endent entries o\
-f mean 0 and var\
-iance 1, each pr\
-oduct q<sub>i</s\
-ub>k<sub>i</sub>\
- has mean 0 and \
-variance 1.</p>\x0a\
-<!-- reveal -->\x0a\
-<p>Variances of \
-independent term\
-s add. A sum of \
-d<sub>k</sub> of\
- them has varian\
-ce d<sub>k</sub>\
-, so the logits \
-spread with\x0astan\
-dard deviation <\
-b>\xcf\x83 = \xe2\x88\x9ad<sub>\
-k</sub></b>: 8 a\
-t d<sub>k</sub> \
-= 64, 22.6 at d<\
-sub>k</sub> = 51\
-2, 64 at d<sub>k\
-</sub> = 4096.</\
-p>\x0a<p>Watch pane\
-l 1 while d<sub>\
-k</sub> grows fr\
-om 1 to 512: the\
- histogram and t\
-he dashed theory\
- curve N(0, d<su\
-b>k</sub>) widen\
- together,\x0aand t\
-he dashed \xc2\xb1\xcf\x83 m\
-arkers follow \xe2\x88\
-\x9ad<sub>k</sub>. \
-Nothing about th\
-e vectors got \x22b\
-igger\x22 per entry\
-: there are just\
- more terms.</p>\
-\x0a\
-\x00\x00\x01j\
+sub>.\x0aAssume, as\
+ Vaswani et al. \
+(2017, \xc2\xa73.2.1, \
+footnote 4) do, \
+that at initiali\
+sation the entri\
+es of q and k ar\
+e independent wi\
+th mean 0 and\x0ava\
+riance 1: each p\
+roduct q<sub>i</\
+sub>k<sub>i</sub\
+> then has mean \
+0 and variance 1\
+.</p>\x0a<!-- revea\
+l -->\x0a<p>Varianc\
+es of independen\
+t terms add: z h\
+as variance d<su\
+b>k</sub> and <b\
+>\xcf\x83 = \xe2\x88\x9ad<sub>k\
+</sub></b>, 8 at\
+ d<sub>k</sub> =\
+ 64 and 22.6 at \
+512\x0a(sampled: {s\
+tep1_sigma_512} \
+over eight seeds\
+). No entry got \
+bigger; there ar\
+e just more term\
+s.</p>\x0a<p>Watch \
+panel 1 as d<sub\
+>k</sub> grows: \
+the histogram wi\
+dens with \xe2\x88\x9ad<s\
+ub>k</sub>. The \
+normal curve N(0\
+, d<sub>k</sub>)\
+ is only the lar\
+ge-d<sub>k</sub>\
+\x0alimit: at d<sub\
+>k</sub> = 2 the\
+ exact density i\
+s e<sup>\xe2\x88\x92|z|</\
+sup>/2, peak 0.5\
+ against the nor\
+mal's 0.28.</p>\x0a\
+\
+\x00\x00\x03\x1b\
 <\
 h3>Trap: dividin\
 g by \xe2\x88\x9ad<sub>mo\
@@ -265,249 +377,394 @@ del</sub> instea\
 d of \xe2\x88\x9ad<sub>k<\
 /sub></h3>\x0a<p>Ea\
 ch head's logit \
-is a sum over it\
-s own d<sub>k</s\
-ub> entries, not\
- over d<sub>mode\
-l</sub> = h\xc2\xb7d<s\
-ub>k</sub>. Divi\
-ding by \xe2\x88\x9a(h\xc2\xb7d\
-<sub>k</sub>)\x0ash\
-rinks \xcf\x83 to 1/\xe2\x88\
-\x9ah: with 8 heads\
- \xcf\x83 \xe2\x89\x88 0.35, th\
-e weights flatte\
-n towards unifor\
-m (entropy \xe2\x86\x92 l\
-og n) and attent\
-ion stops select\
-ing.</p>\x0a\
-\x00\x00\x01O\
+sums over its ow\
+n d<sub>k</sub> \
+entries, not ove\
+r d<sub>model</s\
+ub> = h\xc2\xb7d<sub>k\
+</sub>. Dividing\
+ by \xe2\x88\x9a(h\xc2\xb7d<sub\
+>k</sub>) leaves\
+\x0a\xcf\x83 = 1/\xe2\x88\x9ah: wi\
+th 8 heads 1/\xe2\x88\x9a\
+8 \xe2\x89\x88 0.35 (meas\
+ured {dmodel_sig\
+ma}). At initial\
+isation the weig\
+hts are nearly u\
+niform (median e\
+ntropy {dmodel_e\
+ntropy}\x0aof log 6\
+4 = 4.16) and th\
+e gradient reach\
+ing a query is {\
+dmodel_grad_rati\
+o} smaller than \
+with \xc3\xb7\xe2\x88\x9ad<sub>\
+k</sub>.</p>\x0a<p>\
+Near-uniform att\
+ention at the st\
+art is not fatal\
+ in itself (\xce\xbcP \
+even zero-initia\
+lises the query)\
+. The flaw is a \
+scale tied to th\
+e number\x0aof head\
+s: the scales of\
+ W<sub>q</sub> a\
+nd W<sub>k</sub>\
+ must grow by a \
+combined \xe2\x88\x9ah be\
+fore attention c\
+an select, and t\
+hat handicap cha\
+nges whenever h \
+does.</p>\x0a\
+\x00\x00\x03 \
 <\
 h3>Trap: \xe2\x80\x9cstab\
 le softmax fixes\
  it\xe2\x80\x9d</h3>\x0a<p>S\
 ubtracting the r\
-ow maximum befor\
-e exp changes ho\
-w softmax is <i>\
-evaluated</i>, n\
-ot what it <i>is\
-</i>: softmax(z \
-\xe2\x88\x92 c) = softmax\
-(z).\x0aIt stops ex\
-p from overflowi\
-ng (float16 over\
-flows above 11.0\
-9), but the weig\
-hts, the largest\
- weight and \xe2\x80\x96J\
-\xe2\x80\x96 are identica\
-l \xe2\x80\x94 saturation\
- remains.</p>\x0a\
-\x00\x00\x04'\
+ow maximum chang\
+es how softmax i\
+s <i>evaluated</\
+i>, not what it \
+<i>is</i>: softm\
+ax(z \xe2\x88\x92 c) = so\
+ftmax(z).\x0aAt d<s\
+ub>k</sub> = 512\
+ without scaling\
+ the largest log\
+it reaches {stab\
+le_max_logit}. N\
+aive float16 ove\
+rflows above 11.\
+09, so it return\
+s\x0aNaN for {stabl\
+e_naive16_nan} o\
+f the rows: no w\
+eights at all. N\
+aive float32 ove\
+rflows only abov\
+e 88.72 ({stable\
+_naive32_nan_row\
+s} NaN rows,\x0adep\
+ending on the se\
+ed); where it st\
+ays finite it ag\
+rees with the st\
+able version to \
+{stable_f32_diff\
+}.</p>\x0a<p>The st\
+able program ret\
+urns the true so\
+ftmax, and it is\
+ still saturated\
+ with \xe2\x80\x96J\xe2\x80\x96 \xe2\x89\
+\x88 0. Stability c\
+ures overflow, n\
+ot saturation.\x0aT\
+he table's max p\
+ and \xe2\x80\x96J\xe2\x80\x96 com\
+e from the weigh\
+ts each program \
+returns, over th\
+e rows that stay\
+ed finite.</p>\x0a\
+\x00\x00\x03\xbd\
 <\
 h2>3 \xc2\xb7 The Jaco\
 bian collapses</\
 h2>\x0a<p>Learning \
 needs to know ho\
-w the output cha\
-nges when a logi\
-t changes. For s\
-oftmax that deri\
-vative is the\x0aJa\
-cobian <b>J = di\
-ag(p) \xe2\x88\x92 p p\xe1\xb5\x80\
-</b>: entry (i, \
-j) is p<sub>i</s\
-ub>(\xce\xb4<sub>ij</s\
-ub> \xe2\x88\x92 p<sub>j<\
-/sub>). If p is \
-one-hot, every e\
-ntry is 0:\x0amovin\
-g any logit a li\
-ttle changes not\
-hing.</p>\x0a<!-- r\
-eveal -->\x0a<p>The\
- gradient that r\
-eaches a query i\
-s \xe2\x88\x82L/\xe2\x88\x82q = (s\
-cale) \xc2\xb7 K\xe1\xb5\x80 J \
-\xe2\x88\x82L/\xe2\x88\x82p, so it\
- passes <i>throu\
-gh</i> J. When m\
-ost rows saturat\
-e,\x0athe median \xe2\x80\
-\x96J\xe2\x80\x96<sub>F</sub\
-> and the median\
- \xe2\x80\x96\xe2\x88\x82L/\xe2\x88\x82q\xe2\x80\x96\
- fall by orders \
-of magnitude (pa\
-nels 3 and 4, ve\
-rmillion).\x0aWitho\
-ut scaling the m\
-edian gradient i\
-s first <i>large\
-r</i> than with \
-\xc3\xb7\xe2\x88\x9ad<sub>k</su\
-b> (the logits a\
-re larger), then\
-, from d<sub>k</\
-sub> \xe2\x89\x88 512 on,\
-\x0aJ crushes it: 3\
-5\xc3\x97 smaller than\
- with \xc3\xb7\xe2\x88\x9ad<sub\
->k</sub> at d<su\
-b>k</sub> = 1024\
-, almost 500 000\
-\xc3\x97 at 4096.</p>\x0a\
-<p>The mean hide\
-s this: a few ro\
-ws with near-tie\
-s still get larg\
-e gradients (das\
-hed line in pane\
-l 4).\x0aLearning t\
-hen rests on rar\
-e, noisy rows wh\
-ile most queries\
- and keys receiv\
-e almost nothing\
-.</p>\x0a\
-\x00\x00\x01/\
+w the weights ch\
+ange when a logi\
+t changes: the s\
+oftmax Jacobian \
+<b>J = diag(p) \xe2\
+\x88\x92 p p\xe1\xb5\x80</b>,\x0ae\
+ntry (i, j) = p<\
+sub>i</sub>(\xce\xb4<s\
+ub>ij</sub> \xe2\x88\x92 \
+p<sub>j</sub>). \
+For one-hot p ev\
+ery entry is 0.<\
+/p>\x0a<!-- reveal \
+-->\x0a<p>The gradi\
+ent reaching a q\
+uery, \xe2\x88\x82L/\xe2\x88\x82q \
+= (scale) \xc2\xb7 K\xe1\xb5\
+\x80 J \xe2\x88\x82L/\xe2\x88\x82p, p\
+asses <i>through\
+</i> J. Without \
+scaling the medi\
+an \xe2\x80\x96\xe2\x88\x82L/\xe2\x88\x82q\xe2\
+\x80\x96 is at first\x0a<\
+i>larger</i> tha\
+n with \xc3\xb7\xe2\x88\x9ad<su\
+b>k</sub> (bigge\
+r logits), until\
+ d<sub>k</sub> \xe2\
+\x89\x88 {step3_crosso\
+ver}; then J cru\
+shes it:\x0a{step3_\
+ratio_1024} smal\
+ler than with \xc3\xb7\
+\xe2\x88\x9ad<sub>k</sub>\
+ at d<sub>k</sub\
+> = 1024, {step3\
+_ratio_4096} at \
+4096 (panels 3 a\
+nd 4, vermillion\
+).</p>\x0a<p>The me\
+an hides this: a\
+ few near-tie ro\
+ws still get lar\
+ge gradients (da\
+shed line in pan\
+el 4; at d<sub>k\
+</sub> = 2048 th\
+e raw mean is\x0a{s\
+tep3_mean_ratio}\
+ the \xc3\xb7\xe2\x88\x9ad<sub>\
+k</sub> median).\
+ Learning rests \
+on rare rows whi\
+le most queries \
+receive almost n\
+othing.</p>\x0a\
+\x00\x00\x01\xc9\
 <\
 h3>Trap: scaling\
  after the softm\
 ax</h3>\x0a<p>Divid\
-ing the weights \
-by \xe2\x88\x9ad<sub>k</s\
-ub> does nothing\
- to saturation \xe2\
-\x80\x94 the softmax a\
-lready saw the w\
-ide logits \xe2\x80\x94 a\
-nd it breaks\x0athe\
- weights: each r\
-ow now sums to 1\
-/\xe2\x88\x9ad<sub>k</sub\
-> (0.0625 at d<s\
-ub>k</sub> = 256\
-), not 1. Watch \
-\xe2\x80\x9crow sum\xe2\x80\x9d in\
- panel 2.</p>\x0a\
-\x00\x00\x01y\
+ing the <i>weigh\
+ts</i> by \xe2\x88\x9ad<s\
+ub>k</sub> does \
+nothing to satur\
+ation: the softm\
+ax already saw t\
+he wide logits\x0a(\
+{after_softmax_s\
+aturated} of row\
+s saturated at d\
+<sub>k</sub> = 2\
+56). It breaks t\
+he weights inste\
+ad: each row now\
+ sums to 1/\xe2\x88\x9ad<\
+sub>k</sub>\x0a(0.0\
+625 at d<sub>k</\
+sub> = 256), not\
+ 1, and the grad\
+ient through the\
+ collapsed J shr\
+inks by another \
+1/\xe2\x88\x9ad<sub>k</su\
+b>. Watch \xe2\x80\x9crow\
+ sum\xe2\x80\x9d in panel\
+ 2.</p>\x0a\
+\x00\x00\x03W\
 <\
 h3>Trap: \xe2\x80\x9csmal\
 l heads train fi\
 ne, so it doesn'\
 t matter\xe2\x80\x9d</h3>\
-\x0a<p>At d<sub>k</\
-sub> \xe2\x89\xa4 8, \xcf\x83 i\
-s at most 2.8: r\
-aw and \xc3\xb7\xe2\x88\x9ad<su\
-b>k</sub> softma\
-xes are both res\
-ponsive and thei\
-r Jacobians are \
-alike.\x0aThe gap o\
-pens as d<sub>k<\
-/sub> grows: med\
-ian \xe2\x80\x96J\xe2\x80\x96<sub>\
-F</sub> with \xc3\xb7\xe2\
-\x88\x9ad<sub>k</sub> \
-is about 1\xc3\x97 the\
- raw one up to d\
-<sub>k</sub> = 6\
-4, 50\xc3\x97 at 512 a\
-nd 10\xe2\x81\xb7\xc3\x97 at 40\
-96.</p>\x0a\
-\x00\x00\x01\x83\
+\x0a<p>At small d<s\
+ub>k</sub> raw l\
+ogits are not to\
+o wide: at d<sub\
+>k</sub> = 16, \xcf\
+\x83 = 4, where sof\
+tmax is <i>most<\
+/i> responsive (\
+see the\x0atemperat\
+ure follow-up). \
+So the raw softm\
+ax is the more r\
+esponsive one th\
+ere: from d<sub>\
+k</sub> = 2 to 3\
+2, \xc3\xb7\xe2\x88\x9ad<sub>k<\
+/sub>'s median \xe2\
+\x80\x96J\xe2\x80\x96<sub>F</su\
+b>\x0ais only {smal\
+l_heads_ratio_sm\
+all} the raw one\
+ (raw ahead by u\
+p to {small_head\
+s_raw_adv}). The\
+ two cross near \
+d<sub>k</sub> \xe2\x89\
+\x88 {small_heads_c\
+ross};\x0athen \xc3\xb7\xe2\x88\
+\x9ad<sub>k</sub> l\
+eads by {small_h\
+eads_ratio_512} \
+at d<sub>k</sub>\
+ = 512 and {smal\
+l_heads_ratio_40\
+96} at 4096.</p>\
+\x0a<p>This is one \
+layer at initial\
+isation. In a de\
+ep stack such fa\
+ctors combine ac\
+ross layers (thr\
+ough the residua\
+l stream, not as\
+ a plain\x0aproduct\
+), so a modest m\
+is-scaling per l\
+ayer can compoun\
+d; this app show\
+s one layer only\
+.</p>\x0a\
+\x00\x00\x03\xfb\
 <\
 h3>Follow-up: \xce\xbc\
 P's 1/d<sub>k</s\
 ub> and alignmen\
-t</h3>\x0a<p>Traini\
-ng aligns each q\
-uery with the ke\
-y it should find\
- (alignment \xcf\x81).\
- That key's logi\
-t then has a par\
-t \xcf\x81\xc2\xb7d<sub>k</s\
-ub> that grows l\
-ike\x0ad<sub>k</sub\
->, not \xe2\x88\x9ad<sub>\
-k</sub>: \xc3\xb7\xe2\x88\x9ad<\
-sub>k</sub> leav\
-es a gap \xcf\x81\xe2\x88\x9ad<\
-sub>k</sub> that\
- keeps widening,\
- \xc3\xb7d<sub>k</sub>\
- (\xce\xbcP, Tensor Pr\
-ograms V) holds \
-it at \xcf\x81 for eve\
-ry head size.</p\
->\x0a\
-\x00\x00\x03\xa7\
+t</h3>\x0a<p>With i\
+ndependent q and\
+ k, 1/d<sub>k</s\
+ub> over-shrinks\
+: \xcf\x83 = 1/\xe2\x88\x9ad<su\
+b>k</sub>. \xce\xbcP's\
+ claim (Yang et \
+al. 2022, Tensor\
+ Programs V) is \
+about training:\x0a\
+once q and k are\
+ correlated, q\xc2\xb7\
+k grows like d<s\
+ub>k</sub>, not \
+\xe2\x88\x9ad<sub>k</sub>\
+, and 1/d<sub>k<\
+/sub> keeps the \
+logits' <i>updat\
+es</i> the same \
+size at\x0aevery wi\
+dth, so tuned hy\
+perparameters tr\
+ansfer across wi\
+dths.</p>\x0a<p>The\
+ alignment \xcf\x81 mi\
+mics that correl\
+ation. With \xc3\xb7\xe2\x88\
+\x9ad<sub>k</sub> t\
+he aligned key's\
+ lead grows like\
+ \xcf\x81\xe2\x88\x9ad<sub>k</s\
+ub>: at d<sub>k<\
+/sub> = 1024\x0a{mu\
+p_sqrt_saturated\
+} of rows satura\
+te, and the top \
+key is the <i>ri\
+ght</i> one in {\
+mup_right}. That\
+ is learning, no\
+t a failure.\x0aPla\
+in \xc3\xb7d<sub>k</su\
+b> holds the lea\
+d at \xcf\x81: max p {\
+mup_dk_maxp}, ba\
+rely above 1/64.\
+ microsoft/mup u\
+ses q\xc2\xb7k\xe1\xb5\x80\xc2\xb78/d\
+, equal to 1/\xe2\x88\x9a\
+d at d = 64,\x0awhi\
+ch holds it at 8\
+\xcf\x81 (max p {mup_8\
+d_maxp} from d<s\
+ub>k</sub> = 256\
+ up; the preset'\
+s \xcf\x84 = 1/8). \xce\xbcP\
+ also zero-initi\
+alises the query\
+: attention star\
+ts uniform by de\
+sign.</p>\x0a\
+\x00\x00\x04\xb7\
 <\
 h2>4 \xc2\xb7 Divide b\
 y \xe2\x88\x9ad<sub>k</su\
 b></h2>\x0a<p>The f\
-ix of \xe2\x80\x9cAttenti\
-on is all you ne\
-ed\xe2\x80\x9d (\xc2\xa73.2.1) \
-is one line: z =\
- q\xc2\xb7k / \xe2\x88\x9ad<sub\
->k</sub>. What d\
-oes it do to the\
- spread of the l\
-ogits?</p>\x0a<!-- \
-reveal -->\x0a<p>Di\
-viding every log\
-it by \xe2\x88\x9ad<sub>k\
-</sub> divides i\
-ts variance by d\
-<sub>k</sub>: z \
-= q\xc2\xb7k / \xe2\x88\x9ad<su\
-b>k</sub> has <b\
->variance 1 for \
-every head size<\
-/b>.\x0aThe softmax\
- then sees the s\
-ame spread at d<\
-sub>k</sub> = 4 \
-and at d<sub>k</\
-sub> = 4096.</p>\
-\x0a<p>Same spread,\
- same weights st\
-atistics, same J\
-acobian, same gr\
-adient scale: ev\
-ery blue curve i\
-n panels 3 and 4\
- is flat,\x0athe sa\
-turated share st\
-ays at 0, and on\
-e learning rate \
-suits all head s\
-izes.</p>\x0a<p>Thi\
-s is the whole a\
-rgument of \xe2\x80\x9cAt\
-tention is all y\
-ou need\xe2\x80\x9d (\xc2\xa73.\
-2.1): dot produc\
-ts grow like \xe2\x88\x9a\
-d<sub>k</sub>, l\
-arge values push\
- softmax\x0ainto re\
-gions with extre\
-mely small gradi\
-ents, so scale b\
-y 1/\xe2\x88\x9ad<sub>k</\
-sub>. Press <b>R\
-</b> and <b>S</b\
-> to flip betwee\
-n raw and scaled\
+ix of Vaswani et\
+ al. (2017, \xc2\xa73.\
+2.1) is one line\
+: z = q\xc2\xb7k / \xe2\x88\x9a\
+d<sub>k</sub>. W\
+hat does it do t\
+o the spread of \
+the logits, at e\
+very head size?<\
+/p>\x0a<!-- reveal \
+-->\x0a<p>Dividing \
+every logit by \xe2\
+\x88\x9ad<sub>k</sub> \
+divides its vari\
+ance by d<sub>k<\
+/sub>: under ste\
+p 1's assumption\
+s (independent u\
+nit-variance ent\
+ries) z = q\xc2\xb7k /\
+ \xe2\x88\x9ad<sub>k</sub\
+> has <b>varianc\
+e 1 at every hea\
+d size</b>.</p>\x0a\
+<p>The blue curv\
+es in panels 3 a\
+nd 4 stay nearly\
+ flat from d<sub\
+>k</sub> = 4 to \
+4096 (median \xe2\x80\x96\
+J\xe2\x80\x96<sub>F</sub>\
+ {step4_jac}, \xe2\x80\
+\x96\xe2\x88\x82L/\xe2\x88\x82q\xe2\x80\x96 {s\
+tep4_grad})\x0aand \
+no row saturates\
+ ({step4_saturat\
+ed}). So <i>at i\
+nitialisation</i\
+> one learning r\
+ate sees the sam\
+e gradient scale\
+ at every head s\
+ize;\x0awhether tha\
+t survives train\
+ing is \xce\xbcP's que\
+stion.</p>\x0a<p>Sa\
+turation should \
+come later, on t\
+he right key: wi\
+th queries leani\
+ng towards their\
+ keys (alignment\
+ \xcf\x81 = 0.5), \xc3\xb7\xe2\x88\
+\x9ad<sub>k</sub> a\
+t\x0ad<sub>k</sub> \
+= 512 saturates \
+{aligned_saturat\
+ed} of rows, {al\
+igned_right} on \
+that key.</p>\x0a<p\
+>Vaswani et al. \
+(2017, \xc2\xa73.2.1) \
+state the reason\
+ as a suspicion:\
+ large dot produ\
+cts push softmax\
+ into regions wi\
+th extremely sma\
+ll gradients.\x0aPr\
+ess <b>R</b> and\
+ <b>S</b> to fli\
+p raw and scaled\
 .</p>\x0a\
 \x00\x00\x02\xe0\
 <\
@@ -640,33 +897,33 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x10\x00\x02\x00\x00\x00\x0d\x00\x00\x00\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xda\x00\x00\x00\x00\x00\x01\x00\x00\x18i\
+\x00\x00\x01\xda\x00\x00\x00\x00\x00\x01\x00\x00%\x08\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x10;\
+\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x18\xfb\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xe6\x00\x00\x00\x00\x00\x01\x00\x00\x0bW\
+\x00\x00\x00\xe6\x00\x00\x00\x00\x00\x01\x00\x00\x12\x17\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\x82\x00\x00\x00\x00\x00\x01\x00\x00\x02p\
+\x00\x00\x00\x82\x00\x00\x00\x00\x00\x01\x00\x00\x07\x22\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x5c\x00\x00\x00\x00\x00\x01\x00\x00\x11\x8e\
+\x00\x00\x01\x5c\x00\x00\x00\x00\x00\x01\x00\x00\x1c\x1f\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x02\x00\x00\x00\x00\x00\x01\x00\x00\x19\xf0\
+\x00\x00\x02\x02\x00\x00\x00\x00\x00\x01\x00\x00)\x07\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xcc\x00\x00\x00\x00\x00\x01\x00\x00\x06\xfa\
+\x00\x00\x00\xcc\x00\x00\x00\x00\x00\x01\x00\x00\x0e\x8d\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01v\x00\x00\x00\x00\x00\x01\x00\x00\x15\xb9\
+\x00\x00\x01v\x00\x00\x00\x00\x00\x01\x00\x00\x1f\xe0\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x00\x0e\xcd\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x00\x15\xdc\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x22\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\x9c\x00\x00\x00\x00\x00\x01\x00\x00\x05\xa7\
+\x00\x00\x00\x9c\x00\x00\x00\x00\x00\x01\x00\x00\x0a\x84\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xaa\x00\x00\x00\x00\x00\x01\x00\x00\x16\xec\
+\x00\x00\x01\xaa\x00\x00\x00\x00\x00\x01\x00\x00!\xad\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00J\x00\x00\x00\x00\x00\x01\x00\x00\x01H\
+\x00\x00\x00J\x00\x00\x00\x00\x00\x01\x00\x00\x03\xc2\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x1c\x00\x00\x00\x00\x00\x01\x00\x00\x1d\x9b\
+\x00\x00\x02\x1c\x00\x00\x00\x00\x00\x01\x00\x00-\xc2\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 "
 

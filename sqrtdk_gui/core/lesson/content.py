@@ -3,6 +3,9 @@
 Texts live in ``resources/lesson/*.html`` (compiled into the Qt resource module); each step
 and scenario here names its text, the parameters it sets on entry, the panels it points at,
 and, for steps, a "predict first" question with its answer.
+
+Measured numbers are never written here or in the HTML: they are ``{figure_key}`` placeholders
+that ``sqrtdk_gui.core.lesson.figures.fill`` replaces by ranges computed over several seeds.
 """
 
 from __future__ import annotations
@@ -48,40 +51,44 @@ class Scenario:
 
 STEPS = (
     Step(1, "Variance grows with d_k", ":/lesson/step1.html",
-         question="A logit is q·k with d_k = 512 terms, each entry of q and k of variance 1. "
-                  "What will the standard deviation σ of the logits be?",
-         answer="√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent "
-                "terms add, so Var = d_k and σ = √d_k (8 at d_k = 64).",
+         question="A logit is q·k with d_k = 512 terms; the entries of q and k are independent, with mean 0 "
+                  "and variance 1. What will the standard deviation σ of the logits be?",
+         answer="√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent terms add, "
+                "so Var = d_k and σ = √d_k (8 at d_k = 64). The sampled logits give {step1_sigma_512} "
+                "over eight seeds.",
          preset={"d_k": 512, "scaling": "none"},
          highlight=("histogram", "summary"),
          animation=Animation(1, 512, 5.0)),
     Step(2, "Softmax saturates", ":/lesson/step2.html",
          question="At d_k = 512 without scaling (σ ≈ 22.6, 64 keys): how much weight will a "
                   "typical query put on its single largest key?",
-         answer="Almost all of it: the median largest weight is 0.998 and 59 % of queries put "
-                "more than 0.99 on one key. The median entropy falls to 0.015 of a possible log 64 = 4.16.",
+         answer="Almost all of it: the median query leaves only {step2_rest} to the other 63 keys, and "
+                "{step2_saturated} of queries put more than 0.99 on one key. The median entropy is "
+                "{step2_entropy} of a possible log 64 = 4.16. (Ranges over eight random seeds.)",
          preset={"d_k": 512, "scaling": "none"},
          highlight=("weights", "summary")),
     Step(3, "The Jacobian collapses", ":/lesson/step3.html",
          question="At d_k = 2048 without scaling, how does the median gradient reaching a query "
-                  "compare with the ÷√d_k case (about 0.67)?",
-         answer="About 1 500 times smaller (4·10⁻⁴): J = diag(p) − ppᵀ is nearly zero for "
-                "saturated rows, and the gradient passes through J. The mean stays large "
-                "because a few near-tie rows still get big gradients.",
+                  "compare with the ÷√d_k case (about {step3_grad_scaled})?",
+         answer="Hundreds to thousands of times smaller: {step3_grad_ratio} over eight seeds (raw median "
+                "{step3_grad_raw}). J = diag(p) − ppᵀ is nearly zero for saturated rows, and the gradient "
+                "passes through J. The mean stays large because a few near-tie rows still get big gradients.",
          preset={"d_k": 2048, "scaling": "none"},
          highlight=("jacobian", "gradient")),
     Step(4, "Divide by √d_k", ":/lesson/step4.html",
          question="Divide the logits by √d_k. What is σ at d_k = 4, at 512 and at 4096?",
-         answer="1 each time: dividing by √d_k divides the variance d_k by d_k. Every curve "
-                "of ÷√d_k is flat, for every head size.",
+         answer="1 each time in theory (the samples give {step4_sigma}): dividing by √d_k divides the "
+                "variance d_k by d_k. At initialisation every ÷√d_k curve is flat, for every head size.",
          preset={"d_k": 4096, "scaling": "sqrt_dk"},
          highlight=("histogram", "jacobian", "gradient"),
          animation=Animation(4, 4096, 5.0)),
     Step(5, "Traps and follow-ups", ":/lesson/step5.html",
-         question="Which of these also cures saturation: dividing by √d_model, subtracting the "
-                  "row maximum, or dividing by √n (the number of keys)?",
-         answer="None of them. √d_model over-shrinks (uniform attention), max-subtraction only "
-                "prevents overflow, and n does not enter a logit's variance. Try each below.",
+         question="Which of these is a correct replacement for ÷√d_k: dividing by √d_model, subtracting "
+                  "the row maximum, or dividing by √n (the number of keys)?",
+         answer="None of them. ÷√d_model shrinks σ to 1/√h (near-uniform attention, weaker gradients, and a "
+                "scale that changes with the number of heads); subtracting the maximum only prevents "
+                "overflow; n does not enter a logit's variance (÷√n is right only where n happens to equal "
+                "d_k). Try each below.",
          preset={"d_k": 64, "scaling": "sqrt_dk"},
          highlight=()),
 )
@@ -102,14 +109,17 @@ SCENARIOS = (
     Scenario("small_heads", "trap", "“Small heads train fine”", ":/lesson/trap_small_heads.html", "Small heads",
              preset={"d_k": 8, "scaling": "none"},
              highlight=("jacobian", "gradient")),
+    # τ = 8 at d_k = 1024 is an effective spread σ = 4: the most responsive softmax over 64 keys.
     Scenario("temperature", "follow-up", "Temperature", ":/lesson/followup_temperature.html", "Temperature",
              preset={"d_k": 1024, "scaling": "none", "temperature": 8.0},
              highlight=("histogram", "summary")),
+    # g = 12 ≈ log2(n² − n) for n = 64, Henry et al.'s starting value: σ = 12/√64 = 1.5 at d_k = 64.
     Scenario("qk_norm", "follow-up", "QK-normalisation", ":/lesson/followup_qk_norm.html", "QK-norm",
-             preset={"d_k": 1024, "scaling": "qk_norm", "gain": 4.0},
+             preset={"d_k": 64, "scaling": "qk_norm", "gain": 12.0},
              highlight=("histogram",)),
+    # τ = 1/8 with ÷d_k is microsoft/mup's q·kᵀ·8/d; alignment 0.5 stands in for trained q, k.
     Scenario("mup", "follow-up", "μP: 1/d_k and alignment", ":/lesson/followup_mup.html", "μP ÷d_k",
-             preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5},
+             preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5, "temperature": 0.125},
              highlight=("histogram", "summary")),
 )
 

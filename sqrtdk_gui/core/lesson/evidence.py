@@ -1,7 +1,8 @@
 """The numbers each trap and follow-up shows beside its explanation (pure, numpy only).
 
-Every value comes from ``model.compute`` or ``model.sweep``: the lesson never quotes a
-number the model did not produce.
+Every value comes from ``model.compute`` or ``model.sweep`` for the current parameters (one
+seed: the table says "for these parameters"); the lesson *texts* quote ranges over seeds
+from ``lesson.figures`` instead.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core.lesson.figures import logn_factor
 from sqrtdk_gui.core.model import Params, compute, sweep
 
-__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap"]
+__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "aligned_share", "jacobian_fro_of",
+           "logn_factor"]
 
 
 @dataclass(frozen=True)
@@ -27,10 +30,13 @@ class Evidence:
 
 
 def _fmt(x: float, digits: int = 2) -> str:
+    if math.isnan(x):
+        return "NaN"
     if not math.isfinite(x):
         return "overflow"
     if x != 0 and (abs(x) < 10 ** -digits or abs(x) >= 1e5):
-        return f"{x:.1e}"
+        mantissa, exponent = f"{x:.1e}".split("e")
+        return f"{mantissa}e{int(exponent)}"  # 3.5e-3: narrow table columns
     return f"{x:.{digits}f}"
 
 
@@ -52,26 +58,61 @@ def _after_softmax(p: Params) -> Evidence:
     return Evidence(("d_k", "row sum", "1/√d_k", "saturated"), tuple(rows))
 
 
+def jacobian_fro_of(w: np.ndarray) -> np.ndarray:
+    """‖diag(w) − w wᵀ‖_F of each row of evaluated weights, in float64 without cancellation.
+
+    Split at each row's top weight M as ``softmax_math.row_stats`` does: the top diagonal term
+    (w_M − w_M²)², the other diagonal terms, and the cross terms 2 w_M² S2 + (S2² − S4) with
+    S2, S4 over the other weights, so a nearly one-hot row does not come out as rounding noise.
+    """
+    w = np.asarray(w, dtype=np.float64)
+    rows = np.arange(w.shape[0])
+    top = np.argmax(w, axis=1)
+    w_top = w[rows, top]
+    other = w.copy()
+    other[rows, top] = 0.0
+    s2 = np.square(other).sum(axis=1)
+    s4 = np.square(np.square(other)).sum(axis=1)
+    fro_sq = (np.square(w_top - w_top * w_top) + np.square(other - other * other).sum(axis=1)
+              + 2.0 * w_top * w_top * s2 + np.maximum(s2 * s2 - s4, 0.0))
+    return np.sqrt(fro_sq)
+
+
 def _stable_softmax(p: Params) -> Evidence:
+    """What each program returns: its NaN rows, and statistics of the weights it produced."""
     rows = []
     for dtype in ("float16", "float32"):
+        results = {v: compute(p.replace(softmax=v, dtype=dtype)) for v in ("naive", "stable")}
+        stable_w = results["stable"].weights.astype(np.float64)
         for variant in ("naive", "stable"):
-            r = compute(p.replace(softmax=variant, dtype=dtype))
-            rows.append((f"{variant} {dtype.replace('float', 'f')}", str(r.overflow_count),
-                         _fmt(r.summary["max_weight"].median, 4),
-                         _fmt(r.summary["jacobian_fro"].median, 4),
-                         f"{100 * r.saturated_fraction:.0f} %"))
-    return Evidence(("softmax", "non-finite", "max p", "‖J‖", "saturated"), tuple(rows))
+            w = results[variant].weights.astype(np.float64)
+            finite = np.isfinite(w).all(axis=1)
+            if finite.any():
+                stats = (_fmt(float(np.median(w[finite].max(axis=1))), 3),
+                         _fmt(float(np.median(jacobian_fro_of(w[finite])))))
+            else:
+                stats = ("NaN", "NaN")  # no row came out as numbers
+            if variant == "naive":
+                both = finite & np.isfinite(stable_w).all(axis=1)
+                diff = _fmt(float(np.max(np.abs(w[both] - stable_w[both]))), 1) if both.any() else "NaN"
+            else:
+                diff = "—"
+            rows.append((f"{variant} {dtype.replace('float', 'f')}", str(int(np.sum(~finite))), *stats, diff))
+    m = p.queries
+    return Evidence(("softmax", f"NaN rows (of {m})", "max p", "‖J‖", "|Δ| to stable"), tuple(rows))
 
 
 def _seq_len(p: Params) -> Evidence:
+    """σ under ÷√d_k and ÷√n, and how thin the top weight gets as n grows (÷√d_k, then × log n)."""
     rows = []
     for n in (16, 64, 256, 1024):
-        q = p.replace(keys=n)
-        rows.append((str(n), _fmt(compute(q.replace(scaling="none")).logit_std),
-                     _fmt(compute(q.replace(scaling="sqrt_dk")).logit_std),
-                     _fmt(compute(q.replace(scaling="seq_len")).logit_std)))
-    return Evidence(("keys n", "σ raw", "σ ÷√d_k", "σ ÷√n"), tuple(rows))
+        q = p.replace(keys=n, temperature=1.0)
+        scaled = compute(q.replace(scaling="sqrt_dk"))
+        # Multiplying the logits by log_64 n is a temperature of 1 / log_64 n: no new scaling mode.
+        logn = compute(q.replace(scaling="sqrt_dk", temperature=1.0 / logn_factor(n)))
+        rows.append((str(n), _fmt(scaled.logit_std), _fmt(compute(q.replace(scaling="seq_len")).logit_std),
+                     _fmt(scaled.summary["max_weight"].median, 3), _fmt(logn.summary["max_weight"].median, 3)))
+    return Evidence(("keys n", "σ ÷√d_k", "σ ÷√n", "max p ÷√d_k", "max p × log₆₄ n"), tuple(rows))
 
 
 def small_heads_gap(p: Params) -> tuple[np.ndarray, np.ndarray]:
@@ -85,30 +126,41 @@ def small_heads_gap(p: Params) -> tuple[np.ndarray, np.ndarray]:
 def _small_heads(p: Params) -> Evidence:
     d_ks, ratio = small_heads_gap(p)
     rows = []
-    for d in (2, 8, 64, 512, 4096):
+    for d in (2, 8, 32, 64, 512, 4096):
         i = int(np.flatnonzero(d_ks == d)[0])
         raw = compute(p.replace(d_k=d, scaling="none"))
+        ahead = "raw" if ratio[i] < 1.0 else "÷√d_k"
         rows.append((str(d), _fmt(raw.logit_std), f"{100 * raw.saturated_fraction:.0f} %",
-                     f"{_fmt(ratio[i])}×"))
-    return Evidence(("d_k", "σ raw", "saturated", "‖J‖ ratio"), tuple(rows),
-                    chart=(d_ks, ratio), chart_label="median ‖J‖_F: ÷√d_k ÷ raw")
+                     f"{_fmt(ratio[i])}×", ahead))
+    return Evidence(("d_k", "σ raw", "saturated", "‖J‖ ÷√d_k / raw", "more responsive"), tuple(rows),
+                    chart=(d_ks, ratio), chart_label="median ‖J‖_F, ÷√d_k / raw (< 1: raw ahead)")
 
 
 def _temperature(p: Params) -> Evidence:
+    """The current τ at several head sizes: one effective σ = √d_k · scale / τ decides everything."""
     rows = []
-    for d in (4, 64, 1024):
+    for d in (4, 64, 1024, 4096):
         r = compute(p.replace(d_k=d, scaling="none"))
-        rows.append((str(d), _fmt(p.temperature), _fmt(r.logit_std),
-                     _fmt(r.summary["max_weight"].median, 3)))
-    return Evidence(("d_k", "τ", "σ of z/τ", "max p"), tuple(rows))
+        rows.append((str(d), _fmt(r.theory_std), _fmt(r.summary["max_weight"].median, 3),
+                     _fmt(r.summary["jacobian_fro"].median, 3), f"{100 * r.saturated_fraction:.0f} %"))
+    return Evidence((f"d_k (τ={p.temperature:g})", "σ = √d_k/τ", "max p", "‖J‖", "saturated"), tuple(rows))
+
+
+def aligned_share(result) -> float:
+    """Share of rows whose largest logit is the key the query leans towards (key i mod n)."""
+    m, n = result.logits.shape
+    return float(np.mean(np.argmax(result.logits, axis=1) == np.arange(m) % n))
 
 
 def _qk_norm(p: Params) -> Evidence:
+    """Fixed gain g at several head sizes: independent q, k (σ = g/√d_k), then aligned (ρ = 0.9)."""
     rows = []
-    for d in (4, 64, 1024, 4096):
-        r = compute(p.replace(d_k=d, scaling="qk_norm"))
-        rows.append((str(d), _fmt(p.gain), _fmt(float(np.abs(r.logits).max())), _fmt(r.logit_std)))
-    return Evidence(("d_k", "gain g", "max |logit|", "σ"), tuple(rows))
+    for d in (16, 64, 256, 1024):
+        q = p.replace(d_k=d, scaling="qk_norm", alignment=0.0)
+        r, aligned = compute(q), compute(q.replace(alignment=0.9))
+        rows.append((str(d), _fmt(r.logit_std), _fmt(r.summary["max_weight"].median, 3),
+                     _fmt(aligned.summary["max_weight"].median, 3), f"{100 * aligned_share(aligned):.0f} %"))
+    return Evidence((f"d_k (g={p.gain:g})", "σ", "max p", "max p, ρ=0.9", "right key, ρ=0.9"), tuple(rows))
 
 
 def aligned_gap(result) -> float:
@@ -122,14 +174,17 @@ def aligned_gap(result) -> float:
 
 
 def _mup(p: Params) -> Evidence:
+    """÷√d_k, plain ÷d_k and microsoft/mup's 8/d_k at the current alignment ρ (temperature 1)."""
     rows = []
+    rho = p.alignment
     for d in (64, 256, 1024, 4096):
-        q = p.replace(d_k=d)
+        q = p.replace(d_k=d, temperature=1.0)
         sqrt_dk, dk = compute(q.replace(scaling="sqrt_dk")), compute(q.replace(scaling="dk"))
-        rows.append((str(d), _fmt(aligned_gap(sqrt_dk)), _fmt(aligned_gap(dk)),
-                     _fmt(sqrt_dk.summary["max_weight"].median, 3),
-                     _fmt(dk.summary["max_weight"].median, 3)))
-    return Evidence(("d_k", "gap ÷√d_k", "gap ÷d_k", "max p ÷√d_k", "max p ÷d_k"), tuple(rows))
+        mup8 = compute(q.replace(scaling="dk", temperature=0.125))
+        rows.append((str(d), _fmt(sqrt_dk.summary["max_weight"].median, 3), _fmt(dk.summary["max_weight"].median, 3),
+                     _fmt(mup8.summary["max_weight"].median, 3), f"{100 * aligned_share(sqrt_dk):.0f} %"))
+    # A positive scale never changes which key is largest: one "right key" column serves all three.
+    return Evidence((f"d_k (ρ={rho:g})", "max p ÷√d_k", "max p ÷d_k", "max p 8/d_k", "right key"), tuple(rows))
 
 
 _BUILDERS = {

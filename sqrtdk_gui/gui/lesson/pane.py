@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEd
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.core.lesson.evidence import Evidence
-from sqrtdk_gui.gui.style import Style, standard_icon
+from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
+from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "read_resource"]
+__all__ = ["LessonPane", "read_resource", "lesson_text"]
 
 INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
          "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
@@ -26,6 +27,11 @@ INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> t
          "to predict before you reveal. Then five traps and three follow-ups.</p>"
          "<p>Next: <b>→</b>, <b>Space</b> or <b>Page Down</b> (a presentation clicker). "
          "Back: <b>←</b> or <b>Page Up</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>.</p>")
+
+
+def lesson_text(path: str) -> str:
+    """A lesson resource with its ``{figure}`` placeholders filled (ranges over seeds)."""
+    return fill(read_resource(path))
 
 
 def read_resource(path: str) -> str:
@@ -214,7 +220,7 @@ class LessonPane(QWidget):
         shown = getattr(self, "_shown_scenario", None)
         if shown is not None:
             scenario, evidence = shown
-            self._html = read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette)
+            self._html = lesson_text(scenario.resource) + evidence_html(evidence, self.style_.palette)
         current = getattr(self, "_html", None)
         if current is not None:
             self.text.setHtml(current)
@@ -241,10 +247,10 @@ class LessonPane(QWidget):
         self.caption.setText(f"Step {step.number} of {count}")
         self.title.setText(step.title.replace("d_k", "dₖ"))
         # Blind: the part of the text after the reveal mark would answer the question.
-        self._full_step_html = read_resource(step.resource)
+        self._full_step_html = lesson_text(step.resource)
         self._set_html(before_reveal(self._full_step_html))
-        self.question.setText(step.question)
-        self.answer.setText(step.answer)
+        self.question.setText(fill(step.question))
+        self.answer.setText(fill(step.answer))
         self.answer.hide()
         self.verdict.hide()
         self.guesses.clear()
@@ -263,7 +269,7 @@ class LessonPane(QWidget):
         self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
         self.title.setText(scenario.title)
         self._shown_scenario = (scenario, evidence)
-        self._set_html(read_resource(scenario.resource) + evidence_html(evidence, self.style_.palette))
+        self._set_html(lesson_text(scenario.resource) + evidence_html(evidence, self.style_.palette))
         self.predict.hide()
         self.scenarios.show()
         for key, button in self.scenario_buttons.items():
