@@ -24,6 +24,7 @@ from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
 from sqrtdk_gui.core.softmax_math import (SATURATION, jacobian_matrix, jacobian_vector, row_stats,
                                           softmax_evaluated)
 from sqrtdk_gui.core.validation import check_choice, check_float, check_int
+from sqrtdk_gui.core.variance_gamma import cosine_pdf, dot_product_pdf
 
 __all__ = [
     "SCALINGS",
@@ -196,6 +197,11 @@ class Result:
         return other, mult * self.raw_dots
 
     @functools.cached_property
+    def failed_rows(self) -> int:
+        """Query rows whose evaluated weights are not all finite (the program's NaN rows)."""
+        return int(np.count_nonzero(~np.isfinite(self.row_sums)))
+
+    @functools.cached_property
     def median_row(self) -> int:
         """The query whose ‖J‖_F is the median over all queries (the lower one if even)."""
         order = np.argsort(self.jacobian_fro, kind="stable")
@@ -209,6 +215,23 @@ class Result:
         """How a readout names the row: 'query 137 (median)' or 'query 5'."""
         index = self.resolve_row(row)
         return f"query {index} (median)" if row < 0 else f"query {index}"
+
+    def theory_pdf(self, x) -> np.ndarray | None:
+        """The exact density of the logits at ``x`` for independent normal entries.
+
+        q·k of independent N(0, 1) entries is variance-gamma (its normal limit N(0, d_k) is
+        far off at small d_k: at d_k = 1 the density is infinite at 0); QK-norm's logits are
+        the gain times the cosine of two random directions. None where no such law applies:
+        queries aligned with keys make a mixture, and at d_k = 1 a cosine is ±1.
+        """
+        p = self.params
+        mult = scale_factor(p) / p.temperature
+        if p.alignment != 0.0:
+            return None
+        x = np.asarray(x, dtype=np.float64)
+        if p.scaling == "qk_norm":
+            return None if p.d_k < 2 else cosine_pdf(x / mult, p.d_k) / mult
+        return dot_product_pdf(x, p.d_k, mult * p.q_std * p.k_std)
 
     def jacobian_block(self, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
         """J = diag(p) − ppᵀ of query ``row`` on its k largest weights, and those keys.

@@ -27,7 +27,8 @@ import math
 
 import numpy as np
 
-__all__ = ["dot_product_pdf", "dot_product_bin_average", "normal_limit_pdf", "bessel_k", "log_bessel_k"]
+__all__ = ["dot_product_pdf", "dot_product_bin_average", "normal_limit_pdf", "bessel_k", "log_bessel_k",
+           "cosine_pdf"]
 
 _DROP = 60.0  # integrand range kept: down to exp(-_DROP) of its largest value
 _MAX_NODES = 4000
@@ -220,3 +221,20 @@ def log_bessel_k(nu: float, x) -> np.ndarray:
         f = np.exp(nu * u - xi * np.cosh(u) - top)
         out[i] = top + math.log(0.5 * (u[1] - u[0]) * (f.sum() - 0.5 * (f[0] + f[-1])))
     return out.reshape(x.shape)
+
+
+def cosine_pdf(c, d: int) -> np.ndarray:
+    """Density of cos θ between two independent uniformly random directions in d ≥ 2 dimensions.
+
+    f(c) = Γ(d/2) / (√π Γ((d−1)/2)) · (1 − c²)^((d−3)/2) on (−1, 1), zero outside; its
+    standard deviation is 1/√d (what QK-normalised logits spread with, before the gain).
+    """
+    if d < 2:
+        raise ValueError(f"d must be >= 2 for a density, got {d}")
+    c = np.asarray(c, dtype=np.float64)
+    log_norm = math.lgamma(0.5 * d) - math.lgamma(0.5 * (d - 1)) - 0.5 * math.log(math.pi)
+    inside = np.abs(c) < 1.0
+    out = np.zeros_like(c)
+    with np.errstate(divide="ignore"):
+        out[inside] = np.exp(log_norm + 0.5 * (d - 3) * np.log1p(-np.square(c[inside])))
+    return out

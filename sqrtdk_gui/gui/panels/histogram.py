@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import Result, comparison_scaling
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
-from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram, normal_pdf
+from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
 
 BINS = 61
 # The title says what the picture shows in this mode: only raw logits spread like √d_k.
@@ -73,20 +73,19 @@ class HistogramPanel(Panel):
         # The ghost: the same vectors' logits under the other scaling (computed by the model).
         _, ghost_logits = result.comparison
         sigma = result.logit_std
-        theory = result.theory_std if np.isfinite(result.theory_std) else sigma
         half, x_changed = self._x_range.update(4.0 * max(sigma, 1e-6))
         edges, density = density_histogram(result.logits.ravel(), half, BINS)
         _, ghost_density = density_histogram(ghost_logits.ravel(), half, BINS)
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
-        x = np.linspace(-half, half, 241)
-        pdf = normal_pdf(x, theory)
-        # Aligned queries make a mixture, not a normal: no honest curve to draw then.
-        normal = bool(p.alignment == 0.0 and np.isfinite(result.theory_std))
-        self.theory.setData(x, pdf)
-        self.theory.setVisible(normal)
-        if not normal:
+        # An even count: no point at 0, where the density at d_k = 1 is infinite.
+        x = np.linspace(-half, half, 240)
+        pdf = result.theory_pdf(x)  # exact law; None for a mixture (aligned queries)
+        self.theory.setVisible(pdf is not None)
+        if pdf is None:
             pdf = density
+        else:
+            self.theory.setData(x, pdf)
         self.sigma_lines[0].setValue(-sigma)
         self.sigma_lines[1].setValue(sigma)
         top, y_changed = self._y_range.update(1.12 * max(density.max(), pdf.max()))

@@ -137,6 +137,11 @@ class SummaryStrip(ControllerView, QFrame):
             "saturated": f"{100 * result.saturated_fraction:.0f} %",
         }
         self.captions["entropy"].setText(f"median entropy (log n = {result.log_n:.2f})")
+        # The statistics describe the exact softmax; say so when the program's own weights
+        # are NaN (a naive softmax that overflowed), instead of quoting them as its output.
+        failed = result.failed_rows
+        self.captions["max_weight"].setText(
+            f"exact softmax ({failed} rows overflow in {result.params.dtype})" if failed else "median max weight")
         colour = self.style_.colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
