@@ -68,7 +68,7 @@ def test_an_open_question_hides_its_answer_and_reveal_shows_it(window, number):
     assert window.lesson_pane.answer_visible
     measured = prediction.measure(Params(**STEPS[number - 1].preset))
     verdict = window.lesson_pane.verdict.text()
-    assert f"{measured:,.{prediction.digits}f}".replace(",", "\u2009") in verdict
+    assert f"{measured:,.{prediction.digits}f}".replace(",", "\u202f") in verdict
     best = min([1.0, 20.0, 3000.0], key=lambda g: max(g / measured, measured / g))
     assert f"<b>{best:g}: " in verdict
     assert not window.lesson_pane.guesses.isEnabled()
@@ -101,3 +101,29 @@ def test_slides_show_the_revealed_step(window, tmp_path):
 
     export_slides(window, str(tmp_path), (800, 500), lambda i, n, name: i < 1)
     assert not any(p.veiled for p in window.panels.values())  # restored to the intro afterwards
+
+
+# --- readable on small projectors --------------------------------------------------------
+
+@pytest.mark.parametrize("width,stacked", [(1024, True), (1920, False)])
+def test_evidence_is_a_table_only_where_it_fits_unbroken(make_window, width, stacked):
+    window = make_window(size=(width, 768))
+    window.set_controls_visible(False)
+    window.lesson.choose_scenario("stable_softmax")
+    window.render_ready()
+    html_text = window.lesson_pane.text.toHtml()
+    assert ("<table" in html_text) != stacked
+    plain = window.lesson_pane.text.toPlainText()
+    assert "naive f16" in plain and "stable f32" in plain  # every row is there either way
+
+
+def test_table_fits_measures_the_longest_cell():
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from sqrtdk_gui.core.lesson.evidence import Evidence
+    from sqrtdk_gui.gui.lesson.pane import table_fits
+
+    metrics = QFontMetrics(QFont())
+    ev = Evidence(("a", "b"), (("1", "0.998"), ("2", "3.5e-3")))
+    need = metrics.horizontalAdvance("1") + metrics.horizontalAdvance("0.998")
+    assert table_fits(ev, metrics, 1000) and not table_fits(ev, metrics, need)

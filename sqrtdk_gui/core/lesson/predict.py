@@ -48,7 +48,7 @@ PREDICTIONS: dict[int, Prediction] = {
     2: Prediction("median largest weight", _median_max_weight,
                   ("weights", "summary.max_weight", "summary.entropy", "summary.saturated",
                    "summary.jacobian"), digits=3),
-    3: Prediction("times smaller (÷√d_k gradient ÷ raw)", _gradient_ratio,
+    3: Prediction("÷√d_k gradient ÷ raw gradient", _gradient_ratio,
                   ("jacobian", "gradient", "summary.jacobian"), digits=0),
     4: Prediction("σ after ÷√d_k", _sigma, ("histogram", "gradient", "summary.sigma")),
 }

@@ -10,8 +10,9 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import QFile, QIODevice, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+                               QScrollArea, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.core.lesson.evidence import Evidence
@@ -53,14 +54,38 @@ def before_reveal(text: str) -> str:
     return text.split(REVEAL_MARK, 1)[0]
 
 
-def evidence_html(ev: Evidence, palette) -> str:
-    """The evidence table as Qt rich text."""
-    head = "".join(f"<th align='right'>{html.escape(h)}</th>" for h in ev.headers)
-    body = "".join("<tr>" + "".join(f"<td align='right'>{html.escape(c)}</td>" for c in row) + "</tr>"
-                   for row in ev.rows)
-    return (f"<table cellspacing='0' cellpadding='5' border='1' style='border-color:{palette.border}; "
-            f"border-collapse:collapse'><tr style='background:{palette.strip}'>{head}</tr>{body}</table>"
-            f"<p style='color:{palette.muted}'>Computed by the model for these parameters; "
+CELL_PADDING = 5
+
+
+def table_fits(ev: Evidence, metrics, width: int) -> bool:
+    """Whether the table fits ``width`` pixels without breaking a word or a number.
+
+    Qt's rich-text table squeezes a column below its longest word when it must, and then
+    breaks "0.998" into "0.9 / 98": a narrow pane gets the stacked layout instead.
+    """
+    # Cells never wrap (a number must not break at its "e-"); headers wrap between words.
+    need = sum(max([metrics.horizontalAdvance(cell) for cell in cells]
+                   + [1.25 * metrics.horizontalAdvance(word) for word in header.split()])  # bold
+               + 2 * CELL_PADDING + 4 for header, *cells in zip(ev.headers, *ev.rows))
+    return need <= width
+
+
+def evidence_html(ev: Evidence, palette, stacked: bool = False) -> str:
+    """The evidence as Qt rich text: a table, or one line per row when ``stacked``."""
+    if stacked:
+        first, rest = ev.headers[0], ev.headers[1:]
+        body = "".join(
+            f"<p><b>{html.escape(first)} {html.escape(row[0])}</b>: "
+            + " · ".join(f"{html.escape(h)} <b>{html.escape(c)}</b>" for h, c in zip(rest, row[1:]))
+            + "</p>" for row in ev.rows)
+    else:
+        head = "".join(f"<th align='right'>{html.escape(h)}</th>" for h in ev.headers)
+        rows = "".join("<tr>" + "".join(f"<td align='right' style='white-space:nowrap'>{html.escape(c)}</td>"
+                                        for c in row) + "</tr>" for row in ev.rows)
+        body = (f"<table cellspacing='0' cellpadding='{CELL_PADDING}' border='1' style='border-color:"
+                f"{palette.border}; border-collapse:collapse'><tr style='background:{palette.strip}'>"
+                f"{head}</tr>{rows}</table>")
+    return (body + f"<p style='color:{palette.muted}'>Computed by the model for these parameters; "
             "max p, ‖J‖ and entropy are medians over the queries.</p>")
 
 
@@ -86,8 +111,8 @@ class LessonPane(QWidget):
         self.text.setOpenLinks(False)  # offline: nothing in the lesson leaves the program
         self.text.setFrameShape(QFrame.Shape.NoFrame)
 
-        self.predict = QFrame()
-        self.predict.setObjectName("predict")
+        self.predict_box = QFrame()
+        self.predict_box.setObjectName("predict")
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setObjectName("question")
@@ -113,7 +138,7 @@ class LessonPane(QWidget):
         self.answer.setWordWrap(True)
         self.answer.setObjectName("answer")
         self.answer.hide()
-        box = QVBoxLayout(self.predict)
+        box = QVBoxLayout(self.predict_box)
         self.predict_caption = QLabel("Predict first")
         box.addWidget(self.predict_caption)
         box.addWidget(self.question)
@@ -123,6 +148,15 @@ class LessonPane(QWidget):
         box.addLayout(guess_row)
         box.addWidget(self.verdict)
         box.addWidget(self.answer)
+
+        # The question, guesses and answer scroll inside their own box, which never takes more
+        # than about half the pane: on a 720-line projector the step's text stays readable.
+        self.predict = QScrollArea()
+        self.predict.setObjectName("predictScroll")
+        self.predict.setWidget(self.predict_box)
+        self.predict.setWidgetResizable(True)
+        self.predict.setFrameShape(QFrame.Shape.NoFrame)
+        self.predict.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.scenarios = QWidget()
         grid = QGridLayout(self.scenarios)
@@ -190,7 +224,7 @@ class LessonPane(QWidget):
         self.caption.setFont(s.font(12))
         p = s.palette
         self.caption.setStyleSheet(f"color: {p.muted};")
-        self.predict.setStyleSheet(f"QFrame#predict {{ background: {p.predict_bg}; border: 2px solid "
+        self.predict_box.setStyleSheet(f"QFrame#predict {{ background: {p.predict_bg}; border: 2px solid "
                                    f"{p.highlight}; border-radius: 6px; }} QLabel {{ color: {p.fg}; }}")
         self.chart.setBackground(p.bg)
         s.style_plot(self.chart.getPlotItem())
@@ -200,11 +234,13 @@ class LessonPane(QWidget):
         self.text.setStyleSheet(f"QTextBrowser {{ background: {p.bg}; color: {p.fg}; }}")
         self.title.setFont(s.font(18, bold=True))
         self.predict_caption.setFont(s.font(12, bold=True))
-        for button in (self.reveal_button, self.previous_button, self.next_button,
-                       *self.scenario_buttons.values()):
+        for button in (self.reveal_button, self.previous_button, self.next_button):
             button.setFont(s.font(13))
+        for button in self.scenario_buttons.values():  # two columns in a narrow dock
+            button.setFont(s.font(12))
+            button.setStyleSheet("QPushButton { padding: 3px 2px; }")
         self.question.setFont(s.font(14))
-        self.answer.setFont(s.font(14, bold=True))
+        self.answer.setFont(s.font(14))
         self.guesses.setFont(s.font(13))
         self.verdict.setFont(s.font(14))
         for label in (self.trap_label, self.followup_label):
@@ -220,7 +256,7 @@ class LessonPane(QWidget):
         shown = getattr(self, "_shown_scenario", None)
         if shown is not None:
             scenario, evidence = shown
-            self._html = lesson_text(scenario.resource) + evidence_html(evidence, self.style_.palette)
+            self._html = lesson_text(scenario.resource) + self._evidence_html(evidence)
         current = getattr(self, "_html", None)
         if current is not None:
             self.text.setHtml(current)
@@ -257,6 +293,7 @@ class LessonPane(QWidget):
         self.guesses.setEnabled(True)
         self.reveal_button.show()
         self.predict.show()
+        self._fit_predict()
         self.chart.hide()
         self.scenarios.setVisible(step.number == count)
         for button in self.scenario_buttons.values():
@@ -269,7 +306,7 @@ class LessonPane(QWidget):
         self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
         self.title.setText(scenario.title)
         self._shown_scenario = (scenario, evidence)
-        self._set_html(lesson_text(scenario.resource) + evidence_html(evidence, self.style_.palette))
+        self._set_html(lesson_text(scenario.resource) + self._evidence_html(evidence))
         self.predict.hide()
         self.scenarios.show()
         for key, button in self.scenario_buttons.items():
@@ -284,12 +321,32 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(True)
         self.next_button.setEnabled(False)
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_predict()
+        shown = getattr(self, "_shown_scenario", None)
+        if shown is not None and self._stacked(shown[1]) != self._shown_stacked:
+            self._rerender()  # the table started (or stopped) fitting the pane
+
+    def _stacked(self, evidence: Evidence) -> bool:
+        font = self.text.document().defaultFont()
+        font.setPointSize(self.style_.pt(13))  # the td, th size of the lesson's style sheet
+        return not table_fits(evidence, QFontMetrics(font), self.text.viewport().width() - 12)
+
+    def _evidence_html(self, evidence: Evidence) -> str:
+        self._shown_stacked = self._stacked(evidence)
+        return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
+
+    def _fit_predict(self) -> None:
+        need = self.predict_box.sizeHint().height() + 2
+        self.predict.setFixedHeight(min(need, max(120, int(0.5 * self.height()))))
+
     def guess_text(self) -> str:
         return self.guesses.text()
 
     def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
-        value = f"{measured:,.{digits}f}".replace(",", "\u2009")  # thin-space thousands
+        value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
         lines = [f"Measured here: <b>{html.escape(quantity)} = {value}</b>"]
         if guesses:
             best = min(range(len(guesses)), key=lambda i: guesses[i][1])
@@ -303,10 +360,12 @@ class LessonPane(QWidget):
         self.verdict.show()
         self.guesses.setEnabled(False)
         self.reveal()
+        self.predict.ensureWidgetVisible(self.verdict)
 
     def reveal(self) -> None:
         self.answer.show()
         self.reveal_button.hide()
+        self._fit_predict()
         full = getattr(self, "_full_step_html", None)
         if full is not None and self._shown_scenario is None:
             self._set_html(full)

@@ -18,6 +18,8 @@ class ControllerView:
     """Mixin: subscribe to a controller and redraw its current state on demand."""
 
     name = ""  # the lesson points at views by this name ("histogram", "summary", ...)
+    # The longest readout line this view writes: narrower than that, the readout takes two lines.
+    readout_sample = ""
     uses_row = False  # True: the view shows the selected query row
     uses_sweeps = False  # True: the view draws the "versus d_k" sweeps
 
@@ -132,16 +134,28 @@ class Panel(ControllerView, QFrame):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._fit_readout()
         if self.veiled:
             self._place_veil()
+
+    def _fit_readout(self) -> None:
+        """One line, or two with word wrap when the widest readout would not fit the width.
+
+        A fixed height, decided on resize and style changes only: a new number then never
+        asks the window to lay itself out again (that cost 3 ms a frame).
+        """
+        metrics = self.readout.fontMetrics()
+        width = self.width() - 16  # the layout's side margins
+        lines = 2 if metrics.horizontalAdvance(self.readout_sample) > width else 1
+        self.readout.setWordWrap(lines > 1)
+        self.readout.setFixedHeight(lines * metrics.lineSpacing() + 4)
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:
         s = self.style_
         self.title.setFont(s.font(15, bold=True))
         self.readout.setFont(s.font(13))
-        # A fixed height: a new number then never asks the window to lay itself out again.
-        self.readout.setFixedHeight(self.readout.fontMetrics().height() + 4)
+        self._fit_readout()
         self.key.setFont(s.font(12))
         for label in (self.title, self.readout, self.key):
             label.setStyleSheet(f"color: {s.palette.fg};")

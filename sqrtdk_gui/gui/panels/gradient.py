@@ -14,6 +14,7 @@ class GradientPanel(Panel):
     """Median ‖∂L/∂q‖ with its 10–90 % band; the dashed mean shows how rare rows mislead."""
 
     name = "gradient"
+    readout_sample = "median 8.8e-88  10–90 %: 8e-88 … 8e+88  mean 8.8e+88"
     uses_sweeps = True
 
     def __init__(self, style: Style, parent=None) -> None:

@@ -20,6 +20,7 @@ class HistogramPanel(Panel):
     """Current logits as a density histogram; theory N(0, σ²) dashed on top."""
 
     name = "histogram"
+    readout_sample = "σ = 8888.88  (theory 8888.88)   √d_k = 64.00"
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(TITLES["none"], style, parent)

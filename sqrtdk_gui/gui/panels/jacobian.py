@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.panels.base import Panel
@@ -27,6 +28,7 @@ class JacobianPanel(Panel):
     """Heat map of J = diag(p) − ppᵀ on the top keys; median ‖J‖_F and saturation vs d_k."""
 
     name = "jacobian"
+    readout_sample = "query 1023 (median): ‖J‖_F 8.8e-88  (median 8.8e-88)"
     uses_row = True
     uses_sweeps = True
 
@@ -51,16 +53,20 @@ class JacobianPanel(Panel):
         self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"),
                                         interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
-        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.2f}" if v else "0") for v in (-LEVEL, 0.0, LEVEL)]])
+        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.2f}".replace("0.", ".") if v else "0")
+                                                  for v in (-LEVEL, 0.0, LEVEL)]])
 
         self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.norm_plot, left="‖J‖_F")
-        self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0))
+        # Every fourth decade: the plot is short on a small projector.
+        self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0),
+                               tick_step=4)
         self.sat_plot = self.canvas.addPlot(row=1, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.sat_plot, left="saturated %", bottom="d_k")
         self.sat_plot.setLogMode(x=True, y=False)
         self.sat_plot.setXLink(self.norm_plot)
         self.sat_plot.setYRange(0, 100, padding=0)
+        self.sat_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")], [(25, ""), (75, "")]])
         set_dk_ticks(self.sat_plot)
         # One curve per compared scaling, plus one for whichever third mode is current.
         self.sat_curves = {s: self.sat_plot.plot() for s in (*COMPARED, OTHER_MODE)}
@@ -85,6 +91,8 @@ class JacobianPanel(Panel):
         self.image.setLookupTable(cmap.getLookupTable(nPts=256))
         self.colorbar.setColorMap(cmap)
         self.colorbar.getAxis("right").setTickFont(s.font(10))
+        # Room for the widest tick label at this zoom ("+.05"), or it is cut at the edge.
+        self.colorbar.getAxis("right").setWidth(QFontMetrics(s.font(10)).horizontalAdvance("+.05") + 12)
         self.colorbar.getAxis("right").setTextPen(pg.mkPen(s.palette.fg))
         self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
         self.versus.restyle()

@@ -141,7 +141,7 @@ class SummaryStrip(ControllerView, QFrame):
         # are NaN (a naive softmax that overflowed), instead of quoting them as its output.
         failed = result.failed_rows
         self.captions["max_weight"].setText(
-            f"exact softmax ({failed} rows overflow in {result.params.dtype})" if failed else "median max weight")
+            "median max weight (exact softmax)" if failed else "median max weight")
         colour = self.style_.colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour

@@ -18,19 +18,18 @@ OTHER_MODE = "dk"
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def set_decade_ticks(plot: pg.PlotItem, lo: float, hi: float) -> None:
-    """Label a log y axis 10ⁿ at every third decade from lo to hi, both ends included.
+def set_decade_ticks(plot: pg.PlotItem, lo: float, hi: float, step: int = 3) -> None:
+    """Label a log y axis 10ⁿ at every ``step``-th decade from lo to hi, both ends included.
 
     pyqtgraph drops a label whose text would cross the plot's edge, which left "10⁰"
     unlabelled at the top of the ‖J‖_F plot; the view is padded (a decade on long axes) so
     the end labels fit inside even on a small projector.
     """
     lo_e, hi_e = round(np.log10(lo)), round(np.log10(hi))
-    step = 3 if hi_e - lo_e > 6 else 1
     major = [(e, "10" + str(e).translate(_SUPERSCRIPT)) for e in range(lo_e, hi_e + 1) if e % step == 0]
     minor = [(e, "") for e in range(lo_e, hi_e + 1) if e % step]
     plot.getAxis("left").setTicks([major, minor])
-    pad = 1.0 if step == 3 else 0.3
+    pad = 1.0 if hi_e - lo_e > 6 else 0.3
     plot.setYRange(lo_e - pad, hi_e + pad, padding=0)
 
 
@@ -72,11 +71,11 @@ class VersusDk:
     """One log-log plot of a per-row quantity against d_k for raw, ÷√d_k and the current mode."""
 
     def __init__(self, plot: pg.PlotItem, style: Style, quantity: str, floor: float,
-                 y_range: tuple[float, float], with_mean: bool = False) -> None:
+                 y_range: tuple[float, float], with_mean: bool = False, tick_step: int = 3) -> None:
         self.plot, self.quantity, self.floor, self.style_ = plot, quantity, floor, style
         plot.setLogMode(x=True, y=True)
         plot.setXRange(0, np.log10(4096), padding=0.02)
-        set_decade_ticks(plot, *y_range)
+        set_decade_ticks(plot, *y_range, step=tick_step)
         set_dk_ticks(plot)
         self.with_mean = with_mean
         self.series = {s: _Series(plot, s, with_mean) for s in COMPARED}

@@ -17,6 +17,7 @@ class WeightsPanel(Panel):
     """Bars of the selected row's weights (largest first); readouts of max weight and entropy."""
 
     name = "weights"
+    readout_sample = "query 1023 (median): exp(z) overflowed in float16: no weights (∞ ÷ ∞)"
     uses_row = True
 
     def __init__(self, style: Style, parent=None) -> None:
@@ -67,8 +68,8 @@ class WeightsPanel(Panel):
         if overflowed:
             self.overflow.setHtml(
                 f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
-                f"font-size:{s.pt(14)}pt; padding:6px; text-align:center'><b>OVERFLOW</b><br/>"
-                f"exp(z) = inf in {p.dtype}:<br/>this row's weights are NaN</div>")
+                f"font-size:{s.pt(13)}pt; padding:4px; text-align:center'><b>OVERFLOW</b><br/>"
+                f"exp(z) = ∞ in {p.dtype}:<br/>weights are NaN</div>")
             self.overflow.setPos(n / 2, top / 2)
         self.overflow.setVisible(overflowed)
 
