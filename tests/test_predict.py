@@ -5,7 +5,8 @@ import pytest
 from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
 from sqrtdk_gui.core.model import Params, compute
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, before_reveal, read_resource
+from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers the :/lesson texts)
+from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, before_reveal, lesson_text
 
 
 def test_guesses_are_ascii_numbers_with_thousands_commas():
@@ -36,7 +37,7 @@ def test_every_prediction_hides_existing_views_and_measures_the_step(number):
 
 @pytest.mark.parametrize("number", sorted(PREDICTIONS))
 def test_step_text_before_the_reveal_mark_does_not_quote_the_answer(number):
-    text = read_resource(STEPS[number - 1].resource)
+    text = lesson_text(STEPS[number - 1].resource)  # with its figures filled in
     assert REVEAL_MARK in text
     shown = before_reveal(text)
     value = PREDICTIONS[number].measure(Params(**STEPS[number - 1].preset))
