@@ -203,7 +203,33 @@ def build_parser() -> OneLineParser:
     slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
                         help="scale text and lines")
     slides.set_defaults(func=_run_export_slides)
+
+    handout = sub.add_parser("export-handout", help="write the whole lesson as one HTML or Markdown file",
+                             description="Write the lesson (steps, questions, answers, evidence and a "
+                                         "picture of the panels for each) for students to take home. "
+                                         "HTML embeds the pictures; Markdown writes them into FILE_files/.")
+    handout.add_argument("file", metavar="FILE", help="the handout, ending in .html or .md")
+    handout.set_defaults(func=_run_export_handout)
     return parser
+
+
+HANDOUT_SUFFIXES = (".html", ".htm", ".md")
+
+
+def _run_export_handout(args: argparse.Namespace) -> int:
+    target = Path(args.file)
+    if not args.file or target.suffix.lower() not in HANDOUT_SUFFIXES:
+        return _fail(f"cannot write {args.file!r}: a handout file name ends in .html or .md")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return _fail(f"cannot write {args.file!r}: folder {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK):
+        return _fail(f"cannot write {args.file!r}: permission denied")
+    if target.exists() and not target.is_file():
+        return _fail(f"cannot write {args.file!r}: it is not a regular file")
+    from sqrtdk_gui.gui.app import export_handout_headless  # Qt only for this command
+
+    return export_handout_headless(str(target))
 
 
 def _run_export_slides(args: argparse.Namespace) -> int:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from sqrtdk_gui.core.presets import State
 from sqrtdk_gui.gui.bootstrap import application
 
-__all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless"]
+__all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless",
+           "export_handout_headless"]
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,30 @@ def _quit_on_sigint(app) -> list:
     tick.timeout.connect(lambda: None)
     tick.start(200)
     return interrupted
+
+
+def export_handout_headless(path: str) -> int:
+    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = application()
+    from sqrtdk_gui.gui.handout import export_handout
+    from sqrtdk_gui.gui.main_window import MainWindow
+
+    window = MainWindow(threaded=False)
+    try:
+        window.show()
+        written = export_handout(window, path)
+        extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
+        print(f"wrote the handout to {path}{extra}")
+        return 0
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    finally:
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        del window
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float) -> int:

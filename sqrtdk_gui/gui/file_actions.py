@@ -88,6 +88,25 @@ class FileActions:
             except OSError as exc:
                 self._fail("Export failed", f"{path}: {exc.strerror or exc}")
 
+    def export_handout_dialog(self) -> None:
+        from sqrtdk_gui.gui.handout import export_handout
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", "sqrtdk-gui-handout.html",
+                                              "Web page (*.html);;Markdown (*.md)")
+        if not path:
+            return
+        if not path.lower().endswith((".html", ".htm", ".md")):
+            path += ".html"
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            written = export_handout(self, path)
+        except OSError as exc:
+            self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+
     def export_slides_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder")
         if not folder:

@@ -50,9 +50,11 @@ def build_menus(w) -> SimpleNamespace:
     a.export_svg = _action(w, "Export view as S&VG…", w.export_svg_dialog)
     a.export_csv = _action(w, "Export numbers as &CSV…", w.export_csv_dialog)
     a.export_slides = _action(w, "Export lesson &slides…", w.export_slides_dialog)
+    a.export_handout = _action(w, "Export lesson &handout…", w.export_handout_dialog,
+                               tip="The whole lesson as one HTML or Markdown file for students")
     a.quit = _action(w, "&Quit", w.close, QKeySequence.StandardKey.Quit)
     for item in (a.open_preset, a.save_preset, None, a.export_png,
-                 a.export_svg, a.export_csv, a.export_slides, None, a.quit):
+                 a.export_svg, a.export_csv, a.export_slides, a.export_handout, None, a.quit):
         file_menu.addSeparator() if item is None else file_menu.addAction(item)
 
     view = bar.addMenu("&View")

@@ -347,7 +347,7 @@ class LessonPane(QWidget):
     def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
         value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
-        lines = [f"Measured here: <b>{html.escape(quantity)} = {value}</b>"]
+        lines = [f"Measured in this sample: <b>{html.escape(quantity)} = {value}</b>"]
         if guesses:
             best = min(range(len(guesses)), key=lambda i: guesses[i][1])
             cells = []

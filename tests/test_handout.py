@@ -1,0 +1,109 @@
+"""The take-home handout: the whole lesson from the same texts, figures and evidence code."""
+
+import base64
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.lesson.evidence import evidence
+from sqrtdk_gui.core.lesson.figures import fill
+from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.gui.handout import export_handout
+
+PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.text, self.images = [], []
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            self.images.append(dict(attrs)["src"])
+
+
+@pytest.fixture(scope="module")
+def handout_html(tmp_path_factory, qapp):
+    from sqrtdk_gui.gui.main_window import MainWindow
+
+    window = MainWindow(threaded=False)
+    window.show()
+    try:
+        path = tmp_path_factory.mktemp("handout") / "lesson.html"
+        before = (window.controller.params, window.lesson.step, window.size())
+        written = export_handout(window, str(path))
+        assert written == [str(path)]
+        assert (window.controller.params, window.lesson.step, window.size()) == before  # restored
+        return path.read_text(encoding="utf-8")
+    finally:
+        window.close()
+
+
+def test_html_handout_holds_every_step_scenario_question_and_answer(handout_html):
+    parser = _Collect()
+    parser.feed(handout_html)
+    text = " ".join(" ".join(parser.text).split())
+    for step in STEPS:
+        for part in (fill(step.question), fill(step.answer)):
+            assert " ".join(part.split()) in text
+    for s in SCENARIOS:
+        assert s.title in handout_html
+        for row in evidence(s.key, Params(**s.preset)).rows:  # the pane's own evidence code
+            assert all(cell in text for cell in row), (s.key, row)
+    assert not PLACEHOLDER.search(text) and "<!-- reveal -->" not in handout_html
+    assert "Measured: σ of the logits = " in text
+
+
+def test_html_handout_embeds_one_png_per_section(handout_html):
+    parser = _Collect()
+    parser.feed(handout_html)
+    assert len(parser.images) == len(STEPS) + len(SCENARIOS)
+    for src in parser.images:
+        assert src.startswith("data:image/png;base64,")
+        assert base64.b64decode(src.split(",", 1)[1])[:8] == PNG
+
+
+def test_markdown_handout_writes_its_pictures_beside_it(make_window, tmp_path):
+    window = make_window()
+    path = tmp_path / "lesson.md"
+    written = export_handout(window, str(path), progress=lambda i, n, name: i < 2)  # two sections
+    text = path.read_text(encoding="utf-8")
+    pictures = sorted((tmp_path / "lesson_files").iterdir())
+    assert [str(path), *map(str, pictures)] == written and len(pictures) == 2
+    for picture in pictures:
+        assert picture.read_bytes()[:8] == PNG and f"lesson_files/{picture.name}" in text
+    assert "## 1 · Variance grows with dₖ" in text and "<sub>" not in text
+    assert not PLACEHOLDER.search(text)
+
+
+def test_a_failed_write_keeps_the_old_handout(make_window, tmp_path, monkeypatch):
+    window = make_window()
+    path = tmp_path / "lesson.html"
+    path.write_text("the old handout")
+    import sqrtdk_gui.gui.handout as handout
+
+    def full_disk(src, dst):  # the rename after a write is where a full disk surfaces last
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(handout.os, "replace", full_disk)
+    with pytest.raises(OSError):
+        export_handout(window, str(path), progress=lambda i, n, name: i < 1)
+    assert path.read_text() == "the old handout" and [p.name for p in tmp_path.iterdir()] == ["lesson.html"]
+
+
+@pytest.mark.parametrize("name,message", [("lesson.pdf", "ends in .html or .md"),
+                                          ("missing/lesson.md", "does not exist"),
+                                          ("", "ends in .html or .md")])
+def test_export_handout_command_refuses_bad_names_with_one_line(tmp_path, name, message):
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "export-handout", str(tmp_path / name) if name else ""],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and message in done.stderr and len(done.stderr.splitlines()) == 1
