@@ -78,10 +78,15 @@ def read_bytes(path, limit: int) -> bytes:
     """
     path = _check_name(path)
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat below then refuses it.
+        # Look before opening: opening some devices already does something (a watchdog, a
+        # tape); fstat below checks again what was actually opened.
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise IOFailure(errno.EINVAL, "read", path, f"it is {kind_of(mode)}, not a regular file")
+        # O_NONBLOCK: a FIFO swapped in meanwhile must not wait for a writer.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
+    except (FileNotFoundError, IOFailure):
         raise
     except OSError as exc:
         raise IOFailure(exc.errno, "read", path, _reason(exc)) from None
@@ -92,7 +97,7 @@ def read_bytes(path, limit: int) -> bytes:
                                           "not a regular file")
         if info.st_size > limit:
             raise IOFailure(errno.EFBIG, "read", path, f"it is {info.st_size:,} bytes, "
-                                         f"more than the {limit:,} this file can have")
+                                         f"more than the {limit:,} bytes such a file can have")
         chunks, size = [], 0
         while size <= limit:  # the file may grow while we read: never take more than limit + 1
             chunk = os.read(fd, limit + 1 - size)
@@ -108,7 +113,7 @@ def read_bytes(path, limit: int) -> bytes:
         os.close(fd)
     if size > limit:
         raise IOFailure(errno.EFBIG, "read", path, f"it is more than the {limit:,} bytes "
-                                     "this file can have")
+                                     "such a file can have")
     return b"".join(chunks)
 
 
