@@ -108,6 +108,7 @@ class Settings:
                                 "defaults, and this session's settings will not be saved")
         with _Ini(data) as ini:
             qs = ini.qs
+            qs.allKeys()  # QSettings parses lazily: only then does status() know
             if qs.status() != QSettings.Status.NoError:
                 return None, None, f"settings in {self.path} are unreadable; starting with defaults"
             self._data = data
@@ -134,7 +135,8 @@ class Settings:
                 ini.qs.setValue("state/preset", presets.to_json(state))
                 data = ini.text()
                 if ini.qs.status() != QSettings.Status.NoError:
-                    return f"settings could not be saved to {self.path} (formatting failed)"
+                    return (f"settings not saved to {self.path}: they could not be prepared "
+                            "in a temporary folder (is the disk full?)")
             os.makedirs(os.path.dirname(os.path.abspath(self._path)), exist_ok=True)
             safe_io.write_bytes(self._path, data)
         except OSError as exc:  # safe_io.IOFailure: one sentence; the old file is untouched
