@@ -283,8 +283,10 @@ def compute(params: Params) -> Result:
 
 # A sweep computes every d_k of the grid, so it runs on at most this many query rows (the
 # first ones: pools are nested, so they are the same vectors the window shows). Its cost is
-# then bounded (1,024 x 1,024 keys: about 0.5 s per point at d_k = 4,096) while medians and
-# 10-90 % bands over 1,024 rows are already stable to a few per cent.
+# then bounded (1,024 x 1,024 keys: about 0.5 s per point at d_k = 4,096). Measured against
+# 8,192 rows (16 and 256 keys): the ÷√d_k curves agree within 15 %; the raw curves, which
+# fall by ten orders of magnitude, within a third of a decade for the median and 0.7 of a
+# decade for the 10 % edge at the largest d_k, where a few rows decide that percentile.
 SWEEP_MAX_ROWS = 1024
 
 

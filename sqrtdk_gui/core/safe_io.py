@@ -84,7 +84,7 @@ def read_bytes(path, limit: int) -> bytes:
         if not stat.S_ISREG(mode):
             raise IOFailure(errno.EINVAL, "read", path, f"it is {kind_of(mode)}, not a regular file")
         # O_NONBLOCK: a FIFO swapped in meanwhile must not wait for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     except (FileNotFoundError, IOFailure):
         raise
