@@ -10,11 +10,13 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 
 from sqrtdk_gui import __version__, train_cli
-from sqrtdk_gui.core import presets
+from sqrtdk_gui.core import presets, safe_io
+from sqrtdk_gui.core.display import display_problem
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
@@ -142,18 +144,37 @@ def _run_stats(args: argparse.Namespace) -> int:
         row = stats_row(params)
         out = json.dumps(row, indent=2) if args.json else "\n".join(
             f"{k:>22}: {v}" for k, v in row.items())
-    print(out)
+    try:
+        print(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # e.g. `stats > /dev/full`
+        _silence_stdout()
+        return _fail(f"cannot write the output: {exc.strerror or exc}")
     return 0
 
 
 def _size(text: str) -> tuple[int, int]:
     try:
+        if not text.isascii():  # int() would also read other scripts' digits
+            raise ValueError
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"--size wants WIDTHxHEIGHT such as 1920x1080, got {text!r}")
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"--size={text} is out of range: 320x240 .. 7680x4320")
     return w, h
+
+
+def _path(what: str, kind: str = "file"):
+    """An argparse ``type=`` that refuses an empty file or folder name (it would mean "here")."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{what} wants a {kind} name, got {text!r}")
+        return text
+
+    return parse
 
 
 def build_parser() -> OneLineParser:
@@ -164,7 +185,7 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument("--version", action="version", version=f"sqrtdk-gui {__version__}")
     add_param_flags(parser)
-    parser.add_argument("--screenshot", metavar="PNG",
+    parser.add_argument("--screenshot", metavar="PNG", type=_path("--screenshot"),
                         help="render the window offscreen to this image and exit")
     parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
                         help="window size for --screenshot (default 1920x1080)")
@@ -172,7 +193,7 @@ def build_parser() -> OneLineParser:
                         help=f"open the lesson at step N (1..{len(STEPS)}); parameter flags apply on top")
     parser.add_argument("--scenario", choices=[s.key for s in SCENARIOS],
                         help="open a trap or follow-up of the lesson")
-    parser.add_argument("--preset", metavar="FILE",
+    parser.add_argument("--preset", metavar="FILE", type=_path("--preset"),
                         help="open with a saved preset (parameters, lesson step, theme)")
     parser.add_argument("--theme", choices=THEMES, help="light (projectors, default) or dark")
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",
@@ -196,7 +217,7 @@ def build_parser() -> OneLineParser:
 
     slides = sub.add_parser("export-slides", help="write one PNG per lesson step and scenario",
                             description="Render every lesson step, trap and follow-up to PNG files.")
-    slides.add_argument("folder", metavar="DIR", help="folder for the slides (created if missing)")
+    slides.add_argument("folder", metavar="DIR", type=_path("export-slides", "folder"), help="folder for the slides (created if missing)")
     slides.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
                         help="slide size (default 1920x1080)")
     slides.add_argument("--theme", choices=THEMES, default="light", help="light or dark")
@@ -238,6 +259,8 @@ def _run_export_slides(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return _fail(f"cannot create {str(folder)!r}: {exc.strerror}")
+    if not folder.is_dir():  # e.g. a symlink to a file
+        return _fail(f"cannot write into {str(folder)!r}: not a folder")
     if not os.access(folder, os.W_OK):
         return _fail(f"cannot write into {str(folder)!r}: permission denied")
     from sqrtdk_gui.gui.app import export_slides_headless  # Qt only for this command
@@ -254,12 +277,15 @@ def _fail(message: str) -> int:
 def check_output_path(path: str) -> str | None:
     """Why ``path`` cannot be written as an image, or None if it can."""
     target = Path(path)
+    if not path.strip():
+        return f"cannot write {path!r}: an empty file name"
     if target.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
         return f"cannot write {path!r}: use a .png, .jpg or .bmp file name"
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        return f"cannot write {path!r}: folder {str(parent)!r} does not exist"
-    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+    try:  # a folder, device or FIFO is refused; a symlink is written through
+        real = Path(safe_io.resolve_target(path))
+    except OSError as exc:
+        return str(exc)
+    if not os.access(real.parent, os.W_OK) or (real.exists() and not os.access(real, os.W_OK)):
         return f"cannot write {path!r}: permission denied"
     return None
 
@@ -277,8 +303,12 @@ def _run_window(args: argparse.Namespace) -> int:
             state = presets.load(args.preset)
         except presets.PresetError as exc:
             return _fail(f"preset {args.preset!r}: {exc}")
-    if args.screenshot:
+    if args.screenshot is not None:
         problem = check_output_path(args.screenshot)
+        if problem:
+            return _fail(problem)
+    else:
+        problem = display_problem()  # Qt would abort (status 134) with a misleading message
         if problem:
             return _fail(problem)
     from sqrtdk_gui.gui.app import Launch, run_window
@@ -292,24 +322,48 @@ def _run_window(args: argparse.Namespace) -> int:
 DEBUG_ENV = "SQRTDK_GUI_DEBUG"  # =1: let unexpected errors raise with their traceback
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit cannot fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a file descriptor (embedded, tests)
+        pass
+
+
+def _io_message(exc: OSError) -> str:
+    """One line for a failed read or write (safe_io's errors already are one sentence)."""
+    if isinstance(exc, safe_io.IOFailure):
+        return str(exc)
+    where = f" ({exc.filename!r})" if exc.filename else ""
+    return f"input/output failed: {exc.strerror or exc}{where}"
+
+
 def main(argv: list[str] | None = None) -> int:
+    if hasattr(signal, "SIGXFSZ"):
+        # A file-size limit (ulimit -f) would kill the process mid-write; ignored, the write
+        # fails with EFBIG instead, the old file stays intact and the user gets one line.
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         func = getattr(args, "func", _run_window)
         try:
-            return func(args)
+            status = func(args)
         except ValueError as exc:  # parameter combinations the flags alone cannot reject
             print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
             return 2
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or closed pipe surfaces here, not after main()
+        return status
     except KeyboardInterrupt:  # Ctrl+C: the usual shell status, no traceback
         return 130
     except BrokenPipeError:  # e.g. `sqrtdk-gui stats --sweep | head -1`
-        try:  # point stdout at /dev/null so that flushing it at exit cannot fail again
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):  # stdout is not a file descriptor (embedded, tests)
-            pass
+        _silence_stdout()
         return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+    except OSError as exc:  # e.g. `stats > /dev/full`, a file name too long
+        _silence_stdout()
+        print(f"sqrtdk-gui: error: {_io_message(exc)}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, not a traceback
         if os.environ.get(DEBUG_ENV) == "1":
             raise

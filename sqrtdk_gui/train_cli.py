@@ -20,6 +20,7 @@ from sqrtdk_gui.core.training import (
     train,
 )
 from sqrtdk_gui.core.validation import float_arg, int_arg
+from sqrtdk_gui.progress import Progress, StopOnInterrupt
 
 __all__ = ["add_parser", "run", "format_table"]
 
@@ -115,13 +116,24 @@ def run(args) -> int:
     except ValueError as exc:
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
+    # Progress on stderr (a bar on a terminal); the first Ctrl+C stops after the current step
+    # and the partial result is printed as usual ("cancelled": true), then status 130.
+    progress = Progress(config.steps, sys.stderr, label=f"{_PROG} train: ")
     try:
-        result = train(config)
-    except KeyboardInterrupt:
+        with StopOnInterrupt() as stop:
+            result = train(config, progress=progress.update, should_stop=stop.requested,
+                           progress_every=1)
+    except KeyboardInterrupt:  # a second Ctrl+C
+        progress.finish()
         print(f"{_PROG}: interrupted", file=sys.stderr)
         return 130
+    progress.finish()
     if args.json:
         print(json.dumps(result.summary(), allow_nan=False))
     else:
         print(format_table(result))
+    if stop.interrupted:
+        print(f"{_PROG}: interrupted after {result.steps_done:,} of {config.steps:,} steps; "
+              "the partial result is above", file=sys.stderr)
+        return 130
     return 0

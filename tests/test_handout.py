@@ -89,12 +89,12 @@ def test_a_failed_write_keeps_the_old_handout(make_window, tmp_path, monkeypatch
     window = make_window()
     path = tmp_path / "lesson.html"
     path.write_text("the old handout")
-    import sqrtdk_gui.gui.handout as handout
+    import os
 
     def full_disk(src, dst):  # the rename after a write is where a full disk surfaces last
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(handout.os, "replace", full_disk)
+    monkeypatch.setattr(os, "replace", full_disk)
     with pytest.raises(OSError):
         export_handout(window, str(path), progress=lambda i, n, name: i < 1)
     assert path.read_text() == "the old handout" and [p.name for p in tmp_path.iterdir()] == ["lesson.html"]

@@ -3,16 +3,21 @@
 A preset stores the model parameters, the lesson position (step or scenario), the theme
 and the zoom. Reading is strict: anything that is not exactly a preset this version
 understands raises ``PresetError`` with one line saying what is wrong, and nothing is
-applied. Writing goes through a temporary file, so a failed save never damages a file.
+applied. The same reader checks the state remembered in the settings. Files are read and
+written through ``safe_io``: a FIFO or device is refused without blocking, and a failed save
+leaves the old file (its permissions, its symlink) exactly as it was.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
 from dataclasses import asdict, dataclass, field, fields
 
+import numpy as np
+
+from sqrtdk_gui.core import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.model import Params
 
@@ -24,6 +29,8 @@ VERSION = 1
 THEMES = ("light", "dark")
 ZOOM_RANGE = (0.6, 2.5)
 _PARAM_NAMES = tuple(f.name for f in fields(Params))
+MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wrong file
+MAX_DEPTH = 8  # a preset nests 3 levels; deeper JSON is not one (and could exhaust the stack)
 
 
 class PresetError(ValueError):
@@ -50,20 +57,62 @@ def to_json(state: State) -> str:
     }, indent=2) + "\n"
 
 
+def _shown(value) -> str:
+    """A value as JSON, cut short: an error message stays one readable line."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _expect(kind, value, what: str):
     if isinstance(value, bool) or not isinstance(value, kind):
         names = {dict: "an object", int: "an integer", str: "a string", float: "a number",
                  (int, float): "a number"}
-        raise PresetError(f"{what} must be {names.get(kind, kind)}, got {json.dumps(value)}")
+        raise PresetError(f"{what} must be {names.get(kind, kind)}, got {_shown(value)}")
     return value
 
 
+# A JSON string, or an unterminated one up to the end: it always matches where it starts, so
+# removing strings takes one pass (a pattern that can fail after a long scan is quadratic).
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth(text: str) -> None:
+    """PresetError if the JSON nests deeper than MAX_DEPTH (checked before parsing)."""
+    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"), np.uint8)
+    if brackets.size:
+        opening = (brackets == ord("[")) | (brackets == ord("{"))
+        if np.cumsum(np.where(opening, 1, -1)).max() > MAX_DEPTH:
+            raise PresetError(f"not a sqrtdk-gui preset (JSON nested more than {MAX_DEPTH} levels deep)")
+
+
 def from_json(text: str) -> State:
-    """Parse and validate a preset; raises PresetError with a one-line reason."""
+    """Parse and validate a preset; raises PresetError with a one-line reason, never another error."""
+    if not isinstance(text, str):
+        raise PresetError(f"not a JSON text (got {type(text).__name__})")
+    if len(text) > MAX_BYTES:
+        raise PresetError(f"not a sqrtdk-gui preset (more than {MAX_BYTES:,} characters)")
+    try:
+        return _from_json(text)
+    except PresetError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError,
+            MemoryError) as exc:  # a case the checks below missed: still one sentence
+        message = " ".join(str(exc).split())[:80]
+        raise PresetError(f"not a usable preset ({type(exc).__name__}: {message})") from None
+
+
+def _from_json(text: str) -> State:
+    _check_depth(text)
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise PresetError(f"not a JSON file ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:  # the only other ValueError: an integer with more digits than Python converts
+        raise PresetError("not a usable JSON file (a number with thousands of digits)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PresetError("not a sqrtdk-gui preset (no \"format\": \"sqrtdk-gui preset\")")
     version = _expect(int, data.get("version"), "\"version\"")
@@ -84,8 +133,10 @@ def from_json(text: str) -> State:
     if not 0 <= step <= len(STEPS):
         raise PresetError(f"lesson step {step} is out of range: allowed 0..{len(STEPS)}")
     scenario = lesson.get("scenario")
-    if scenario is not None and scenario not in {s.key for s in SCENARIOS}:
-        raise PresetError(f"unknown lesson scenario {json.dumps(scenario)}")
+    if scenario is not None:
+        _expect(str, scenario, "\"lesson.scenario\"")
+        if scenario not in {s.key for s in SCENARIOS}:
+            raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
     theme = _expect(str, data.get("theme", "light"), "\"theme\"")
     if theme not in THEMES:
         raise PresetError(f"unknown theme {theme!r}: use {' or '.join(THEMES)}")
@@ -96,12 +147,13 @@ def from_json(text: str) -> State:
 
 
 def load(path: str | os.PathLike) -> State:
-    """Read a preset file (PresetError for unreadable or invalid files)."""
+    """Read a preset file (PresetError for unreadable or invalid files, FIFOs, devices)."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(1 << 20)  # presets are tiny; refuse to slurp a huge wrong file
-    except OSError as exc:
-        raise PresetError(f"cannot read {os.fspath(path)!r}: {exc.strerror}") from None
+        raw = safe_io.read_bytes(path, MAX_BYTES)
+    except FileNotFoundError:
+        raise PresetError("cannot read it: no such file") from None
+    except safe_io.IOFailure as exc:  # a FIFO, a device, too large, unreadable
+        raise PresetError(f"cannot read it: {exc.reason}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -110,15 +162,6 @@ def load(path: str | os.PathLike) -> State:
 
 
 def save(state: State, path: str | os.PathLike) -> None:
-    """Write atomically: the old file stays intact if anything fails (OSError propagates)."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sqrtdk-preset-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(to_json(state))
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write atomically, keeping the old file's permissions and symlink; the old file stays
+    intact if anything fails (safe_io.IOFailure, an OSError with one sentence, propagates)."""
+    safe_io.write_text(path, to_json(state))

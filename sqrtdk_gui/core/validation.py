@@ -49,14 +49,20 @@ def check_choice(name: str, value, options) -> str:
     return value
 
 
+_ASCII_NOTE = " written with the digits 0-9"
+
+
 def int_arg(flag: str, lo: int, hi: int):
     """An argparse ``type=`` for an integer flag with a one-line error."""
     def parse(text: str) -> int:
         try:
+            if not text.isascii():  # int() also reads other scripts' digits (e.g. '٣')
+                raise ValueError(text)
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}, got {text!r}")
+                f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}"
+                f"{_ASCII_NOTE if not text.isascii() else ''}, got {text!r}")
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(
                 f"--{flag}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
@@ -71,9 +77,12 @@ def float_arg(flag: str, lo: float, hi: float, lo_inclusive: bool = True):
 
     def parse(text: str) -> float:
         try:
+            if not text.isascii():  # float() also reads other scripts' digits
+                raise ValueError(text)
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}"
+                                             f"{_ASCII_NOTE if not text.isascii() else ''}, got {text!r}")
         if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
             raise argparse.ArgumentTypeError(f"--{flag}={text} is out of range: allowed {allowed}")
         return value

@@ -45,14 +45,18 @@ def open_lesson(window, launch: Launch, animate: bool = True) -> None:
 
 
 def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
-    """Lay the window out at ``size``, bring every panel up to date and save it."""
+    """Lay the window out at ``size``, bring every panel up to date and save it safely
+    (True; safe_io.IOFailure with one sentence if the file cannot be written)."""
     from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.gui.exporting import save_image
 
     window.resize(*size)
     window.show()
     window.render_ready()
     QApplication.processEvents()
-    return window.grab().save(path)
+    save_image(window.grab(), path)
+    return True
 
 
 def prepare_window(launch: Launch, interactive: bool = True):
@@ -60,10 +64,11 @@ def prepare_window(launch: Launch, interactive: bool = True):
 
     Order: defaults < remembered state (interactive runs only) < preset < step or
     scenario < parameter overrides, theme and zoom. A damaged settings store gives
-    defaults and a one-line warning (stderr and status bar), never a failure.
+    defaults and a one-line warning (stderr and status bar), never a failure; a remembered
+    state too large to stay responsive starts with fewer queries, with a warning.
     """
     from sqrtdk_gui.gui.main_window import MainWindow
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.gui.settings import Settings, restorable
 
     # Interactive runs remember their state; headless renders are reproducible.
     settings = Settings(os.environ.get("SQRTDK_GUI_SETTINGS")) if interactive else None
@@ -71,12 +76,21 @@ def prepare_window(launch: Launch, interactive: bool = True):
     state = launch.preset
     if settings is not None:
         geometry, saved, warning = settings.load()
+        if saved is not None and state is None:
+            saved, slow = restorable(saved)
+            warning = warning or slow
         state = state or saved
     window = MainWindow(threaded=interactive)
     if geometry is not None:
         window.restoreGeometry(geometry)
     if state is not None:
-        window.apply_state(state)
+        try:
+            window.apply_state(state)
+        except Exception as exc:  # noqa: BLE001 - a remembered state must never stop the start
+            if state is launch.preset:
+                raise
+            window.apply_state(State())
+            warning = f"saved state could not be applied ({type(exc).__name__}); starting with defaults"
     open_lesson(window, launch, animate=interactive)
     if launch.theme:
         window.set_theme(launch.theme)
@@ -101,8 +115,10 @@ def run_window(launch: Launch) -> int:
             if launch.presentation:  # no full screen offscreen: its layout
                 window.set_zoom(max(window.style_.zoom, presentation_zoom(launch.size[1])))
                 window.set_controls_visible(False)
-            if not render_to_file(window, launch.screenshot, launch.size):
-                print(f"sqrtdk-gui: error: could not write {launch.screenshot!r}", file=sys.stderr)
+            try:
+                render_to_file(window, launch.screenshot, launch.size)
+            except OSError as exc:  # safe_io.IOFailure: the old file is untouched
+                print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
                 return 2
             return 0
         window.show()
@@ -116,7 +132,9 @@ def run_window(launch: Launch) -> int:
         # interpreter that exits with a pyqtgraph window still open crashes (status 139).
         window.close()
         if settings is not None:
-            settings.save(window.saveGeometry(), window.current_state())
+            problem = settings.save(window.saveGeometry(), window.current_state())
+            if problem:
+                print(f"sqrtdk-gui: warning: {problem}", file=sys.stderr)
         window.deleteLater()
         app.processEvents()
         del window

@@ -3,29 +3,36 @@
 Slider bursts are coalesced: ``set_params`` only records the wish and arms a zero-delay
 timer, so however many changes arrive within one event-loop turn, the model runs once, with
 the last values. The "versus d_k" sweeps run in a worker thread so that dragging any
-control never waits for them; a sweep that is overtaken by newer parameters is dropped.
+control never waits for them; a sweep that is overtaken by newer parameters is abandoned at
+its next d_k point, and closing the window never waits for more than one point.
 """
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import time
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, compared_scalings, compute, sweep
+from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute, sweep
 
 __all__ = ["Controller"]
 
 SWEEP_DELAY_MS = 120
+# How long closing the window waits for the sweep thread to reach its next d_k point (one
+# point at the largest sizes takes about 0.5 s); after that the thread is left to finish
+# on its own and only the interpreter's exit waits for it.
+SHUTDOWN_WAIT_MS = 1500
+_CANCELLED = -1  # a generation no request has: the worker abandons whatever it does
 
 
-def _sweeps(params: Params) -> dict:
-    return {s: sweep(params.replace(scaling=s)) for s in compared_scalings(params)}
+def _sweeps(params: Params, cancelled=None) -> dict:
+    return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in compared_scalings(params)}
 
 
 class _SweepWorker(QObject):
-    """Runs sweeps in its own thread; skips requests that a newer one has overtaken."""
+    """Runs sweeps in its own thread; abandons requests that a newer one has overtaken."""
 
     done = Signal(int, object, object)  # generation, base params, {scaling: Sweep}
 
@@ -37,7 +44,22 @@ class _SweepWorker(QObject):
     def run(self, generation: int, params: Params) -> None:
         if generation != self.latest:
             return
-        self.done.emit(generation, params, _sweeps(params))
+        try:  # asked between d_k points: a newer request or closing stops the work early
+            sweeps = _sweeps(params, cancelled=lambda: generation != self.latest)
+        except SweepCancelled:
+            return
+        self.done.emit(generation, params, sweeps)
+
+
+# Sweep threads still finishing a point when their window closed: kept referenced (a QThread
+# destroyed while it runs aborts the process) and waited for at interpreter exit.
+_finishing: list[QThread] = []
+
+
+@atexit.register
+def _wait_for_finishing_threads() -> None:
+    for thread in _finishing:
+        thread.wait()
 
 
 class Controller(QObject):
@@ -143,13 +165,17 @@ class Controller(QObject):
             self._apply_sweeps(key, _sweeps(key))
 
     def shutdown(self) -> None:
-        """Stop the worker thread (the window calls this when it closes)."""
+        """Stop the worker thread (the window calls this when it closes) without waiting
+        for a running sweep: it is abandoned at its next d_k point."""
         self._timer.stop()
         self._sweep_timer.stop()
         if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait()
-            self._thread = None
+            thread, self._thread = self._thread, None
+            self._worker.latest = _CANCELLED
+            thread.quit()
+            if not thread.wait(SHUTDOWN_WAIT_MS):
+                thread.setParent(None)  # outlive this controller; see _finishing
+                _finishing.append(thread)
 
     # --- work --------------------------------------------------------------------------
     def _recompute(self) -> None:

@@ -4,28 +4,49 @@ Images are rendered from the live widgets, so they show exactly what the window 
 PNG through QWidget.render on a scaled painter (text and lines stay sharp at any size), SVG
 through Qt's QSvgGenerator (the whole window, all panels, as one vector drawing). The CSV
 holds the numbers behind the panels, per query row, as the model computed them.
+
+Every file is encoded in memory first and then written by ``safe_io.write_bytes`` (temporary
+file, checked, renamed over the target): a full disk never leaves half an image where the
+old one was, and a failure raises ``safe_io.IOFailure`` with one sentence instead of
+reporting success.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
+import io
 import math
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRectF, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.model import ROW_QUANTITIES, Result
 
-__all__ = ["export_png", "export_svg", "export_csv", "slide_plan", "export_slides"]
+__all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "export_slides"]
+
+_IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
+
+
+def save_image(image, path: str, fmt: str | None = None) -> None:
+    """Encode a QImage or QPixmap in memory (format from the suffix, default PNG) and write
+    it safely; IOFailure with one sentence if anything fails."""
+    fmt = fmt or _IMAGE_FORMATS.get(Path(path).suffix.lower(), "PNG")
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if image.isNull() or not image.save(buffer, fmt):
+        raise safe_io.IOFailure(errno.EIO, "write", path, f"the image could not be encoded as {fmt}")
+    safe_io.write_bytes(path, bytes(buffer.data()))
 
 
 def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
-    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size)."""
+    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size); True, or IOFailure."""
     w, h = size or (widget.width(), widget.height())
     image = QImage(w, h, QImage.Format.Format_ARGB32)
     image.fill(widget.palette().window().color())
@@ -37,31 +58,38 @@ def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
         widget.render(painter, QPoint())
     finally:
         painter.end()
-    return image.save(path, "PNG")
+    save_image(image, path, "PNG")
+    return True
 
 
 def export_svg(widget, path: str) -> bool:
-    """Render ``widget`` as an SVG drawing (vector lines and text)."""
+    """Render ``widget`` as an SVG drawing (vector lines and text); True, or IOFailure."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
-    generator.setFileName(path)
+    generator.setOutputDevice(buffer)
     generator.setSize(QSize(widget.width(), widget.height()))
     generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
     generator.setTitle("sqrtdk-gui")
     generator.setDescription(f"sqrtdk-gui {__version__}: {widget.windowTitle()}")
     painter = QPainter()
     if not painter.begin(generator):
-        return False
+        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing could not be started")
     try:
         widget.render(painter, QPoint())
     finally:
         painter.end()
-    return Path(path).is_file() and Path(path).stat().st_size > 0
+    data = bytes(buffer.data())
+    if b"</svg>" not in data[-64:]:
+        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing came out incomplete")
+    safe_io.write_bytes(path, data)
+    return True
 
 
 def export_csv(result: Result, path: str) -> None:
-    """The current numbers: parameters, summaries, then one line per query row."""
+    """The current numbers: parameters, summaries, then one line per query row (IOFailure)."""
     p = result.params
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with io.StringIO(newline="") as f:
         out = csv.writer(f)
         out.writerow(["# sqrtdk-gui", __version__])
         for name in p.__dataclass_fields__:
@@ -78,6 +106,8 @@ def export_csv(result: Result, path: str) -> None:
         for i in range(p.queries):
             out.writerow([i, *(repr(float(getattr(result, q)[i])) for q in ROW_QUANTITIES),
                           repr(float(result.row_sums[i]))])
+        text = f.getvalue()
+    safe_io.write_text(path, text)
 
 
 def _slug(text: str) -> str:
@@ -119,8 +149,7 @@ def export_slides(window, folder: str, size: tuple[int, int], progress=None) -> 
                 window.lesson.choose_scenario(which)
             window.render_ready()
             path = str(target / name)
-            if not export_png(window, path, size):
-                raise OSError(f"could not write {path}")
+            export_png(window, path, size)  # IOFailure stops the export with one sentence
             written.append(path)
         if progress is not None:
             progress(len(written), len(plan), "")

@@ -1,7 +1,8 @@
 """File menu behaviour of the main window: presets, exports and lesson slides.
 
 A mixin so that main_window.py stays about assembly and wiring. Every failure becomes a
-dialog with one sentence; nothing the user saved is overwritten by a failed load.
+dialog with one sentence; nothing the user saved is overwritten by a failed load, and every
+file is written through ``safe_io`` (a failed write leaves the old file as it was).
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ class FileActions:
         if path:
             try:
                 presets.save(self.current_state(), path)
-            except OSError as exc:
-                self._fail("Cannot save preset", f"{path}: {exc.strerror or exc}")
+            except OSError as exc:  # safe_io.IOFailure: one sentence naming the file
+                self._fail("Cannot save preset", f"{exc}. Nothing was changed.")
             else:
                 self.statusBar().showMessage(f"Saved preset {path}", 5000)
 
@@ -72,21 +73,27 @@ class FileActions:
         if not ok:
             return
         path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "sqrtdk-gui.png", "PNG images (*.png)")
-        if path and not exporting.export_png(self, path, EXPORT_SIZES[choice]):
-            self._fail("Export failed", f"Could not write {path}.")
+        if path:
+            self._export(lambda: exporting.export_png(self, path, EXPORT_SIZES[choice]))
 
     def export_svg_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", "sqrtdk-gui.svg", "SVG drawings (*.svg)")
-        if path and not exporting.export_svg(self, path):
-            self._fail("Export failed", f"Could not write {path}.")
+        if path:
+            self._export(lambda: exporting.export_svg(self, path))
+
+    def _export(self, write) -> bool:
+        """Run one export; a failure is a dialog with one sentence (the old file is intact)."""
+        try:
+            write()
+        except OSError as exc:  # safe_io.IOFailure names the file and the reason
+            self._fail("Export failed", f"{exc}. Any earlier file of that name is unchanged.")
+            return False
+        return True
 
     def export_csv_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", "sqrtdk-gui.csv", "CSV files (*.csv)")
         if path:
-            try:
-                exporting.export_csv(self.controller.result, path)
-            except OSError as exc:
-                self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+            self._export(lambda: exporting.export_csv(self.controller.result, path))
 
     def export_handout_dialog(self) -> None:
         from sqrtdk_gui.gui.handout import export_handout
@@ -128,8 +135,8 @@ class FileActions:
 
         try:
             written = exporting.export_slides(self, folder, EXPORT_SIZES[choice], progress)
-        except OSError as exc:
-            self._fail("Export failed", str(exc))
+        except OSError as exc:  # the slides written so far stay; the failed one is unchanged
+            self._fail("Export failed", f"{exc}.")
             return
         finally:
             dialog.close()

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
-import os
 import re
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
@@ -24,6 +22,7 @@ from sqrtdk_gui.core.lesson.evidence import Evidence, evidence
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
 from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.core.safe_io import write_bytes, write_text
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
 __all__ = ["FORMATS", "export_handout", "handout_format"]
@@ -163,29 +162,6 @@ def _markdown(sections: list[dict], images: list[str]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def _write_text(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder: a failure leaves the old file intact."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def export_handout(window, path: str, progress=None) -> list[str]:
     """Write the handout (HTML or Markdown by the file name); returns the files written.
 
@@ -209,15 +185,15 @@ def export_handout(window, path: str, progress=None) -> list[str]:
         window.lesson.restore(saved_step, saved_scenario)
         window.controller.replace_params(saved_params)
     if kind == "html":
-        _write_text(target, _html(sections))
+        write_text(target, _html(sections))  # safely: a failed write keeps the old file
         return [str(target)]
     folder = target.with_name(target.stem + "_files")
     folder.mkdir(exist_ok=True)
     images, written = [], []
     for i, s in enumerate(sections, start=1):
         name = f"{i:02d}-{re.sub(r'[^a-z0-9]+', '-', s['title'].lower()).strip('-')}.png"
-        (folder / name).write_bytes(s["png"])
+        write_bytes(folder / name, s["png"])
         images.append(f"{folder.name}/{name}")
         written.append(str(folder / name))
-    _write_text(target, _markdown(sections, images))
+    write_text(target, _markdown(sections, images))
     return [str(target), *written]

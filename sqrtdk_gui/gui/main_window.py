@@ -19,7 +19,7 @@ from sqrtdk_gui.gui.controller import Controller
 from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
-from sqrtdk_gui.core.model import Params, Result
+from sqrtdk_gui.core.model import SWEEP_MAX_ROWS, Params, Result
 from sqrtdk_gui.gui.controls import ControlsPanel
 from sqrtdk_gui.gui.file_actions import FileActions
 from sqrtdk_gui.gui.menus import SHORTCUTS, build_menus
@@ -297,6 +297,8 @@ class MainWindow(FileActions, QMainWindow):
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
             f"n = {p.keys} keys · {p.queries} queries · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
+        if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
+            self._status_text += f" · curves versus d_k from the first {SWEEP_MAX_ROWS:,} queries"
         if not self._status_timer.isActive():  # a few times a second is plenty for a status line
             self._status_timer.start()
 

@@ -1,0 +1,78 @@
+"""Is there a display to open a window on? Decided before Qt is imported (standard library only).
+
+Without one, Qt's xcb plugin aborts the process (status 134) with five lines ending
+"Reinstalling the application may fix this problem", which sends a teacher the wrong way.
+The check is deliberately cheap and conservative: it only reports a problem when it is sure
+(no display named at all, or a local X display whose socket does not exist); a remote X
+display (``host:N``, e.g. through ssh -X) or a Wayland session is trusted, because checking
+those would mean opening a network connection.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+
+__all__ = ["display_problem", "NO_DISPLAY_HINT"]
+
+NO_DISPLAY_HINT = ("run it in a desktop session or set DISPLAY; --screenshot FILE and "
+                   "--smoke-test need no display")
+# Platform plugins that need a display server; any other (offscreen, vnc, eglfs, ...) does not.
+_NEEDS_X = ("xcb",)
+_NEEDS_WAYLAND = ("wayland", "wayland-egl", "wayland-brcm")
+_DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
+X11_SOCKETS = "/tmp/.X11-unix"
+
+
+def _plugins(env) -> list[str]:
+    """The platform plugins Qt will try, in order (QT_QPA_PLATFORM may be 'wayland;xcb')."""
+    value = env.get("QT_QPA_PLATFORM", "")
+    return [part.split(":")[0].strip() for part in value.split(";") if part.strip()]
+
+
+def _abstract_socket_listed(name: str) -> bool:
+    """True if the abstract Unix socket ``@name`` is in /proc/net/unix (Linux; read, not opened)."""
+    try:
+        with open("/proc/net/unix", encoding="ascii", errors="replace") as f:
+            return any(line.rstrip("\n").endswith(" @" + name) for line in f)
+    except OSError:
+        return False
+
+
+def _local_x_server(number: str, sockets: str) -> bool:
+    path = os.path.join(sockets, f"X{number}")
+    try:
+        if stat.S_ISSOCK(os.stat(path).st_mode):
+            return True
+    except OSError:
+        pass
+    return _abstract_socket_listed(path)
+
+
+def display_problem(env=None, platform: str | None = None, sockets: str = X11_SOCKETS) -> str | None:
+    """One sentence saying why a window cannot open here, or None if it probably can."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if platform.startswith(("win", "darwin", "cygwin", "msys")):
+        return None  # a window system is always there
+    plugins = _plugins(env)
+    if any(p not in _NEEDS_X + _NEEDS_WAYLAND for p in plugins):
+        return None  # e.g. offscreen: no display needed
+    if env.get("WAYLAND_DISPLAY") and (not plugins or any(p in _NEEDS_WAYLAND for p in plugins)):
+        return None
+    if plugins and not any(p in _NEEDS_X for p in plugins):
+        return f"no Wayland display to open the window on (WAYLAND_DISPLAY is not set): {NO_DISPLAY_HINT}"
+    display = env.get("DISPLAY", "")
+    if not display:
+        return f"no display to open the window on (DISPLAY is not set): {NO_DISPLAY_HINT}"
+    match = _DISPLAY.match(display)
+    if match is None:
+        return f"DISPLAY={display!r} is not a display name such as :0: {NO_DISPLAY_HINT}"
+    if match["host"] not in ("", "unix"):
+        return None  # a remote X server: trusted (checking it would open a connection)
+    if not _local_x_server(match["number"], sockets):
+        return (f"no X server is running on display {display} (DISPLAY is set, but nothing "
+                f"listens there): {NO_DISPLAY_HINT}")
+    return None

@@ -1,0 +1,107 @@
+"""Progress of a long headless command on stderr, and Ctrl+C as "stop and report" (stdlib only).
+
+On a terminal: one bar, redrawn in place at most ten times a second and erased at the end.
+Elsewhere (a log file, a pipe, CI): one plain line every ``every`` seconds. A run shorter
+than the first delay prints nothing, so quick runs and their tests see an empty stderr.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+__all__ = ["Progress", "StopOnInterrupt", "format_duration"]
+
+
+def format_duration(seconds: float) -> str:
+    """'42 s', '3 min 05 s', '19 h 40 min'."""
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, s = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {s:02d} s"
+    hours, m = divmod(minutes, 60)
+    return f"{hours} h {m:02d} min"
+
+
+class Progress:
+    """``update(done)`` as work proceeds, ``finish()`` at the end (also after an interruption)."""
+
+    BAR = 24
+
+    def __init__(self, total: int, stream, label: str = "", tty: bool | None = None,
+                 clock=time.monotonic, first: float | None = None, every: float | None = None) -> None:
+        self.total, self.stream, self.label, self.clock = max(int(total), 1), stream, label, clock
+        if tty is None:
+            try:
+                tty = stream.isatty()
+            except (AttributeError, ValueError, OSError):
+                tty = False
+        self.tty = tty
+        self.first = (1.0 if tty else 10.0) if first is None else first
+        self.every = (0.1 if tty else 10.0) if every is None else every
+        self.start = clock()
+        self._next = self.start + self.first
+        self._drawn = False
+
+    def text(self, done: int, now: float) -> str:
+        elapsed = now - self.start
+        share = min(done / self.total, 1.0)
+        left = f", about {format_duration(elapsed * (self.total - done) / done)} left" if done else ""
+        counts = f"step {done:,} of {self.total:,} ({100 * share:.1f} %), {format_duration(elapsed)} elapsed{left}"
+        if not self.tty:
+            return f"{self.label}{counts}"
+        filled = int(round(share * self.BAR))
+        return f"{self.label}[{'#' * filled}{'.' * (self.BAR - filled)}] {counts}"
+
+    def update(self, done: int, *_ignored) -> None:
+        now = self.clock()
+        if now < self._next:
+            return
+        self._next = now + self.every
+        try:
+            if self.tty:
+                self.stream.write("\r\x1b[2K" + self.text(done, now))
+            else:
+                self.stream.write(self.text(done, now) + "\n")
+            self.stream.flush()
+            self._drawn = True
+        except (OSError, ValueError):  # stderr gone: progress is a courtesy, never an error
+            self.update = lambda *a: None
+
+    def finish(self) -> None:
+        """Erase the bar (a terminal keeps only the result)."""
+        if self.tty and self._drawn:
+            try:
+                self.stream.write("\r\x1b[2K")
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
+
+
+class StopOnInterrupt:
+    """While active, the first Ctrl+C only asks the work to stop (``requested()`` becomes
+    True) so that it can report what it has; a second one interrupts at once."""
+
+    def __init__(self) -> None:
+        self.interrupted = False
+        self._previous = None
+
+    def requested(self) -> bool:
+        return self.interrupted
+
+    def _handler(self, signum, frame) -> None:
+        if self.interrupted:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    def __enter__(self) -> "StopOnInterrupt":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
