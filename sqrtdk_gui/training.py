@@ -157,6 +157,11 @@ class SGD:
         for name, g in grads.items():
             params[name] -= self.lr * g
 
+    def select(self, keep: np.ndarray) -> None:
+        """Keep only these runs (axis 1 of a per-run learning-rate array)."""
+        if np.ndim(self.lr) > 1:
+            self.lr = self.lr[:, keep]
+
 
 class Adam:
     """Adam (Kingma & Ba 2015) with bias correction."""
@@ -181,8 +186,15 @@ class Adam:
             # Dividing by sqrt(v) rescales tiny gradients up, down to the eps floor.
             params[name] -= self.lr * (m / c1) / (np.sqrt(v / c2) + self.eps)
 
+    def select(self, keep: np.ndarray) -> None:
+        """Keep only these runs (axis 1 of the per-run rates and moment arrays)."""
+        if np.ndim(self.lr) > 1:
+            self.lr = self.lr[:, keep]
+        self.m = {name: a[:, keep] for name, a in self.m.items()}
+        self.v = {name: a[:, keep] for name, a in self.v.items()}
 
-def make_optimizer(name: str, lr: float) -> SGD | Adam:
+
+def make_optimizer(name: str, lr) -> SGD | Adam:
     if name == "sgd":
         return SGD(lr)
     if name == "adam":
@@ -358,6 +370,7 @@ def train_grid(
     progress: Callable[[int, dict[str, np.ndarray]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress_every: int = 10,
+    stop_at_90: bool = False,
 ) -> list[list[TrainResult]]:
     """Train ``config`` at every learning rate and seed at once; results[seed][rate].
 
@@ -365,6 +378,10 @@ def train_grid(
     numbers, bit for bit): the runs only share numpy calls. A run whose loss or gradient
     turns non-finite stops there (``diverged``) while the others go on. ``progress`` gets
     curves shaped (seeds, rates, steps_done), NaN after a run's last step.
+
+    ``stop_at_90``: a run ends as soon as its steps to 90 % are known (its curves stop
+    there), and a rate leaves the computation once all its seeds have ended. Only
+    ``steps_to_90`` (and "never reached") then mean what they do for a full run.
     """
     if progress_every < 1:
         raise ValueError(f"progress_every must be an integer >= 1, got {progress_every}")
@@ -380,14 +397,16 @@ def train_grid(
     inits = [init_params(seed, c.d_model, c.d_k, c.d_v, c.layers) for seed in seeds]
     params = {name: np.repeat(np.stack([p[name] for p in inits])[:, None], n_rates, axis=1)
               for name in inits[0]}
+    final_params = {name: arr.copy() for name, arr in params.items()}
     learned = [name for name in params if c.learn_v or param_kind(name) != "W_v"]
     data_rngs = [np.random.default_rng([seed, 1]) for seed in seeds]  # independent of weights
     opt = make_optimizer(c.optimizer, np.asarray(lrs, dtype=float)[None, :, None, None])
     shape = (n_seeds, n_rates)
     curves = {name: np.full(shape + (c.steps,), np.nan) for name in METRIC_NAMES}
-    alive = np.ones(shape, dtype=bool)
+    active = np.ones(shape, dtype=bool)  # still recording
     diverged = np.zeros(shape, dtype=bool)
     done = np.zeros(shape, dtype=int)
+    cols = np.arange(n_rates)  # the rates (columns) still in the working arrays
     cancelled = False
     start = time.perf_counter()
     for step in range(c.steps):
@@ -397,36 +416,52 @@ def train_grid(
         batch = _stack_batch([make_batch(rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
                               for rng in data_rngs])
         fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
+        here = active[:, cols]
         with np.errstate(over="ignore", invalid="ignore"):
             sq = {name: np.sum(g * g, axis=(-2, -1)) for name, g in fwd.grads.items()}
             norms = {curve: np.sqrt(sum(v for n, v in sq.items() if param_kind(n) == kind))
                      for curve, kind in GRAD_CURVES.items()}
             grad_norm = np.sqrt(sum(sq[name] for name in learned))
-            loss = np.broadcast_to(np.asarray(fwd.loss, dtype=float), shape)
+            loss = np.broadcast_to(np.asarray(fwd.loss, dtype=float), here.shape)
         ok = np.isfinite(loss) & np.isfinite(grad_norm)
-        diverged |= alive & ~ok
-        alive &= ok
-        if not alive.any():
-            break
+        diverged[:, cols] |= here & ~ok
+        here &= ok
+        active[:, cols] = here
         metrics = _metrics(fwd.logits, batch.target)
         with np.errstate(invalid="ignore"):
             metrics["max_logit"] = np.max(
-                [np.max(np.abs(z), axis=(-2, -1)) for z in fwd.layer_logits], axis=0)
+                [np.max(np.abs(z), axis=(-2, -1)) for z in fwd.layer_logits or (fwd.logits,)], axis=0)
         metrics.update(loss=loss, grad_norm=grad_norm, **norms)
         for name in METRIC_NAMES:
-            curves[name][..., step] = np.where(alive, metrics[name], np.nan)
-        done[alive] = step + 1
+            curves[name][:, cols, step] = np.where(here, metrics[name], np.nan)
+        sub = done[:, cols]
+        sub[here] = step + 1
+        done[:, cols] = sub
         grads = {name: fwd.grads[name] for name in learned}
-        if not alive.all():  # park stopped runs at zero so no NaN spreads through the step
-            dead = ~alive
-            for name in params:
-                params[name][dead] = 0.0
-            for g in grads.values():
-                g[dead] = 0.0
+        if not ok.all():  # park stopped runs at zero so no NaN spreads through the step
+            for arr in (*(params[n] for n in params), *grads.values()):
+                arr[~ok] = 0.0
         with np.errstate(over="ignore", invalid="ignore"):  # caught at the next step
             opt.step(params, grads)
+        if stop_at_90 and step + 1 >= WINDOW:
+            acc = curves["accuracy"][:, cols, step + 1 - WINDOW: step + 1]
+            with np.errstate(invalid="ignore"):
+                reached = here & (np.mean(acc, axis=-1) >= 0.9 - 1e-9)
+            active[:, cols] = here & ~reached
         if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == c.steps):
             progress(step + 1, {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
+        keep = active[:, cols].any(axis=0)
+        if not keep.all():  # a rate whose runs all ended leaves the working arrays
+            gone = cols[~keep]
+            for name in params:
+                final_params[name][:, gone] = params[name][:, ~keep]
+                params[name] = params[name][:, keep]
+            opt.select(keep)
+            cols = cols[keep]
+            if not cols.size:
+                break
+    for name in params:
+        final_params[name][:, cols] = params[name]
     wall = time.perf_counter() - start
     runs = n_seeds * n_rates
     out = []
@@ -437,9 +472,9 @@ def train_grid(
             row.append(TrainResult(
                 replace(c, lr=lr, seed=seed),
                 **{name: curves[name][i, j, :n].copy() for name in METRIC_NAMES},
-                cancelled=cancelled and not diverged[i, j], diverged=bool(diverged[i, j]),
+                cancelled=cancelled and bool(active[i, j]), diverged=bool(diverged[i, j]),
                 wall_time=wall / runs,
-                params={name: arr[i, j].copy() for name, arr in params.items()},
+                params={name: arr[i, j].copy() for name, arr in final_params.items()},
             ))
         out.append(row)
     return out

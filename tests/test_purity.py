@@ -9,7 +9,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sqrtdk_gui"
 PURE_MODULES = ["model.py", "softmax_math.py", "sampling.py", "geometry.py", "plotdata.py",
-                "training.py", "training_task.py", "train_cli.py", "cli.py"]
+                "training.py", "training_task.py", "lr_sweep.py", "train_cli.py", "cli.py"]
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
 
 
