@@ -27,6 +27,7 @@ from sqrtdk_gui.training import (
     INT_RANGES,
     MAX_ELEMENTS,
     SCALINGS,
+    WINDOW,
     TrainConfig,
     TrainResult,
     train_grid,
@@ -220,12 +221,14 @@ def run_sweep(
     progress: Callable[[int, int, dict[str, np.ndarray]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress_every: int = 10,
+    stop_at_90: bool = False,
 ) -> SweepResult:
     """Train every scaling at every rate (default: the optimiser's grid) and seed.
 
     ``progress(scaling_index, steps_done, curves)`` passes on :func:`train_grid`'s read-only
     curves, shaped (seeds, rates, steps_done). ``should_stop`` cancels between steps; the
-    result then holds the scalings finished so far (the cut one is dropped).
+    result then holds the scalings finished so far (the cut one is dropped). ``stop_at_90``
+    ends each run once its steps to 90 % are known (quicker; only those then mean anything).
     """
     for s in scalings:
         check_choice("scaling", s, SCALINGS)
@@ -242,7 +245,7 @@ def run_sweep(
             def report(steps: int, curves: dict, index=index) -> None:
                 progress(index, steps, curves)
         grid = train_grid(replace(config, scaling=scaling), lrs, seeds, report, should_stop,
-                          progress_every)
+                          progress_every, stop_at_90)
         sweep = ScalingSweep(scaling, lrs, seeds, tuple(tuple(row) for row in grid))
         if not sweep.complete:
             cancelled = True
@@ -266,7 +269,8 @@ def lesson_figures(seeds: Sequence[int] = LESSON_SEEDS,
     that reach 90 %, and the smallest rate at which some seed fails.
     """
     config = TrainConfig(**LESSON_SETTINGS)
-    result = run_sweep(config, scalings, seeds=seeds)
+    lrs, seeds = check_grid(config, LR_GRID[config.optimizer], seeds)
+    result = run_sweep(config, scalings, lrs, seeds, stop_at_90=True)
     out = {"lrs": result.lrs, "seeds": result.seeds}
     for s, sw in result.scalings.items():
         best = [b for b in sw.best_per_seed() if b is not None]
@@ -294,12 +298,14 @@ def lesson_sentence(fig: dict) -> str:
     def best(f: dict) -> str:
         lo, hi = f["best_steps"]
         steps = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        return f"{steps} steps (at lr {_span(f['best_lrs'])})"
+        return f"{steps} steps at lr {_span(f['best_lrs'])}"
 
     seeds = fig["seeds"]
-    raw_fail = (f"; it never gets there from lr {raw['first_failing_lr']:g} up"
+    raw_fail = (f" (never from lr {raw['first_failing_lr']:g} up)"
                 if raw["first_failing_lr"] is not None else "")
+    floor = (f" (the fewest a {WINDOW}-step average can show)"
+             if scaled["best_steps"][0] == WINDOW else "")
     return (f"Swept over {n} learning rates ({lrs[0]:g} … {lrs[-1]:g}, SGD, d_k = 256, "
             f"seeds {seeds[0]}–{seeds[-1]}), each at its best rate: raw logits reach 90 % "
-            f"accuracy in {best(raw)}, ÷√d_k in {best(scaled)}. Raw reaches 90 % at "
-            f"{counts(raw)} of the {n} rates{raw_fail}; ÷√d_k at {counts(scaled)} of {n}.")
+            f"accuracy in {best(raw)}, ÷√d_k in {best(scaled)}{floor}. Raw reaches 90 % at "
+            f"{counts(raw)} of the {n} rates{raw_fail}, ÷√d_k at {counts(scaled)} of {n}.")
