@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
+import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -45,6 +46,10 @@ __all__ = [
     "run_sweep",
     "lesson_figures",
     "lesson_sentence",
+    "band",
+    "rolling_median",
+    "span_text",
+    "verdict",
 ]
 
 # 1-2-5 per decade around each optimiser's default (SGD 0.5, Adam 3e-3), nine rates each.
@@ -142,6 +147,27 @@ class ScalingSweep:
         j = int(np.argmin(med))  # argmin takes the first, i.e. the lower rate on a tie
         return self.lrs[j], float(med[j])
 
+    def curves(self, metric: str, rate_index: int) -> np.ndarray:
+        """(seeds, steps) of one metric at one rate; NaN after a run's last step."""
+        rows = [row[rate_index] for row in self.runs]
+        n = max(r.steps_done for r in rows)
+        out = np.full((len(rows), n), np.nan)
+        for i, r in enumerate(rows):
+            values = getattr(r, metric)
+            out[i, : values.size] = values
+        return out
+
+    def best_steps_range(self) -> tuple[int, int] | None:
+        """(fewest, most) over seeds of each seed's steps to 90 % at its own best rate."""
+        best = [b[1] for b in self.best_per_seed() if b is not None]
+        if len(best) < len(self.seeds) or not best:
+            return None
+        return min(best), max(best)
+
+    def best_lr_values(self) -> list[float]:
+        """The rates that were some seed's best, ascending."""
+        return sorted({b[0] for b in self.best_per_seed() if b is not None})
+
     def summary(self) -> dict:
         """JSON-ready: the per-rate results and the summaries."""
         best = self.best()
@@ -222,6 +248,7 @@ def run_sweep(
     should_stop: Callable[[], bool] | None = None,
     progress_every: int = 10,
     stop_at_90: bool = False,
+    on_scaling: Callable[[int, ScalingSweep], None] | None = None,
 ) -> SweepResult:
     """Train every scaling at every rate (default: the optimiser's grid) and seed.
 
@@ -229,6 +256,7 @@ def run_sweep(
     curves, shaped (seeds, rates, steps_done). ``should_stop`` cancels between steps; the
     result then holds the scalings finished so far (the cut one is dropped). ``stop_at_90``
     ends each run once its steps to 90 % are known (quicker; only those then mean anything).
+    ``on_scaling(index, sweep)`` is called as each scaling completes.
     """
     for s in scalings:
         check_choice("scaling", s, SCALINGS)
@@ -251,7 +279,62 @@ def run_sweep(
             cancelled = True
             break
         done[scaling] = sweep
+        if on_scaling is not None:
+            on_scaling(index, sweep)
     return SweepResult(config, lrs, seeds, done, cancelled, time.perf_counter() - start)
+
+
+def band(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Median, lowest and highest over axis 0 (the seeds), ignoring NaN.
+
+    A column that is NaN for every seed stays NaN (numpy warns about it; we do not).
+    """
+    v = np.asarray(values, dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(v, axis=0), np.nanmin(v, axis=0), np.nanmax(v, axis=0)
+
+
+def rolling_median(x: np.ndarray, window: int) -> np.ndarray:
+    """Median of the last ``window`` values at each step (fewer at the start), ignoring NaN."""
+    x = np.asarray(x, dtype=float)
+    if x.size == 0 or window <= 1:
+        return x.copy()
+    padded = np.concatenate([np.full(window - 1, np.nan), x])
+    views = np.lib.stride_tricks.sliding_window_view(padded, window)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(views, axis=1)
+
+
+def span_text(values, fmt: str = "{:g}") -> str:
+    """"20" or "39–53": the range of some numbers, one number when they agree."""
+    values = list(values)
+    return _span(values, fmt) if values else "–"
+
+
+def verdict(sweeps: dict[str, ScalingSweep]) -> str:
+    """One or two sentences comparing raw and ÷√d_k each at its best rate (HTML, <b> only)."""
+    raw, scaled = sweeps.get("none"), sweeps.get("sqrt_dk")
+    if raw is None or scaled is None:
+        return ""
+    n = len(raw.lrs)
+    rb, sb = raw.best_steps_range(), scaled.best_steps_range()
+    rw, sw = raw.working_counts(), scaled.working_counts()
+    if sb is None and rb is None:
+        text = "Neither reached 90 % at any rate for every seed."
+    elif rb is None:
+        text = (f"At its best rate ÷√d_k reached 90 % in <b>{span_text(sb)}</b> steps; raw "
+                f"logits did not reach it at any rate for every seed.")
+    elif sb is None:
+        text = (f"At its best rate raw reached 90 % in <b>{span_text(rb)}</b> steps; ÷√d_k "
+                f"did not reach it at any rate for every seed.")
+    else:
+        text = (f"Each at its best rate, 90 % took ÷√d_k <b>{span_text(sb)}</b> steps, raw "
+                f"<b>{span_text(rb)}</b>.")
+    text += (f" Raw trained at <b>{span_text(rw)} of {n}</b> rates, ÷√d_k at "
+             f"<b>{span_text(sw)}</b>.")
+    return text
 
 
 # --- the numbers lesson step 5 quotes ------------------------------------------------------
