@@ -74,6 +74,10 @@ class _Row(QWidget):
     def minimumSizeHint(self):  # noqa: N802 - Qt API
         return QSize(200, 120)
 
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        # A word-wrapped label inside would otherwise claim its whole preferred height.
+        return False
+
 
 class LabPage(QWidget):
     """Controls on the left; tables and plots on the right; a short explanation on top."""

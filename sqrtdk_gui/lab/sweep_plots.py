@@ -104,6 +104,19 @@ class _LogAxis:
         axis.setTicks(ticks)
 
 
+def _fit_title(panel: Panel, heading: str, subtitle: str) -> None:
+    """Title and, muted, a subtitle; the subtitle is dropped (kept as tooltip) if it would clip."""
+    s = panel.style_
+    panel.title.setToolTip(f"{heading}: {subtitle}" if subtitle else heading)
+    needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(heading + "  ")
+              + QFontMetrics(s.font(12)).horizontalAdvance(subtitle))
+    if not subtitle or needed > panel.title.width() - 4:
+        panel.title.setText(heading)
+        return
+    panel.title.setText(f"{heading} <span style='font-weight:normal; color:{s.palette.muted}; "
+                        f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
+
+
 def _log10(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -141,6 +154,10 @@ class _BandPanel(Panel):
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        _fit_title(self, self.heading, getattr(self, "subtitle", ""))
 
     def restyle_items(self) -> None:
         s = self.style_
@@ -181,7 +198,7 @@ class _BandPanel(Panel):
 class LrPanel(_BandPanel):
     """Steps to 90 % (or final loss) against the learning rate, both axes logarithmic.
 
-    For steps, a run that never reached 90 % sits on a "not reached" row above the plot
+    For steps, a run that never reached 90 % sits on a "never" row above the plot
     area's last step, so a rate at which raw fails shows as a cliff rather than a gap.
     """
 
@@ -192,11 +209,14 @@ class LrPanel(_BandPanel):
         self.subtitle = subtitle
         self.selected = pg.InfiniteLine(angle=90)
         self.selected.setZValue(40)
+        # says what the dashed line is: the rate of the over-training plots below
+        self.selected_label = pg.InfLineLabel(self.selected, text="", position=0.5,
+                                              anchors=[(0, 0.5), (0, 0.5)])
+        if metric == "steps":
+            self.selected_label.setFormat(" plots below")
         self.plot.addItem(self.selected)
         self.selected.hide()
         self.never = pg.InfiniteLine(angle=0)
-        self.never_label = pg.InfLineLabel(self.never, text="", position=0.02,
-                                           anchors=[(0, 0), (0, 0)])
         self.never.setZValue(5)
         self.plot.addItem(self.never)
         self.never.setVisible(metric == "steps")
@@ -210,13 +230,10 @@ class LrPanel(_BandPanel):
         super().restyle_items()
         s = self.style_
         self.selected.setPen(s.pen(s.palette.muted, 2, dashed=True))
+        self.selected_label.setColor(s.palette.muted)
+        self.selected_label.setFont(s.font(12, bold=True))
         self.never.setPen(s.pen(s.palette.muted, 1.5, dashed=True))
-        self.never_label.setColor(s.palette.muted)
-        self.never_label.setFont(s.font(12, bold=True))
-        self.title.setText(self.heading if not self.subtitle else
-                           f"{self.heading} <span style='font-weight:normal; color:"
-                           f"{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;{self.subtitle}"
-                           "</span>")
+        _fit_title(self, self.heading, self.subtitle)
 
     def never_y(self) -> float:
         return math.log10(self._steps) + NEVER_GAP
@@ -237,7 +254,7 @@ class LrPanel(_BandPanel):
             self.plot.setYRange(ylo, top + 0.14, padding=0)
             self.log_axis.set(math.log10(WINDOW), math.log10(steps), extra=[(top, "never")])
             self.never.setValue(top)
-            self.never_label.setFormat(f"not reached in {steps} steps")
+            self.never.setToolTip(f"never: not reached 90 % in {steps} steps")
         else:
             self._loss_decades.clear()
             self._fit_loss()
@@ -311,10 +328,7 @@ class StepPanel(_BandPanel):
             if line.label is not None:
                 line.label.setColor(s.palette.muted)
                 line.label.setFont(s.font(12, bold=True))
-        self.title.setText(self.heading if not self.subtitle else
-                           f"{self.heading} <span style='font-weight:normal; color:"
-                           f"{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;{self.subtitle}"
-                           "</span>")
+        _fit_title(self, self.heading, self.subtitle)
 
     def set_subtitle(self, text: str) -> None:
         self.subtitle = text
@@ -414,9 +428,11 @@ class GradPanel(Panel):
         v = "W_v: what it reads" + ("" if self.learn_v else " (fixed)")
         fg = s.palette.fg
         self.set_key([(fg, "━", "W_q"), (fg, "╍", "W_k: where it looks"), (fg, "•••", v)])
-        self.title.setText(f"{self.heading} <span style='font-weight:normal; color:"
-                           f"{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;median of "
-                           f"{GRAD_WINDOW} steps</span>")
+        _fit_title(self, self.heading, f"median of {GRAD_WINDOW} steps")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        _fit_title(self, self.heading, f"median of {GRAD_WINDOW} steps")
 
     def set_learn_v(self, on: bool) -> None:
         self.learn_v = on
