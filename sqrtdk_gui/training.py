@@ -1,8 +1,11 @@
-"""Training lab: train one attention layer on associative recall, raw vs scaled logits.
+"""Training lab: train attention on associative recall, raw vs scaled logits.
 
 numpy + stdlib only (no Qt), so it runs headless, in tests and in a GUI worker thread.
 The task and the hand-written backward pass live in :mod:`sqrtdk_gui.training_task`;
-this module holds the configuration, the optimisers, the loop and the metrics.
+this module holds the configuration, the optimisers, the loop and the metrics. Besides
+loss, accuracy, entropy, saturated and stuck shares, every step records the largest |logit|
+and the size of the gradient reaching W_q, W_k and W_v. :func:`train_grid` trains many
+learning rates and seeds in one set of numpy calls (what the learning-rate sweeps use).
 """
 
 from __future__ import annotations
@@ -382,6 +385,8 @@ def train_grid(
     ``stop_at_90``: a run ends as soon as its steps to 90 % are known (its curves stop
     there), and a rate leaves the computation once all its seeds have ended. Only
     ``steps_to_90`` (and "never reached") then mean what they do for a full run.
+
+    Each result's ``wall_time`` is the grid's time divided by its number of runs.
     """
     if progress_every < 1:
         raise ValueError(f"progress_every must be an integer >= 1, got {progress_every}")
