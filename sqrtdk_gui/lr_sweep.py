@@ -15,7 +15,6 @@ each run is bit for bit the run :func:`sqrtdk_gui.training.train` would do on it
 from __future__ import annotations
 
 import math
-import statistics
 import time
 import warnings
 from dataclasses import dataclass, replace
@@ -268,12 +267,12 @@ def run_sweep(
         if should_stop is not None and should_stop():
             cancelled = True
             break
-        report = None
-        if progress is not None:
-            def report(steps: int, curves: dict, index=index) -> None:
-                progress(index, steps, curves)
-        grid = train_grid(replace(config, scaling=scaling), lrs, seeds, report, should_stop,
-                          progress_every, stop_at_90)
+        def report(steps: int, curves: dict, index=index) -> None:
+            progress(index, steps, curves)
+
+        grid = train_grid(replace(config, scaling=scaling), lrs, seeds,
+                          None if progress is None else report, should_stop, progress_every,
+                          stop_at_90)
         sweep = ScalingSweep(scaling, lrs, seeds, tuple(tuple(row) for row in grid))
         if not sweep.complete:
             cancelled = True

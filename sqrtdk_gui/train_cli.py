@@ -83,11 +83,13 @@ def add_parser(subparsers) -> None:
     p.add_argument("--lr-sweep", action="store_true",
                    help="train at every rate of --lrs and seed of --seeds; report each "
                    "scaling at its best rate and the rates that reach 90 %%")
-    p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None, metavar="LR",
+    p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None,
+                   metavar="LR",
                    help="rates of the sweep (default: sgd %s; adam %s)"
                    % (" ".join(f"{x:g}" for x in LR_GRID["sgd"]),
                       " ".join(f"{x:g}" for x in LR_GRID["adam"])))
-    p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None, metavar="SEED",
+    p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None,
+                   metavar="SEED",
                    help="seeds of the sweep (default: --seed)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

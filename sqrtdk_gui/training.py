@@ -347,13 +347,11 @@ def train(
     another thread may keep and read them without copying. ``should_stop()`` is polled
     before every step; when it returns True the run ends with ``cancelled=True``.
     """
-    report = None
-    if progress is not None:
-        def report(done: int, curves: dict[str, np.ndarray]) -> None:
-            progress(done, {name: arr[0, 0] for name, arr in curves.items()})
+    def report(done: int, curves: dict[str, np.ndarray]) -> None:
+        progress(done, {name: arr[0, 0] for name, arr in curves.items()})
 
-    return train_grid(config, (config.lr,), (config.seed,), report, should_stop,
-                      progress_every)[0][0]
+    return train_grid(config, (config.lr,), (config.seed,),
+                      None if progress is None else report, should_stop, progress_every)[0][0]
 
 
 def _stack_batch(batches: list[Batch]) -> Batch:
@@ -434,8 +432,9 @@ def train_grid(
         active[:, cols] = here
         metrics = _metrics(fwd.logits, batch.target)
         with np.errstate(invalid="ignore"):
+            layer_logits = fwd.layer_logits or (fwd.logits,)
             metrics["max_logit"] = np.max(
-                [np.max(np.abs(z), axis=(-2, -1)) for z in fwd.layer_logits or (fwd.logits,)], axis=0)
+                [np.max(np.abs(z), axis=(-2, -1)) for z in layer_logits], axis=0)
         metrics.update(loss=loss, grad_norm=grad_norm, **norms)
         for name in METRIC_NAMES:
             curves[name][:, cols, step] = np.where(here, metrics[name], np.nan)
@@ -454,7 +453,8 @@ def train_grid(
                 reached = here & (np.mean(acc, axis=-1) >= 0.9 - 1e-9)
             active[:, cols] = here & ~reached
         if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == c.steps):
-            progress(step + 1, {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
+            progress(step + 1,
+                     {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
         keep = active[:, cols].any(axis=0)
         if not keep.all():  # a rate whose runs all ended leaves the working arrays
             gone = cols[~keep]

@@ -580,8 +580,11 @@ class SweepTable(QFrame):
         counts = sweep.working_counts()
         cells["works"].setText(f"{span_text(counts)} of {len(sweep.lrs)}")
         w = sweep.working_lrs()
-        cells["range"].setText("none" if not w else
-                               fmt_lr(w[0]) if len(w) == 1 else f"{fmt_lr(w[0])} … {fmt_lr(w[-1])}")
+        if not w:
+            cells["range"].setText("none")
+        else:
+            cells["range"].setText(fmt_lr(w[0]) if len(w) == 1 else
+                                   f"{fmt_lr(w[0])} … {fmt_lr(w[-1])}")
 
     def show_verdict(self, sweeps: dict[str, ScalingSweep]) -> None:
         self.verdict.setText(verdict(sweeps))

@@ -2,8 +2,8 @@
 
 The worker trains the configurations of one job **sequentially** (raw first, then ÷√d_k,
 then QK-norm), each with :func:`sqrtdk_gui.training.train`; a sweep job trains each scaling
-at every rate and seed at once with :func:`sqrtdk_gui.lr_sweep.run_sweep`. Nothing in the worker touches a
-widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
+at every rate and seed at once with :func:`sqrtdk_gui.lr_sweep.run_sweep`. Nothing in the
+worker touches a widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
 worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
 arrays it sends are the read-only views ``train`` hands out, whose entries are never written
 again, so the UI may keep them without copying.
