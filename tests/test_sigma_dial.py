@@ -51,7 +51,7 @@ def test_small_spread_is_uniform_attention():
     n = 64
     c = sigma_dial.curves(n)
     assert c.sigma[0] < 0.051
-    assert c.stat("max_weight")[0] == pytest.approx(math.exp(0.05 * math.sqrt(2 * math.log(n))) / n, rel=0.03)
+    assert 1 / n < c.stat("max_weight")[0] < 1.15 / n
     assert c.stat("entropy_ratio")[0] == pytest.approx(1.0, abs=1e-3)
     assert c.stat("jacobian_fro")[0] == pytest.approx(math.sqrt(n - 1) / n, rel=0.01)
 
