@@ -182,3 +182,33 @@ def test_131072_keys_stay_well_under_500_mb(scaling):
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["rows"] == 64 and out["peak_mb"] < 300, out
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float8_e4m3fn", "float8_e5m2", "float32"])
+@pytest.mark.parametrize("variant", ["stable", "naive"])
+def test_the_first_pass_knows_the_overflow_count(dtype, variant):
+    z = _logits(m=30, n=500, seed=2) * 4  # spreads up to 1600: every type overflows somewhere
+    ev = lc.EvaluatedSoftmax(30, variant, numpy_dtype(dtype))
+    stats = _stream(z, 128)
+    for start in range(0, 500, 128):
+        ev.first(z[:, start:start + 128])
+    predicted = ev.overflow_after_first(500)
+    for start in range(0, 500, 128):
+        ev.second(z[:, start:start + 128], start, stats)
+    assert predicted == ev.overflow
+    if variant == "naive" or dtype == "float8_e4m3fn":  # exp beyond the type / logits beyond 448
+        assert ev.overflow > 0
+
+
+def test_streamed_sweeps_summarise_the_same_computation():
+    from sqrtdk_gui.core.model import sweep
+
+    base = Params(keys=5000, queries=32, scaling="none", dtype="float16", softmax="naive")
+    s = sweep(base, d_ks=(16, 256))
+    for i, d in enumerate((16, 256)):
+        r = compute(base.replace(d_k=d))
+        assert s.stat("max_weight", "median")[i] == r.summary["max_weight"].median
+        assert s.stat("jacobian_fro", "p90")[i] == r.summary["jacobian_fro"].p90
+        assert s.logit_std[i] == pytest.approx(r.logit_std, rel=1e-12)
+        assert s.overflow_count[i] == r.overflow_count
+    assert np.isnan(s.stat("grad_q", "median")).all()

@@ -44,7 +44,7 @@ MAX_KEYS = 131_072  # a long-context model's window
 ROW_BUDGET = 2**23  # logits per streamed computation: 64 rows at 131 072 keys (32 MB float32)
 MIN_ROWS, MAX_ROWS = 64, 256
 BLOCK = 4096  # keys per block: a 256-row block of float64 is 8 MB
-TOP_K = 256  # largest weights kept per row (panel 2, the Jacobian block)
+TOP_K = 64  # largest weights kept per row (panel 2's bars, the Jacobian block of 12)
 SAMPLE_KEYS = 1024  # logits kept per row for the histogram
 
 
@@ -197,6 +197,7 @@ class EvaluatedSoftmax:
         self.rel_error = np.zeros(rows)  # max |w/p − 1| over the weights >= 0.1/n
         self.max_abs_error = np.full(rows, -np.inf)
         self.top = None  # evaluated weights at the exact top keys, filled by ``second``
+        self.inf_exp = np.zeros(rows, dtype=np.int64)  # naive: exp(z) = inf entries (pass 1)
 
     def first(self, z: np.ndarray) -> None:
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -207,7 +208,23 @@ class EvaluatedSoftmax:
                 self.total = self.total * scale + np.exp(zt - new[:, None]).sum(axis=1)
                 self.mx = new
             else:
-                self.total = self.total + np.exp(zt).sum(axis=1)
+                e = np.exp(zt)
+                self.inf_exp += np.count_nonzero(np.isinf(e), axis=1)
+                self.total = self.total + e.sum(axis=1)
+
+    def overflow_after_first(self, keys: int) -> int:
+        """The non-finite count pass 2 will find, known after pass 1 (for the sweeps).
+
+        Stable: a row whose maximum is not finite or whose sum is NaN is NaN throughout.
+        Naive: a NaN sum makes the whole row NaN; an infinite sum makes exactly the entries
+        with exp(z) = inf NaN (inf/inf), the others 0.
+        """
+        if self.variant == "stable":
+            bad = np.isnan(self.total) | ~np.isfinite(self.mx)
+            return int(np.count_nonzero(bad)) * keys
+        nan_rows = np.isnan(self.total)
+        inf_rows = np.isinf(self.total) & ~nan_rows
+        return int(np.count_nonzero(nan_rows)) * keys + int(self.inf_exp[inf_rows].sum())
 
     def second(self, z: np.ndarray, start: int, stats: StreamStats) -> None:
         """Pass 2 over the block of keys ``start`` … (the same blocks as pass 1)."""

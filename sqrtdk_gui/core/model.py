@@ -359,16 +359,21 @@ def compute(params: Params) -> Result:
     )
 
 
+def _streamed_spec(params: Params) -> LongSpec:
+    return LongSpec(seed=params.seed, rows=sampled_rows(params.queries, params.keys), keys=params.keys,
+                    d_k=params.d_k, q_std=params.q_std, k_std=params.k_std, alignment=params.alignment,
+                    qk_norm=params.scaling == "qk_norm")
+
+
 def _compute_streamed(params: Params) -> Result:
     """``compute`` above DENSE_MAX_KEYS keys: sampled query rows, keys streamed in blocks.
 
     Two passes over the same deterministic blocks: the exact statistics and the evaluated
     softmax's maximum and sum, then the evaluated weights against the exact ones.
     """
-    rows = sampled_rows(params.queries, params.keys)
+    spec = _streamed_spec(params)
+    rows = spec.rows
     mult = scale_factor(params) / params.temperature
-    spec = LongSpec(seed=params.seed, rows=rows, keys=params.keys, d_k=params.d_k, q_std=params.q_std,
-                    k_std=params.k_std, alignment=params.alignment, qk_norm=params.scaling == "qk_norm")
     reducer = RowReducer(rows)
     evaluated = EvaluatedSoftmax(rows, params.softmax, numpy_dtype(params.dtype))
     kept_raw, kept_dots = [], []
@@ -444,9 +449,47 @@ def sweep(params: Params, d_ks=DK_GRID) -> Sweep:
     return _sweep_cached(params.replace(d_k=1), tuple(int(d) for d in d_ks))
 
 
+@dataclass(frozen=True)
+class _SweepPoint:
+    """What a sweep keeps of one computation."""
+
+    summary: dict[str, Summary]
+    logit_std: float
+    theory_std: float
+    saturated_fraction: float
+    overflow_count: int
+
+
+def _sweep_point(params: Params) -> _SweepPoint:
+    """``compute``'s summaries; streamed, only the pass the summaries need (no top weights,
+    no evaluated weights: the non-finite count follows from the evaluated maximum and sum)."""
+    if params.keys <= DENSE_MAX_KEYS:
+        r = compute(params)
+        return _SweepPoint(r.summary, r.logit_std, r.theory_std, r.saturated_fraction, r.overflow_count)
+    spec = _streamed_spec(params)
+    mult = scale_factor(params) / params.temperature
+    reducer = RowReducer(spec.rows, top_k=0)
+    evaluated = EvaluatedSoftmax(spec.rows, params.softmax, numpy_dtype(params.dtype))
+    for _, _, dots in logit_blocks(spec):
+        z = mult * dots
+        reducer.add(z)
+        evaluated.first(z)
+    stats = reducer.result()
+    count = spec.rows * params.keys
+    mean = float(stats.logit_sum.sum()) / count
+    per_row = {"max_weight": stats.max_weight, "entropy": stats.entropy, "jacobian_fro": stats.jacobian_fro,
+               "grad_q": np.full(spec.rows, np.nan)}
+    return _SweepPoint(
+        summary={name: Summary.of(x) for name, x in per_row.items()},
+        logit_std=math.sqrt(max(float(stats.logit_sq_sum.sum()) / count - mean * mean, 0.0)),
+        theory_std=_theory_std(params),
+        saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),
+        overflow_count=evaluated.overflow_after_first(params.keys))
+
+
 @functools.lru_cache(maxsize=32)
 def _sweep_cached(base: Params, d_ks: tuple[int, ...]) -> Sweep:
-    results = [compute(base.replace(d_k=d)) for d in d_ks]
+    results = [_sweep_point(base.replace(d_k=d)) for d in d_ks]
     rows = {
         name: {
             stat: np.array([getattr(r.summary[name], stat) for r in results])

@@ -111,9 +111,15 @@ def weight_errors(w: np.ndarray, p: np.ndarray, keys: int) -> BlockErrors:
     """
     w = np.asarray(w).astype(np.float64)
     finite = np.isfinite(w)
+    counted = p >= REL_ERROR_FLOOR / keys
+    if finite.all():  # the usual case, with fewer temporaries
+        err = np.abs(w - p)
+        rel = np.divide(err, p, out=np.zeros_like(err), where=counted)
+        return BlockErrors(l1=err.sum(axis=1), rel=rel.max(axis=1, initial=0.0),
+                           max_abs=err.max(axis=1, initial=-np.inf), nonfinite=np.zeros(len(w), bool))
     err = np.abs(np.where(finite, w, 0.0) - p)
     err_f = np.where(finite, err, -np.inf)
-    counted = finite & (p >= REL_ERROR_FLOOR / keys)
+    counted &= finite
     with np.errstate(divide="ignore", invalid="ignore"):
         rel = np.where(counted, err / np.where(counted, p, 1.0), 0.0)
     return BlockErrors(l1=np.where(finite, err, 0.0).sum(axis=1), rel=rel.max(axis=1, initial=0.0),

@@ -23,7 +23,7 @@ from sqrtdk_gui.core.model import Params, Result
 from sqrtdk_gui.gui.controls import ControlsPanel
 from sqrtdk_gui.gui.file_actions import FileActions
 from sqrtdk_gui.gui.menus import SHORTCUTS, build_menus
-from sqrtdk_gui.gui.panels import LIVE_PANELS
+from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
 from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.presentation import Presentation
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
@@ -62,7 +62,7 @@ class MainWindow(FileActions, QMainWindow):
         self.controls_scroll = scroll
 
         self.summary = SummaryStrip(self.style_)
-        # name -> panel, in the order they are placed (two per row).
+        # name -> panel, in the order they are placed (two per row), then the page panels.
         self.panels = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
 
         grid = QGridLayout()
@@ -74,7 +74,18 @@ class MainWindow(FileActions, QMainWindow):
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.summary)
-        right.addLayout(grid, 1)
+        # Panels 1-4 on one page; each page panel (the σ dial) on a page of its own beside them.
+        self.panel_pages = QTabWidget()
+        self.panel_pages.setObjectName("panelPages")
+        self.panel_pages.setDocumentMode(True)
+        grid_page = QWidget()
+        grid_page.setLayout(grid)
+        grid.setContentsMargins(0, 4, 0, 0)
+        self.panel_pages.addTab(grid_page, f"Panels 1–{len(LIVE_PANELS)}")
+        for cls in PAGE_PANELS:
+            panel = self.panels[cls.name] = cls(self.style_)
+            self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
+        right.addWidget(self.panel_pages, 1)
         live = QWidget()
         outer = QHBoxLayout(live)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -175,10 +186,28 @@ class MainWindow(FileActions, QMainWindow):
         return [self.summary, *self.panels.values()]
 
     def highlight(self, names) -> None:
-        """Point the class at some views (lesson steps); others lose their accent border."""
+        """Point the class at some views (lesson steps); others lose their accent border.
+
+        A highlighted page panel (the σ dial) comes to the front; a highlighted panel of the
+        first page brings that page back.
+        """
         names = set(names)
         for view in self.views():
             view.set_highlighted(view.name in names)
+        pages = [cls.name for cls in PAGE_PANELS]
+        shown = next((n for n in pages if n in names), None)
+        if shown is not None:
+            self.show_panel_page(shown)
+        elif names & {cls.name for cls in LIVE_PANELS}:
+            self.show_panel_page(None)
+
+    def show_panel_page(self, name: str | None) -> None:
+        """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
+        self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))
+
+    def toggle_dial(self) -> None:
+        """D: the σ dial's page, and back to panels 1-4."""
+        self.show_panel_page(None if self.panel_pages.currentIndex() else "sigma_dial")
 
     def _show_lesson_title(self, text: str) -> None:
         self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
@@ -225,6 +254,7 @@ class MainWindow(FileActions, QMainWindow):
         app.setFont(base)  # menus, dialogs, status bar
         for widget in (self.controls, *self.views(), self.lesson_pane):
             widget.apply_style()
+        self.panel_pages.tabBar().setFont(s.font(13, bold=True))
         if self._lab_page is not None:
             self._lab_page.apply_style()
         for view in self.views():

@@ -93,7 +93,7 @@ class JacobianPanel(Panel):
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
-        row = min(row, p.queries - 1)
+        row = min(row, result.rows - 1)  # above 1024 keys: a sample of the rows
         k = min(TOP_KEYS, p.keys)
         block, _ = result.jacobian_block(row, k)
         self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)

@@ -48,17 +48,18 @@ class WeightsPanel(Panel):
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
         n = p.keys
-        row = min(row, p.queries - 1)
+        row = min(row, result.rows - 1)  # above 1024 keys: a sample of the rows
         heights = sorted_weights(result.weights[row])
+        shown = heights.size  # above 1024 keys: the row's largest weights only
         overflowed = not np.all(np.isfinite(heights))
         s = self.style_
         colour = s.colour_for(p.scaling)
-        self.bars.setOpts(x=np.arange(n), height=np.where(np.isfinite(heights), heights, 0.0),
+        self.bars.setOpts(x=np.arange(shown), height=np.where(np.isfinite(heights), heights, 0.0),
                           width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
         self.uniform.setValue(1.0 / n)
-        if n != self._n:
-            self.plot.setXRange(-0.8, n - 0.2, padding=0)
-            self._n = n
+        if shown != self._n:
+            self.plot.setXRange(-0.8, shown - 0.2, padding=0)
+            self._n = shown
         finite = heights[np.isfinite(heights)]
         top, changed = self._y_range.update(1.1 * max(finite.max() if finite.size else 1.0, 2.0 / n))
         if changed:
@@ -68,7 +69,7 @@ class WeightsPanel(Panel):
                 f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
                 f"font-size:{s.pt(14)}pt; padding:6px; text-align:center'><b>OVERFLOW</b><br/>"
                 f"exp(z) = inf in {p.dtype}:<br/>this row's weights are NaN</div>")
-            self.overflow.setPos(n / 2, top / 2)
+            self.overflow.setPos(shown / 2, top / 2)
         self.overflow.setVisible(overflowed)
 
         max_w = float(result.max_weight[row])
@@ -78,4 +79,4 @@ class WeightsPanel(Panel):
         sum_text = "overflow" if not math.isfinite(row_sum) else f"{row_sum:.3f}"
         self.readout.setText(
             f"query {row}: max {max_w:.3f}  entropy {entropy:.2f} / {math.log(n):.2f}  "
-            f"row sum {sum_text}")
+            f"row sum {sum_text}" + (f"  (top {shown} of {n} keys)" if shown < n else ""))
