@@ -84,7 +84,7 @@ class FileActions:
         path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", "sqrtdk-gui.csv", "CSV files (*.csv)")
         if path:
             try:
-                exporting.export_csv(self.controller.result, path)
+                exporting.export_csv(self.controller.result, path, self.controller.dial)
             except OSError as exc:
                 self._fail("Export failed", f"{path}: {exc.strerror or exc}")
 

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core import sigma_dial
 from sqrtdk_gui.core.model import Params, compute, sweep
+from sqrtdk_gui.core.precision import spacing, type_info
 
-__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap"]
+__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "LONG_CONTEXT_KEYS", "PRECISION_TYPES"]
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,58 @@ def _mup(p: Params) -> Evidence:
     return Evidence(("d_k", "gap ÷√d_k", "gap ÷d_k", "max p ÷√d_k", "max p ÷d_k"), tuple(rows))
 
 
+# --- issue 12: the σ dial, low precision, long context ------------------------------------
+
+def _sigma_dial(p: Params) -> Evidence:
+    """The dial's medians at a few σ for the current n; raw logits reach σ at d_k = σ²."""
+    c = sigma_dial.curves(p.keys)
+    rows = []
+    for sigma in (0.25, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0):
+        raw_dk = sigma * sigma  # unit q, k entries, τ = 1: raw σ = √d_k
+        rows.append((f"{sigma:g}", _fmt(c.at("max_weight", sigma), 3), _fmt(c.at("entropy_ratio", sigma)),
+                     _fmt(c.at("jacobian_fro", sigma), 3), f"{raw_dk:g}" if raw_dk >= 1 else "–"))
+    return Evidence(("σ", "max p", "H / log n", "‖J‖_F", "raw at d_k"), tuple(rows))
+
+
+def _percent(x: float) -> str:
+    if not math.isfinite(x):
+        return "overflow"
+    v = 100 * x
+    return f"{v:.0f} %" if v >= 10 else (f"{v:.2g} %" if v >= 0.01 else f"{v:.1e} %")
+
+
+PRECISION_TYPES = ("float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2")
+
+
+def _precision(p: Params) -> Evidence:
+    """Per float type: its range, its spacing at |z| = 64, and the weight error raw vs ÷√d_k."""
+    rows = []
+    for name in PRECISION_TYPES:
+        errors = []
+        for scaling in ("none", "sqrt_dk"):
+            r = compute(p.replace(dtype=name, scaling=scaling))
+            errors.append(_percent(r.rel_error_summary.p90))
+        largest = type_info(name).max
+        rows.append((name.replace("float", "f"), f"{largest:,.0f}".replace(",", " ") if largest < 1e6 else
+                     f"{largest:.2g}", f"{spacing(name, 64.0):.2g}", *errors))
+    return Evidence(("type", "largest", "spacing at 64", "error raw", "error ÷√d_k"), tuple(rows))
+
+
+LONG_CONTEXT_KEYS = (64, 1024, 16384, 131072)
+
+
+def _long_context(p: Params) -> Evidence:
+    """σ and the median largest weight against n: ÷√d_k dilutes, ÷√n collapses, × log n holds."""
+    rows = []
+    for n in LONG_CONTEXT_KEYS:
+        cells = [str(n), _fmt(math.log(n))]
+        for scaling in ("sqrt_dk", "seq_len", "log_n"):
+            r = compute(p.replace(keys=n, scaling=scaling, queries=64))
+            cells.append(f"{_fmt(r.logit_std)} / {_fmt(r.summary['max_weight'].median, 4)}")
+        rows.append(tuple(cells))
+    return Evidence(("n", "log n", "÷√d_k: σ / max p", "÷√n: σ / max p", "× log₆₄ n: σ / max p"), tuple(rows))
+
+
 _BUILDERS = {
     "dmodel": _dmodel,
     "after_softmax": _after_softmax,
@@ -141,6 +195,9 @@ _BUILDERS = {
     "temperature": _temperature,
     "qk_norm": _qk_norm,
     "mup": _mup,
+    "sigma_dial": _sigma_dial,
+    "precision": _precision,
+    "long_context": _long_context,
 }
 
 

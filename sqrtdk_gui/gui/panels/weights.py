@@ -57,9 +57,11 @@ class WeightsPanel(Panel):
         self.bars.setOpts(x=np.arange(shown), height=np.where(np.isfinite(heights), heights, 0.0),
                           width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
         self.uniform.setValue(1.0 / n)
-        if shown != self._n:
+        if (shown, n) != self._n:
             self.plot.setXRange(-0.8, shown - 0.2, padding=0)
-            self._n = shown
+            label = "keys, sorted by weight" if shown == n else f"top {shown} of {n} keys, by weight"
+            self.style_.style_plot(self.plot, bottom=label)
+            self._n = (shown, n)
         finite = heights[np.isfinite(heights)]
         top, changed = self._y_range.update(1.1 * max(finite.max() if finite.size else 1.0, 2.0 / n))
         if changed:
@@ -79,4 +81,4 @@ class WeightsPanel(Panel):
         sum_text = "overflow" if not math.isfinite(row_sum) else f"{row_sum:.3f}"
         self.readout.setText(
             f"query {row}: max {max_w:.3f}  entropy {entropy:.2f} / {math.log(n):.2f}  "
-            f"row sum {sum_text}" + (f"  (top {shown} of {n} keys)" if shown < n else ""))
+            f"row sum {sum_text}")
