@@ -313,9 +313,16 @@ class MainWindow(FileActions, QMainWindow):
 
     def _show_status(self, result: Result) -> None:
         p = result.params
+        queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
+                   else f"{p.queries} queries")
+        precision = ""
+        if p.dtype != "float64":  # the evaluated weights against float64 (issue 12)
+            err = result.rel_error_summary.p90
+            precision = (f" · {p.dtype}: weights off by up to {100 * err:.2g} % (90 % of rows)"
+                         if err == err else f" · {p.dtype}: overflow")
         self._status_text = (
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
-            f"n = {p.keys} keys · {p.queries} queries · computed in "
+            f"n = {p.keys} keys · {queries}{precision} · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
         if not self._status_timer.isActive():  # a few times a second is plenty for a status line
             self._status_timer.start()

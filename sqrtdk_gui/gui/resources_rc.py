@@ -6,103 +6,56 @@
 from PySide6 import QtCore
 
 qt_resource_data = b"\
-\x00\x00\x05\xe7\
+\x00\x00\x02\xf9\
 <\
-h3>Follow-up: lo\
-w precision \xe2\x80\x94 \
-bfloat16 and flo\
-at8</h3>\x0a<p>bflo\
-at16 keeps float\
-32's 8 exponent \
-bits (the same r\
-ange, up to 3.4\xc2\
-\xb710<sup>38</sup>\
-) but only 8 sig\
+h3>Follow-up: bf\
+loat16 and float\
+8</h3>\x0a<p>bfloat\
+16 has float32's\
+ range but 8 sig\
 nificand bits: n\
-eighbouring valu\
-es\x0anear |z| = 64\
- are 0.5 apart. \
-float8 has far f\
-ewer: E4M3 tops \
-out at 448, E5M2\
- at 57 344 (Mici\
-kevicius et al. \
-2022, \xe2\x80\x9cFP8 For\
-mats for\x0aDeep Le\
-arning\xe2\x80\x9d). The \
-program takes th\
-ese types from <\
-i>ml-dtypes</i>,\
- the JAX project\
-'s numpy dtypes.\
-</p>\x0a<p>What is \
-shown: the logit\
-s are rounded to\
- the type, then \
-the softmax runs\
- in float32 (sub\
-tract the maximu\
-m, exp, sum, div\
-ide), as fused\x0aa\
-ttention kernels\
- keep their soft\
-max statistics i\
-n float32. Kerne\
-ls also round q,\
- k and the weigh\
-ts before the ne\
-xt product; roun\
-ding\x0aq\xc2\xb7k before\
- dividing by \xe2\x88\x9a\
-d<sub>k</sub> lo\
-ses the same rel\
-ative precision \
-as rounding the \
-scaled logit.</p\
->\x0a<p>Rounding mo\
-ves a logit by u\
-p to half a spac\
-ing, and its wei\
-ght by a factor \
-e<sup>\xc2\xb1spacing/\
-2</sup>: at |z| \
-\xe2\x89\x88 64 in bfloat\
-16 that is up to\
-\x0a\xe2\x89\x88 28 %. Raw l\
-ogits grow like \
-\xe2\x88\x9ad<sub>k</sub>\
-, so their round\
-ing error grows \
-with the head si\
-ze; \xc3\xb7\xe2\x88\x9ad<sub>k\
-</sub> keeps |z|\
- of order 1 and \
-the error\x0anear 2\
-<sup>\xe2\x88\x929</sup> \
-for every head s\
-ize. Saturated r\
-ows hide it (the\
-ir top weight is\
- \xe2\x89\x88 1 either wa\
-y) but near-ties\
- can swap.</p>\x0a<\
-p>Overflow: a lo\
-git beyond the t\
-ype's largest va\
-lue becomes inf \
-(bfloat16, float\
-16, E5M2) or NaN\
- (E4M3 has no in\
-finity). The tab\
-le:\x0aper type, th\
-e largest value \
-and each row's l\
-argest relative \
-weight error (ov\
-er weights \xe2\x89\xa5 0\
-.1/n; 90th perce\
-ntile over rows)\
-.</p>\x0a\
+ear |z| = 64 its\
+ values are 0.5 \
+apart, so roundi\
+ng a logit moves\
+ its weight\x0aby u\
+p to e<sup>0.25<\
+/sup> \xe2\x89\x88 28 %. \
+float8 E4M3 stop\
+s at 448 (beyond\
+: NaN), E5M2 at \
+57 344 (beyond: \
+inf) (Micikevici\
+us et al. 2022).\
+\x0aTypes from <i>m\
+l-dtypes</i>; th\
+e logits are rou\
+nded, the softma\
+x runs in float3\
+2, as attention \
+kernels keep it.\
+</p>\x0a<p>Raw logi\
+ts grow like \xe2\x88\x9a\
+d<sub>k</sub>, a\
+nd so does their\
+ rounding error;\
+ \xc3\xb7\xe2\x88\x9ad<sub>k</s\
+ub> keeps |z| ne\
+ar 1 and the err\
+or small at ever\
+y head size.\x0aTab\
+le: the largest \
+relative weight \
+error of a query\
+ row (weights \xe2\x89\
+\xa5 0.1/n), 90th p\
+ercentile over r\
+ows, against flo\
+at64.\x0a<code>sqrt\
+dk-gui stats --d\
+type bfloat16</c\
+ode> prints it t\
+oo.</p>\x0a\
 \x00\x00\x01D\
 <\
 h3>Trap: a scale\
@@ -126,92 +79,52 @@ contexts and too\
 ry n it is the w\
 rong quantity.</\
 p>\x0a\
-\x00\x00\x05>\
+\x00\x00\x02\xb4\
 <\
 h3>Follow-up: lo\
-ng context \xe2\x80\x94 d\
-ilution, the \xc3\xb7\xe2\
-\x88\x9an bug and the \
-log n technique<\
-/h3>\x0a<p>Keys n c\
-an reach 131 072\
-, a long-context\
- model's window.\
- Above 1024 keys\
- the program str\
-eams over key bl\
-ocks for a sampl\
-e of query\x0arows,\
- with an online \
-log-sum-exp: no \
-n \xc3\x97 n array is \
-ever built.</p>\x0a\
-<p><b>Dilution.<\
-/b> At a fixed \xcf\
-\x83 the logits do \
-not change, but \
-there are more o\
-f them: the larg\
-est weight falls\
- and the entropy\
- grows like\x0alog \
-n (for \xcf\x83 = 1: H\
- \xe2\x89\x88 log n \xe2\x88\x92 \xc2\
-\xbd). Attention sp\
-reads thin over \
-a long context.<\
-/p>\x0a<p><b>The bu\
-g:</b> replacing\
- \xc3\xb7\xe2\x88\x9ad<sub>k</s\
-ub> by \xc3\xb7\xe2\x88\x9an. T\
-he variance of a\
- logit comes fro\
-m its d<sub>k</s\
-ub> terms, not f\
-rom n, so \xcf\x83 = \xe2\
-\x88\x9a(d<sub>k</sub>\
-/n) shrinks\x0aas t\
-he context grows\
- and attention g\
-oes uniform.</p>\
-\x0a<p><b>The techn\
-ique:</b> keep \xc3\
+ng context \xe2\x80\x94 \xc3\
+\xb7\xe2\x88\x9an versus \xc3\x97 \
+log n</h3>\x0a<p>n \
+can reach 131 07\
+2 keys: above 10\
+24 the keys are \
+streamed in bloc\
+ks for a sample \
+of rows. At a fi\
+xed \xcf\x83 attention\
+ <b>dilutes</b>:\
+\x0amax weight fall\
+s, entropy grows\
+ like log n (\xcf\x83 \
+= 1: H \xe2\x89\x88 log n\
+ \xe2\x88\x92 \xc2\xbd).</p>\x0a<p\
+><b>Bug:</b> \xc3\xb7\xe2\
+\x88\x9an instead of \xc3\
 \xb7\xe2\x88\x9ad<sub>k</sub\
-> and <i>multipl\
-y</i> by a slowl\
-y growing functi\
-on of n. Here (m\
-ode \xe2\x80\x9c\xc3\xb7\xe2\x88\x9ad<su\
-b>k</sub> \xc3\x97 log\
-\xe2\x82\x86\xe2\x82\x84 n\xe2\x80\x9d)\x0az =\
- (q\xc2\xb7k/\xe2\x88\x9ad<sub>\
-k</sub>)\xc2\xb7max(1,\
- ln n / ln 64): \
-Qwen's logn atte\
-ntion with a tra\
-ining length of \
-64 keys, which i\
-s scalable-softm\
-ax's s\xc2\xb7log n wi\
-th\x0as = 1/ln 64 (\
-Nakanishi 2025, \
-\xe2\x80\x9cScalable-Soft\
-max Is Superior \
-for Attention\xe2\x80\x9d\
-); Chiang &amp; \
-Cholak 2022 scal\
-e by log n for t\
-he same reason,\x0a\
-and YaRN uses 0.\
-1\xc2\xb7ln s + 1 for \
-a context extend\
-ed s-fold. \xcf\x83 gr\
-ows from 1 at 64\
- keys to 2.83 at\
- 131 072, which \
-keeps the larges\
-t weight from va\
-nishing.</p>\x0a\
+> \xe2\x80\x94 \xcf\x83 = \xe2\x88\x9a(d\
+<sub>k</sub>/n) \
+shrinks and atte\
+ntion goes unifo\
+rm. <b>Technique\
+:</b> keep \xc3\xb7\xe2\x88\x9a\
+d<sub>k</sub> an\
+d\x0amultiply by ma\
+x(1, ln n / ln 6\
+4) \xe2\x80\x94 Qwen's lo\
+gn attention wit\
+h a training len\
+gth of 64, scala\
+ble-softmax's s\xc2\
+\xb7log n with s = \
+1/ln 64\x0a(Nakanis\
+hi 2025; Chiang \
+&amp; Cholak 202\
+2 use log n; YaR\
+N 0.1\xc2\xb7ln s + 1)\
+. \xcf\x83 grows to 2.\
+83 at 131 072 an\
+d max p holds.</\
+p>\x0a\
 \x00\x00\x01$\
 <\
 h3>Follow-up: te\
@@ -233,98 +146,65 @@ t) and 4 at d<su\
 b>k</sub> = 1024\
  (saturating).</\
 p>\x0a\
-\x00\x00\x05\xa0\
+\x00\x00\x03\x8d\
 <\
 h3>Follow-up: wh\
 y \xcf\x83 \xe2\x89\x88 1 and n\
-ot 3 \xe2\x80\x94 the \xcf\x83 \
-dial</h3>\x0a<p>For\
-get d<sub>k</sub\
-> for a moment: \
-the softmax only\
- sees the spread\
- \xcf\x83 of its logit\
-s. The <b>\xcf\x83 dia\
-l</b> (tab <b>5 \
-\xc2\xb7 \xcf\x83 dial</b>, \
-key <b>D</b>)\x0adr\
-aws, for the cur\
-rent n keys, the\
- median largest \
-weight, entropy \
-/ log n and \xe2\x80\x96J\
-\xe2\x80\x96<sub>F</sub> \
-of Gaussian logi\
-ts of spread \xcf\x83\x0a\
-(8 seeds pooled,\
- 10\xe2\x80\x9390 % band)\
-. These curves d\
-epend on n only.\
-</p>\x0a<p>Small \xcf\x83\
-: attention is u\
-niform (max p \xe2\x86\
-\x92 1/n) and \xe2\x80\x96J\xe2\
-\x80\x96<sub>F</sub> s\
-its at \xe2\x88\x9a(n\xe2\x88\x921\
-)/n. At n = 64, \
-\xe2\x80\x96J\xe2\x80\x96<sub>F</s\
-ub> peaks near \xcf\
-\x83 \xe2\x89\x88 3\xe2\x80\x934 and\x0a\
-collapses beyond\
- \xcf\x83 \xe2\x89\x88 8: the s\
-oftmax saturates\
-. The shaded win\
-dow (\xe2\x80\x96J\xe2\x80\x96<sub\
->F</sub> at leas\
-t half its peak)\
- is where gradie\
-nts flow.</p>\x0a<p\
->Each scaling mo\
-de is a point on\
- the dial. Raw l\
+ot 3?</h3>\x0a<p>Th\
+e softmax only s\
+ees the spread \xcf\
+\x83 of its logits.\
+ The <b>\xcf\x83 dial<\
+/b> (tab <b>5 \xc2\xb7\
+ \xcf\x83 dial</b>, ke\
+y <b>D</b>) plot\
+s, for n keys, t\
+he median\x0amax we\
+ight, entropy / \
+log n and \xe2\x80\x96J\xe2\x80\
+\x96<sub>F</sub> of\
+ Gaussian logits\
+ of spread \xcf\x83 (8\
+ seeds, 10\xe2\x80\x9390 \
+% band): curves \
+of n alone.\x0aAt n\
+ = 64, \xe2\x80\x96J\xe2\x80\x96<s\
+ub>F</sub> peaks\
+ near \xcf\x83 \xe2\x89\x88 3\xe2\x80\
+\x934 and collapses\
+ beyond \xcf\x83 \xe2\x89\x88 8\
+; for \xcf\x83 \xe2\x89\xaa 1 a\
+ttention is unif\
+orm.</p>\x0a<p>Each\
+ scaling is a po\
+int on it: raw l\
 ogits sit at \xcf\x83 \
 = \xe2\x88\x9ad<sub>k</su\
-b> and slide rig\
-ht as d<sub>k</s\
-ub> grows, out o\
-f the window;\x0a\xc3\xb7\
-\xe2\x88\x9ad<sub>k</sub>\
- sits at \xcf\x83 = 1 \
-for every head s\
-ize; a temperatu\
-re \xcf\x84 moves ever\
-y point by 1/\xcf\x84.\
-</p>\x0a<p><b>So wh\
-y 1 and not 3?</\
-b> Any \xcf\x83 that d\
-oes not grow wit\
-h d<sub>k</sub> \
-would work: at n\
- = 64, \xcf\x83 = 3 si\
-ts even nearer t\
-he peak of\x0a\xe2\x80\x96J\xe2\
-\x80\x96<sub>F</sub>, \
-and the learned \
-projections W<su\
-b>Q</sub>, W<sub\
->K</sub> can res\
-cale q and k dur\
-ing training. \xc3\xb7\
-\xe2\x88\x9ad<sub>k</sub>\
- is the choice t\
-hat makes\x0a\xcf\x83 = 1\
- for every head \
-size (Vaswani et\
- al. 2017, \xc2\xa73.2\
-.1), inside the \
-window with room\
- on both sides. \
-The window itsel\
-f moves with n:\x0a\
-the largest of n\
- Gaussian logits\
- grows like \xcf\x83\xe2\x88\
-\x9a(2 ln n).</p>\x0a\
+b> and slide out\
+ of the window a\
+s d<sub>k</sub> \
+grows, \xc3\xb7\xe2\x88\x9ad<su\
+b>k</sub> stays \
+at 1,\x0aa temperat\
+ure \xcf\x84 moves eve\
+ry point by 1/\xcf\x84\
+. <b>Any \xcf\x83 that\
+ does not grow w\
+ith d<sub>k</sub\
+> works</b> (\xcf\x83 \
+= 3 too, and W<s\
+ub>Q</sub>, W<su\
+b>K</sub> can re\
+scale);\x0a\xc3\xb7\xe2\x88\x9ad<s\
+ub>k</sub> is th\
+e choice that ma\
+kes it 1 for eve\
+ry head size (Va\
+swani et al. 201\
+7, \xc2\xa73.2.1). The\
+ window moves wi\
+th n, like \xe2\x88\x9a(2\
+ ln n).</p>\x0a\
 \x00\x00\x03#\
 <\
 h2>2 \xc2\xb7 Softmax \
@@ -917,39 +797,39 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x10\x00\x02\x00\x00\x00\x10\x00\x00\x00\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x00)\x0a\
+\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x00!\x7f\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00 \xec\
+\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00\x19a\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00\x1c\x18\
+\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00\x14\x8d\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x13A\
+\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x0b\xb6\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00\x22?\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00\x1a\xb4\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x00*\x91\
+\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x00#\x06\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x17\xbb\
+\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x100\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x00&Z\
+\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x00\x1e\xcf\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00\x1f~\
+\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00\x17\xf3\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00V\x00\x00\x00\x00\x00\x01\x00\x00\x05\xeb\
+\x00\x00\x00V\x00\x00\x00\x00\x00\x01\x00\x00\x02\xfd\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x16h\
+\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x0e\xdd\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x00'\x8d\
+\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x00 \x02\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00~\x00\x00\x00\x00\x00\x01\x00\x00\x073\
+\x00\x00\x00~\x00\x00\x00\x00\x00\x01\x00\x00\x04E\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xf0\x00\x00\x00\x00\x00\x01\x00\x00\x0d\x9d\
+\x00\x00\x00\xf0\x00\x00\x00\x00\x00\x01\x00\x00\x08%\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xb8\x00\x00\x00\x00\x00\x01\x00\x00\x0cu\
+\x00\x00\x00\xb8\x00\x00\x00\x00\x00\x01\x00\x00\x06\xfd\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x22\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x00-\x99\
+\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x00&\x0e\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 "
 

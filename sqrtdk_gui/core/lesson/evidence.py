@@ -13,9 +13,9 @@ import numpy as np
 
 from sqrtdk_gui.core import sigma_dial
 from sqrtdk_gui.core.model import Params, compute, sweep
-from sqrtdk_gui.core.precision import spacing, type_info
 
-__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "LONG_CONTEXT_KEYS", "PRECISION_TYPES"]
+__all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "LONG_CONTEXT_KEYS", "PRECISION_TYPES",
+           "PRECISION_DKS"]
 
 
 @dataclass(frozen=True)
@@ -151,39 +151,48 @@ def _percent(x: float) -> str:
     if not math.isfinite(x):
         return "overflow"
     v = 100 * x
-    return f"{v:.0f} %" if v >= 10 else (f"{v:.2g} %" if v >= 0.01 else f"{v:.1e} %")
+    return f"{v:.0f} %" if v >= 10 else (f"{v:.2g} %" if v >= 0.01 else "< 0.01 %")
 
 
-PRECISION_TYPES = ("float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2")
+PRECISION_TYPES = ("bfloat16", "float8_e4m3fn")
+PRECISION_DKS = (4, 64, 256, 1024, 4096)
+_SHORT = {"bfloat16": "bf16", "float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2"}
 
 
 def _precision(p: Params) -> Evidence:
-    """Per float type: its range, its spacing at |z| = 64, and the weight error raw vs ÷√d_k."""
+    """Weight error against float64 versus d_k: raw and ÷√d_k, in bfloat16 and float8 E4M3.
+
+    Each row's largest relative error over its weights >= 0.1/n, 90th percentile over rows.
+    """
     rows = []
-    for name in PRECISION_TYPES:
-        errors = []
-        for scaling in ("none", "sqrt_dk"):
-            r = compute(p.replace(dtype=name, scaling=scaling))
-            errors.append(_percent(r.rel_error_summary.p90))
-        largest = type_info(name).max
-        rows.append((name.replace("float", "f"), f"{largest:,.0f}".replace(",", " ") if largest < 1e6 else
-                     f"{largest:.2g}", f"{spacing(name, 64.0):.2g}", *errors))
-    return Evidence(("type", "largest", "spacing at 64", "error raw", "error ÷√d_k"), tuple(rows))
+    for d in PRECISION_DKS:
+        cells = [str(d)]
+        for name in PRECISION_TYPES:
+            for scaling in ("none", "sqrt_dk"):
+                r = compute(p.replace(d_k=d, dtype=name, scaling=scaling))
+                cells.append(_percent(r.rel_error_summary.p90))
+        rows.append(tuple(cells))
+    headers = ["d_k"] + [f"{_SHORT[n]} {lab}" for n in PRECISION_TYPES for lab in ("raw", "÷√d_k")]
+    return Evidence(tuple(headers), tuple(rows))
 
 
 LONG_CONTEXT_KEYS = (64, 1024, 16384, 131072)
 
 
 def _long_context(p: Params) -> Evidence:
-    """σ and the median largest weight against n: ÷√d_k dilutes, ÷√n collapses, × log n holds."""
+    """Dilution and its cures against n: entropy of ÷√d_k against log n; σ and the median
+    largest weight for ÷√d_k (dilutes), ÷√n (the bug: goes uniform), × log₆₄ n (holds)."""
     rows = []
     for n in LONG_CONTEXT_KEYS:
-        cells = [str(n), _fmt(math.log(n))]
+        cells = [str(n)]
         for scaling in ("sqrt_dk", "seq_len", "log_n"):
             r = compute(p.replace(keys=n, scaling=scaling, queries=64))
-            cells.append(f"{_fmt(r.logit_std)} / {_fmt(r.summary['max_weight'].median, 4)}")
+            if scaling == "sqrt_dk":
+                cells.append(f"{_fmt(r.summary['entropy'].median)} / {_fmt(r.log_n)}")
+            cells.append(f"{r.logit_std:.2g} / {r.summary['max_weight'].median:.2g}")
         rows.append(tuple(cells))
-    return Evidence(("n", "log n", "÷√d_k: σ / max p", "÷√n: σ / max p", "× log₆₄ n: σ / max p"), tuple(rows))
+    return Evidence(("n", "÷√d_k: H / log n", "÷√d_k: σ / max p", "÷√n: σ / max p", "× log₆₄ n: σ / max p"),
+                    tuple(rows))
 
 
 _BUILDERS = {

@@ -100,8 +100,8 @@ class SigmaDialPanel(Panel):
         self.table.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.table.setWordWrap(True)
         self.table.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.body.addWidget(self.table, 2)
-        self.body.setStretch(0, 5)
+        self.body.addWidget(self.table, 1)
+        self.body.setStretch(0, 2)
         self.curves: DialCurves | None = None
         self._scalings: tuple[str, ...] = ()
         self._brushes: dict[str, object] = {}
@@ -124,7 +124,7 @@ class SigmaDialPanel(Panel):
 
     def apply_style(self) -> None:
         super().apply_style()
-        self.table.setFont(self.style_.font(13))
+        self.table.setFont(self.style_.font(12))
         self._table_html = ""  # colours and sizes follow on the next result
 
     def restyle_items(self) -> None:
