@@ -26,6 +26,7 @@ def dial(w):
 
 
 def test_the_dial_draws_the_cached_curves_and_each_mode(window):
+    window.show_panel_page("sigma_dial")
     r = settle(window)
     panel = dial(window)
     c = sigma_dial.curves(r.params.keys)
@@ -43,6 +44,7 @@ def test_the_dial_draws_the_cached_curves_and_each_mode(window):
 
 
 def test_raw_moves_right_with_dk_scaled_stays_temperature_shifts_both(window):
+    window.show_panel_page("sigma_dial")
     settle(window)
     window.controller.set_params(d_k=1024)
     settle(window)
@@ -53,6 +55,15 @@ def test_raw_moves_right_with_dk_scaled_stays_temperature_shifts_both(window):
     window.controller.set_params(scaling="log_n", keys=4096)
     settle(window)
     assert dial(window).markers["log_n"] == pytest.approx(2.0 / 4.0)
+
+
+def test_behind_panels_1_to_4_the_dial_waits_for_its_page(window):
+    settle(window)
+    window.controller.set_params(d_k=1024)
+    settle(window)
+    assert dial(window).markers.get("none") != pytest.approx(32.0)  # not drawn while hidden
+    window.show_panel_page("sigma_dial")
+    assert dial(window).markers == pytest.approx({"none": 32.0, "sqrt_dk": 1.0})
 
 
 def test_the_curves_change_only_with_the_number_of_keys(window, monkeypatch):

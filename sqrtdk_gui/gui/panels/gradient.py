@@ -35,7 +35,7 @@ class GradientPanel(Panel):
         s = result.summary["grad_q"]
         self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
         if result.streamed:  # the gradient needs every key vector: not computed above 1024 keys
-            self.readout.setText(f"not computed for n = {result.params.keys} > 1024 keys (keys streamed)")
+            self.readout.setText(f"not computed above 1024 keys (n = {result.params.keys}, keys streamed)")
             self.versus.show_current(result.params.d_k, [])
             return
         self.readout.setText(

@@ -7,8 +7,8 @@ with the responsive window (‖J‖_F at least half its peak) shaded; beside the
 every scaling mode's σ and what the softmax does there. The curves depend on n only: they
 arrive from the controller (``dial_changed``) when n changes. Each frame only moves the
 markers — a vertical line per compared scaling, a dot per mode where it meets each curve, a
-ring at the current sample's own medians — with ``setValue``/``setData``, and rewrites the
-table only while the page is visible.
+ring at the current sample's own medians — with ``setValue``/``setData``; behind panels 1–4
+it only remembers the newest result and draws it when its page is shown.
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ class SigmaDialPanel(Panel):
         self._y_top = 1.0
         self._table_html = ""
         self._pending_table: tuple | None = None
+        self._stale: tuple | None = None  # (result, row) that arrived while the page was hidden
         self.values: dict[str, float] = {}
         self.markers: dict[str, float] = {}  # scaling -> its σ at the current parameters
         self.apply_style()
@@ -173,6 +174,10 @@ class SigmaDialPanel(Panel):
         return entries
 
     def show_result(self, result: Result, row: int) -> None:
+        if not self.isVisible():  # behind panels 1-4: draw when the page is shown (showEvent)
+            self._stale = (result, row)
+            return
+        self._stale = None
         p = result.params
         compared = compared_scalings(p)
         sigmas = mode_sigmas(p, SCALINGS)
@@ -210,12 +215,12 @@ class SigmaDialPanel(Panel):
             self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
         self.readout.setText(text)
         self._pending_table = (p, sigmas, curves)
-        if self.isVisible():
-            self._write_table()
+        self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
-        self._write_table()
+        if self._stale is not None:
+            self.show_result(*self._stale)
 
     def verdict(self, sigma: float, curves: DialCurves | None) -> str:
         """What the softmax does at ``sigma``: flat, responsive or saturated."""
