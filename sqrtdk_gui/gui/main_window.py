@@ -188,18 +188,13 @@ class MainWindow(FileActions, QMainWindow):
     def highlight(self, names) -> None:
         """Point the class at some views (lesson steps); others lose their accent border.
 
-        A highlighted page panel (the σ dial) comes to the front; a highlighted panel of the
-        first page brings that page back.
+        A highlighted page panel (the σ dial) comes to the front; any other lesson position
+        shows panels 1-4 (D still switches by hand).
         """
         names = set(names)
         for view in self.views():
             view.set_highlighted(view.name in names)
-        pages = [cls.name for cls in PAGE_PANELS]
-        shown = next((n for n in pages if n in names), None)
-        if shown is not None:
-            self.show_panel_page(shown)
-        elif names & {cls.name for cls in LIVE_PANELS}:
-            self.show_panel_page(None)
+        self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
 
     def show_panel_page(self, name: str | None) -> None:
         """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
