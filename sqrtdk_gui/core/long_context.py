@@ -32,7 +32,7 @@ from typing import Iterator
 
 import numpy as np
 
-from sqrtdk_gui.core.precision import compute_dtype, round_logits, weight_errors
+from sqrtdk_gui.core.precision import REL_ERROR_FLOOR, compute_dtype, round_logits, weight_errors
 from sqrtdk_gui.core.sampling import pool
 
 __all__ = ["DENSE_MAX_KEYS", "MAX_KEYS", "ROW_BUDGET", "MAX_ROWS", "BLOCK", "TOP_K", "SAMPLE_KEYS",
@@ -78,6 +78,20 @@ class StreamStats:
         return np.exp(self.top_logits - self.log_partition[:, None])
 
 
+class _Scratch:
+    """Block-sized work arrays reused from block to block (a fresh 2 MB array is a page-fault
+    storm when large allocations are mmapped, as the window sets glibc up to do)."""
+
+    def __init__(self) -> None:
+        self.arrays: dict[str, np.ndarray] = {}
+
+    def get(self, name: str, shape: tuple[int, int], dtype=np.float64) -> np.ndarray:
+        a = self.arrays.get(name)
+        if a is None or a.shape[0] != shape[0] or a.shape[1] < shape[1] or a.dtype != dtype:
+            a = self.arrays[name] = np.empty(shape, dtype)
+        return a[:, :shape[1]]
+
+
 class RowReducer:
     """Streams blocks of logits (m × b, float64) into ``StreamStats`` (see the module doc).
 
@@ -94,6 +108,7 @@ class RowReducer:
         self.sums = None  # M, S1, T, S2, S3, S4 (each (m,)), after the first block
         self.logit_sum = np.zeros(rows)
         self.logit_sq_sum = np.zeros(rows)
+        self.scratch = _Scratch()
 
     def add(self, z: np.ndarray) -> None:
         z = np.asarray(z, dtype=np.float64)
@@ -101,12 +116,27 @@ class RowReducer:
         rows = np.arange(m)
         top = z.argmax(axis=1)
         big = z[rows, top]
-        d = z - big[:, None]  # <= 0
-        e = np.exp(d)
+        d = np.subtract(z, big[:, None], out=self.scratch.get("d", z.shape))  # <= 0
+        e = np.exp(d, out=self.scratch.get("e", z.shape))
+        tiny = e.min() <= 1e-77  # before the top is zeroed
         e[rows, top] = 0.0  # the block's own top is carried as "1"
-        e2 = e * e
-        block = (big, e.sum(axis=1), (e * -d).sum(axis=1), e2.sum(axis=1), (e2 * e).sum(axis=1),
-                 (e2 * e2).sum(axis=1))
+        e2 = self.scratch.get("e2", z.shape)
+        if not tiny:
+            np.multiply(e, e, out=e2)
+            s3, s4 = np.einsum("ij,ij->i", e2, e), np.einsum("ij,ij->i", e2, e2)
+        else:
+            # Powers only where they stay normal floats: e² < 1e-308 cannot reach ‖J‖² (its
+            # own terms underflow there too), and underflowing products run ~100× slower.
+            e2.fill(0.0)
+            np.multiply(e, e, out=e2, where=e > 1e-154)
+            ek = self.scratch.get("ek", z.shape)
+            ek.fill(0.0)
+            np.multiply(e2, e, out=ek, where=e > 1e-102)
+            s3 = ek.sum(axis=1)
+            ek.fill(0.0)
+            np.multiply(e2, e2, out=ek, where=e > 1e-77)
+            s4 = ek.sum(axis=1)
+        block = (big, e.sum(axis=1), -np.einsum("ij,ij->i", e, d), e2.sum(axis=1), s3, s4)
         self.sums = block if self.sums is None else _merge(self.sums, block)
         self.logit_sum += z.sum(axis=1)
         self.logit_sq_sum += np.einsum("ij,ij->i", z, z)
@@ -198,6 +228,7 @@ class EvaluatedSoftmax:
         self.max_abs_error = np.full(rows, -np.inf)
         self.top = None  # evaluated weights at the exact top keys, filled by ``second``
         self.inf_exp = np.zeros(rows, dtype=np.int64)  # naive: exp(z) = inf entries (pass 1)
+        self.scratch = _Scratch()
 
     def first(self, z: np.ndarray) -> None:
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -205,7 +236,8 @@ class EvaluatedSoftmax:
             if self.variant == "stable":
                 new = np.maximum(self.mx, zt.max(axis=1))
                 scale = np.where(self.mx == new, self.ctype.type(1), np.exp(self.mx - new))
-                self.total = self.total * scale + np.exp(zt - new[:, None]).sum(axis=1)
+                e = np.subtract(zt, new[:, None], out=self.scratch.get("e", zt.shape, self.ctype))
+                self.total = self.total * scale + np.exp(e, out=e).sum(axis=1)
                 self.mx = new
             else:
                 e = np.exp(zt)
@@ -232,17 +264,40 @@ class EvaluatedSoftmax:
         keys = stats.keys
         if self.top is None:
             self.top = np.full(stats.top_index.shape, np.nan, dtype=self.ctype)
+        get = self.scratch.get
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             zt = round_logits(z, self.dtype)
-            e = np.exp(zt - self.mx[:, None]) if self.variant == "stable" else np.exp(zt)
-            w = e / self.total[:, None]
-            errors = weight_errors(w, np.exp(np.asarray(z, np.float64) - log_partition[:, None]), keys)
-            self.overflow += int(w.size - np.count_nonzero(np.isfinite(w)))
-            self.nonfinite_rows |= errors.nonfinite
-            self.row_sums += w.astype(np.float64).sum(axis=1)
-            self.l1_error += errors.l1
-            self.rel_error = np.maximum(self.rel_error, errors.rel)
-            self.max_abs_error = np.maximum(self.max_abs_error, errors.max_abs)
+            w = get("e", zt.shape, self.ctype)
+            if self.variant == "stable":
+                np.subtract(zt, self.mx[:, None], out=w)
+            else:
+                np.copyto(w, zt)
+            np.exp(w, out=w)
+            np.divide(w, self.total[:, None], out=w)  # the evaluated weights
+            p = np.subtract(z, log_partition[:, None], out=get("p", z.shape))
+            np.exp(p, out=p)  # the exact weights
+            if np.isfinite(w).all():  # weight_errors' usual case, with reused work arrays
+                w64 = w
+                if w.dtype != np.float64:
+                    w64 = get("w64", w.shape)
+                    np.copyto(w64, w)
+                err = np.subtract(w64, p, out=get("err", w.shape))
+                np.abs(err, out=err)
+                rel = get("rel", w.shape)
+                rel.fill(0.0)
+                np.divide(err, p, out=rel, where=p >= REL_ERROR_FLOOR / keys)
+                self.row_sums += w64.sum(axis=1)
+                self.l1_error += err.sum(axis=1)
+                self.rel_error = np.maximum(self.rel_error, rel.max(axis=1))
+                self.max_abs_error = np.maximum(self.max_abs_error, err.max(axis=1))
+            else:
+                errors = weight_errors(w, p, keys)
+                self.overflow += int(w.size - np.count_nonzero(np.isfinite(w)))
+                self.nonfinite_rows |= errors.nonfinite
+                self.row_sums += w.astype(np.float64).sum(axis=1)
+                self.l1_error += errors.l1
+                self.rel_error = np.maximum(self.rel_error, errors.rel)
+                self.max_abs_error = np.maximum(self.max_abs_error, errors.max_abs)
             local = stats.top_index - start
             inside = (local >= 0) & (local < w.shape[1])
             r, c = np.nonzero(inside)
@@ -333,9 +388,11 @@ def logit_blocks(spec: LongSpec) -> Iterator[tuple[int, np.ndarray, np.ndarray]]
     x_all = normals(spec.seed, spec.rows, spec.keys)
     amp = spec.q_std * spec.k_std
     rows = np.arange(spec.rows)
+    scale = (amp * q_norm)[:, None]
     for start in range(0, spec.keys, BLOCK):
-        x = x_all[:, start:start + BLOCK].astype(np.float64)
-        raw = (amp * q_norm)[:, None] * x
+        x32 = x_all[:, start:start + BLOCK]
+        raw = scale * x32  # float64 (one new array per block: callers may keep the blocks)
+        x = x32.astype(np.float64) if spec.qk_norm else None
         if spec.qk_norm:
             if spec.d_k > 1:
                 rng = np.random.default_rng([spec.seed, _TAG_R, spec.rows, spec.d_k, start // BLOCK])
@@ -344,7 +401,7 @@ def logit_blocks(spec: LongSpec) -> Iterator[tuple[int, np.ndarray, np.ndarray]]
             else:
                 dots = np.sign(x)
         if own_dot is not None:
-            inside = rows[(rows >= start) & (rows < start + x.shape[1])]
+            inside = rows[(rows >= start) & (rows < start + raw.shape[1])]
             if inside.size:
                 raw[inside, inside - start] = amp * own_dot[inside]
                 if spec.qk_norm:
