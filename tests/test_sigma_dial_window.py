@@ -171,3 +171,10 @@ def test_csv_export_holds_precision_and_the_dial(window, tmp_path):
     table = [row for row in rows if not row[0].startswith("#")]
     assert table[0][-2:] == ["weight_rel_error", "weight_l1_error"]
     np.testing.assert_array_equal([float(row[-2]) for row in table[1:]], r.weight_rel_error)
+
+
+def test_identical_logits_draw_without_a_zero_width_normal(make_window):
+    # QK-norm, d_k = 1, full alignment: every logit is +g, σ = 0 (found by the hypothesis run).
+    w = make_window(Params(d_k=1, keys=2, queries=1, scaling="qk_norm", alignment=1.0))
+    r = settle(w)
+    assert r.logit_std == 0.0 and not w.panels["histogram"].theory.isVisible()

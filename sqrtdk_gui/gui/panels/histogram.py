@@ -71,10 +71,11 @@ class HistogramPanel(Panel):
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
         x = np.linspace(-half, half, 241)
-        pdf = normal_pdf(x, theory)
         # Aligned queries make a mixture, not a normal: no honest curve to draw then.
         normal = bool(p.alignment == 0.0 and np.isfinite(result.theory_std))
-        self.theory.setData(x, pdf)
+        if normal:  # (not computed otherwise: QK-norm with alignment can give σ = 0)
+            pdf = normal_pdf(x, theory)
+            self.theory.setData(x, pdf)
         self.theory.setVisible(normal)
         if not normal:
             pdf = density
