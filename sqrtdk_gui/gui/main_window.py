@@ -249,7 +249,9 @@ class MainWindow(FileActions, QMainWindow):
         app.setFont(base)  # menus, dialogs, status bar
         for widget in (self.controls, *self.views(), self.lesson_pane):
             widget.apply_style()
-        self.panel_pages.tabBar().setFont(s.font(13, bold=True))
+        # A slim tab bar: the panels below need the height on a 720-line projector.
+        self.panel_pages.tabBar().setFont(s.font(11, bold=True))
+        self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
         if self._lab_page is not None:
             self._lab_page.apply_style()
         for view in self.views():
@@ -313,7 +315,7 @@ class MainWindow(FileActions, QMainWindow):
         precision = ""
         if p.dtype != "float64":  # the evaluated weights against float64 (issue 12)
             err = result.rel_error_summary.p90
-            precision = (f" · {p.dtype}: weights off by up to {100 * err:.2g} % (90 % of rows)"
+            precision = (f" · {p.dtype}: worst weight error per row {100 * err:.2g} % (90th percentile)"
                          if err == err else f" · {p.dtype}: overflow")
         self._status_text = (
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
