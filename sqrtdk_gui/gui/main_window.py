@@ -332,6 +332,9 @@ class MainWindow(FileActions, QMainWindow):
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
+        for view in self.views():  # views that defer some drawing (the σ dial's table)
+            if hasattr(view, "flush"):
+                view.flush()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.presentation.leave()

@@ -18,7 +18,9 @@ import math
 import numpy as np
 import pyqtgraph as pg
 
-from PySide6.QtCore import Qt
+import time
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from sqrtdk_gui.core.model import SCALINGS, Result, compared_scalings
@@ -35,6 +37,9 @@ SIGMA_TICKS = (0.1, 1, 10, 100)
 MINOR_TICKS = (0.3, 3, 30)
 _LOG_RANGE = (math.log10(SIGMA_RANGE[0]), math.log10(SIGMA_RANGE[1]))
 MARKER_SLOTS = 3  # raw, ÷√d_k and the current mode if it is a third one
+# The table is rich text (≈ 6 ms to lay out at 1920 × 1080): during a drag it is rewritten at
+# most every TABLE_INTERVAL_MS, and once more when the drag stops.
+TABLE_INTERVAL_MS = 150
 # Short names for the table (one line each at 1280 × 720).
 TABLE_LABELS = {"none": "raw q·k", "sqrt_dk": "÷√d_k", "dk": "÷d_k (μP)", "sqrt_dmodel": "÷√d_model",
                 "seq_len": "÷√n", "after_softmax": "after softmax", "qk_norm": "QK-norm",
@@ -109,6 +114,10 @@ class SigmaDialPanel(Panel):
         self._table_html = ""
         self._pending_table: tuple | None = None
         self._stale: tuple | None = None  # (result, row) that arrived while the page was hidden
+        self._table_written = 0.0  # time.monotonic() of the last table rewrite
+        self._table_timer = QTimer(self)
+        self._table_timer.setSingleShot(True)
+        self._table_timer.timeout.connect(self._write_table)
         self.values: dict[str, float] = {}
         self.markers: dict[str, float] = {}  # scaling -> its σ at the current parameters
         self.apply_style()
@@ -215,6 +224,17 @@ class SigmaDialPanel(Panel):
             self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
         self.readout.setText(text)
         self._pending_table = (p, sigmas, curves)
+        wait_ms = TABLE_INTERVAL_MS - 1e3 * (time.monotonic() - self._table_written)
+        if wait_ms <= 0:
+            self._write_table()
+        elif not self._table_timer.isActive():
+            self._table_timer.start(int(wait_ms) + 1)
+
+    def flush(self) -> None:
+        """Draw what is deferred now (headless renders and slides call this)."""
+        if self._stale is not None and self.isVisible():
+            self.show_result(*self._stale)
+        self._table_timer.stop()
         self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -235,6 +255,7 @@ class SigmaDialPanel(Panel):
             return
         p, sigmas, curves = self._pending_table
         self._pending_table = None
+        self._table_written = time.monotonic()
         s = self.style_
         rows = []
         for m in sorted(SCALINGS, key=lambda m: (not math.isfinite(sigmas[m]), sigmas[m])):
