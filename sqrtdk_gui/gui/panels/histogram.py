@@ -73,7 +73,8 @@ class HistogramPanel(Panel):
         x = np.linspace(-half, half, 241)
         # Aligned queries make a mixture, not a normal: no honest curve to draw then.
         normal = bool(p.alignment == 0.0 and np.isfinite(result.theory_std))
-        if normal:  # (not computed otherwise: QK-norm with alignment can give σ = 0)
+        pdf = density
+        if theory > 0:  # QK-norm with full alignment at d_k = 1 can make every logit equal
             pdf = normal_pdf(x, theory)
             self.theory.setData(x, pdf)
         self.theory.setVisible(normal)
