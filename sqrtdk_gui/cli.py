@@ -18,7 +18,8 @@ from sqrtdk_gui import __version__, train_cli
 from sqrtdk_gui.core import presets, safe_io
 from sqrtdk_gui.core.display import display_problem
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute
+from sqrtdk_gui.core.model import CHOICES, FLOAT_RANGES, INT_RANGES, Params, compute, scale_factor
+from sqrtdk_gui.core.precision import type_info
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg, int_arg
 
@@ -104,7 +105,56 @@ def stats_row(params: Params) -> dict:
     for name, s in r.summary.items():
         for stat in ("mean", "median", "p10", "p90"):
             row[f"{name}_{stat}"] = getattr(s, stat)
+    row.update(_precision_and_context(params, r))
     return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+
+
+def _precision_and_context(params: Params, r) -> dict:
+    """The float type's error against float64, and how the keys were computed."""
+    return {
+        # Against the exact float64 softmax: max |w − p| over all finite weights; per row the
+        # largest |w/p − 1| among weights >= 0.1/n, and Σ|w − p| (bounds the output error),
+        # summarised over the rows that did not overflow.
+        "weight_max_abs_error": r.weight_max_abs_error,
+        **{f"weight_rel_error_{k}": getattr(r.rel_error_summary, k) for k in ("median", "p10", "p90", "mean")},
+        **{f"weight_l1_error_{k}": getattr(r.l1_error_summary, k) for k in ("median", "p10", "p90", "mean")},
+        "dtype_max": type_info(params.dtype).max,  # logits beyond this overflow
+        "scale_factor": scale_factor(params),  # c in z = c·q·k/τ (log_n: includes max(1, ln n/ln 64))
+        "streamed": r.streamed,  # keys > 1024: sampled rows, keys streamed in blocks
+        "rows_computed": r.rows,
+    }
+
+
+def _sigma_sweep(params: Params) -> dict:
+    """The σ dial's curves for params.keys keys and where each scaling mode sits on them."""
+    from sqrtdk_gui.core import sigma_dial  # only this option needs it
+
+    c = sigma_dial.curves(params.keys)
+    lo, hi = c.window
+    return {
+        "keys": c.keys, "seeds": c.seeds, "rows": c.rows,
+        "peak_sigma": c.peak_sigma, "responsive_window": [lo, hi],
+        "modes": {s: (None if math.isnan(v) else v) for s, v in sigma_dial.mode_sigmas(params).items()},
+        "params": {"d_k": params.d_k, "temperature": params.temperature, "q_std": params.q_std,
+                   "k_std": params.k_std, "heads": params.heads, "gain": params.gain,
+                   "alignment": params.alignment},
+        "curves": c.rows_table(),
+    }
+
+
+def _format_sigma_sweep(data: dict) -> str:
+    lines = [f"σ dial, n = {data['keys']} keys ({data['rows']} rows, {data['seeds']} seeds pooled): "
+             "medians [10–90 %]",
+             f"{'σ':>8} {'max p':>22} {'H / log n':>22} {'‖J‖_F':>22}"]
+    for row in data["curves"]:
+        cells = [f"{row[f'{q}_median']:.3f} [{row[f'{q}_p10']:.3f}–{row[f'{q}_p90']:.3f}]".rjust(22)
+                 for q in ("max_weight", "entropy_ratio", "jacobian_fro")]
+        lines.append(f"{row['sigma']:>8.3f} " + " ".join(cells))
+    lo, hi = data["responsive_window"]
+    lines.append(f"‖J‖_F peaks at σ ≈ {data['peak_sigma']:.2f}; at least half the peak for σ ≈ {lo:.2f} … {hi:.2f}")
+    lines.append("modes here: " + ", ".join(f"{k} σ = {'n/a' if v is None else f'{v:.3g}'}"
+                                          for k, v in data["modes"].items()))
+    return "\n".join(lines)
 
 
 _TABLE = [  # (key, header, format)
@@ -137,7 +187,10 @@ def _format_table(rows: list[dict]) -> str:
 
 def _run_stats(args: argparse.Namespace) -> int:
     params = params_from_args(args)
-    if args.sweep:
+    if args.sigma_sweep:
+        data = _sigma_sweep(params)
+        out = json.dumps(data, indent=2) if args.json else _format_sigma_sweep(data)
+    elif args.sweep:
         rows = [stats_row(params.replace(d_k=d)) for d in SWEEP_DKS]
         out = json.dumps(rows, indent=2) if args.json else _format_table(rows)
     else:
@@ -212,6 +265,10 @@ def build_parser() -> OneLineParser:
     stats.add_argument("--json", action="store_true", help="one JSON object (a list with --sweep)")
     stats.add_argument("--sweep", action="store_true",
                        help="one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)")
+    stats.add_argument("--sigma-sweep", action="store_true",
+                       help="the σ dial: median max weight, entropy / log n and ‖J‖_F (10–90 %% "
+                            "bands) against the logit spread σ for --keys N keys, and each "
+                            "scaling mode's σ at the other flags")
     stats.set_defaults(func=_run_stats)
     train_cli.add_parser(sub)
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox
 
 from sqrtdk_gui.core import presets
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.gui import exporting
 from sqrtdk_gui.gui.app import Launch, prepare_window
 from sqrtdk_gui.gui.menus import SHORTCUTS
@@ -141,9 +142,10 @@ def test_csv_export_holds_the_models_numbers(window, tmp_path):
     summary = {r[1]: float(r[2]) for r in rows if r[0] == "# summary" and r[2]}
     assert summary["logit_std"] == expected.logit_std
     table = [r for r in rows if not r[0].startswith("#")]
-    assert table[0] == ["query", "max_weight", "entropy", "jacobian_fro", "grad_q", "row_sum"]
+    assert table[0] == ["query", "max_weight", "entropy", "jacobian_fro", "grad_q", "row_sum",
+                        "weight_rel_error", "weight_l1_error"]
     values = np.array([[float(c) for c in r[1:]] for r in table[1:]])
-    assert values.shape == (64, 5)
+    assert values.shape == (64, 7)
     np.testing.assert_array_equal(values[:, 2], expected.jacobian_fro)
     np.testing.assert_array_equal(values[:, 3], expected.grad_q)
 
@@ -155,7 +157,7 @@ def test_export_slides_writes_one_image_per_step_and_scenario(tmp_path):
     assert done.returncode == 0, done.stderr
     files = sorted(folder.iterdir())
     assert [f.name for f in files] == sorted(name for name, _, _ in exporting.slide_plan())
-    assert len(files) == 13
+    assert len(files) == len(STEPS) + len(SCENARIOS)
     sizes = {(QImage(str(f)).width(), QImage(str(f)).height()) for f in files}
     assert sizes == {(1280, 720)}
     assert QImage(str(files[0])) != QImage(str(files[3]))

@@ -48,7 +48,7 @@ BAD = [
     ("temperature-inf", ["--temperature", "inf"], "--temperature"),
     ("temperature-word", ["--temperature", "hot"], "--temperature"),
     ("keys-one", ["--keys", "1"], "--keys"),
-    ("keys-too-many", ["--keys", "1025"], "--keys"),
+    ("keys-too-many", ["--keys", "131073"], "--keys"),
     ("queries-zero", ["--queries", "0"], "--queries"),
     ("queries-too-many", ["--queries", "8193"], "--queries"),
     ("heads-zero", ["--heads", "0"], "--heads"),
@@ -91,7 +91,7 @@ BAD = [
     ("unknown-subcommand", ["bogus"], "bogus"),
     # stats
     ("stats-dk-zero", ["stats", "--dk", "0"], "--dk"),
-    ("stats-keys-too-many", ["stats", "--keys", "2000"], "--keys"),
+    ("stats-keys-too-many", ["stats", "--keys", "131073"], "--keys"),
     ("stats-queries-word", ["stats", "--queries", "many"], "--queries"),
     ("stats-temperature-negative", ["stats", "--temperature", "-1"], "--temperature"),
     ("stats-scaling-unknown", ["stats", "--scaling", "bogus"], "--scaling"),

@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sqrtdk_gui"
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
-CORE_THIRD_PARTY = {"numpy"}
+CORE_THIRD_PARTY = {"numpy", "ml_dtypes"}
 CLI = {"sqrtdk_gui.cli", "sqrtdk_gui.train_cli"}
 
 

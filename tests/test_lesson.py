@@ -245,3 +245,15 @@ def test_step_flag_with_screenshot(tmp_path):
                            "--size", "1280x720"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.stat().st_size > 10_000
+
+
+def test_links_between_pages_open_the_linked_follow_up(window):
+    from PySide6.QtCore import QUrl
+
+    window.lesson.go_to(2)
+    window.lesson_pane.reveal_button.click()
+    assert 'href="scenario:sigma_dial"' in window.lesson_pane.text.toHtml()
+    window.lesson_pane.text.anchorClicked.emit(QUrl("scenario:sigma_dial"))
+    assert window.lesson.scenario is not None and window.lesson.scenario.key == "sigma_dial"
+    window.lesson_pane.text.anchorClicked.emit(QUrl("https://example.org"))  # offline: ignored
+    assert window.lesson.scenario.key == "sigma_dial"

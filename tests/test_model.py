@@ -17,7 +17,7 @@ from sqrtdk_gui.core.softmax_math import jacobian_matrix
 
 @pytest.mark.parametrize(
     "name,value,allowed",
-    [("d_k", 0, "1..4096"), ("d_k", 4097, "1..4096"), ("keys", 1, "2..1024"),
+    [("d_k", 0, "1..4096"), ("d_k", 4097, "1..4096"), ("keys", 1, "2..131072"), ("keys", 131073, "2..131072"),
      ("temperature", 0.0, "[0.05, 10]"), ("temperature", 11, "[0.05, 10]"),
      ("queries", 0, "1..8192"), ("heads", 0, "1..128"), ("gain", 0.0, "[0.1, 100]"),
      ("q_std", -1.0, "[0.1, 10]"), ("alignment", 1.5, "[0, 1]"), ("seed", -1, "0..4294967295")],

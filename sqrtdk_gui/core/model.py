@@ -8,6 +8,11 @@ The logit of a (query, key) pair is ``z = c * (q . k) / temperature`` where the 
 depends on the scaling mode. Per-row statistics (max weight, entropy, ||J||_F) describe
 the exact softmax of z in float64; ``weights`` is what the chosen float type and softmax
 variant actually produce, so overflow and row sums are those of a real program.
+
+Above ``DENSE_MAX_KEYS`` (1024) keys, ``compute`` streams over key blocks for a sample of
+query rows (``core.long_context``): the same per-row statistics without (queries × keys)
+arrays; ``logits`` then holds a sample of each row's logits, ``p`` and ``weights`` each
+row's largest weights, and the query gradient is not computed (NaN).
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sqrtdk_gui.core.geometry import geometry
+from sqrtdk_gui.core.long_context import (DENSE_MAX_KEYS, MAX_KEYS, SAMPLE_KEYS, EvaluatedSoftmax, LongSpec,
+                                          RowReducer, logit_blocks, sampled_rows)
+from sqrtdk_gui.core.precision import FLOAT_TYPES, numpy_dtype, weight_errors
 from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
 from sqrtdk_gui.core.softmax_math import (SATURATION, jacobian_matrix, jacobian_vector, row_stats,
                                           softmax_evaluated)
@@ -51,18 +59,24 @@ __all__ = [
     "compute",
     "sweep",
     "scale_factor",
+    "theory_std",
+    "log_n_factor",
+    "LOG_N_TRAIN",
+    "DENSE_MAX_KEYS",
 ]
 
-SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm")
+SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm", "log_n")
 SOFTMAX_VARIANTS = ("stable", "naive")
-DTYPES = ("float64", "float32", "float16")
+DTYPES = FLOAT_TYPES  # float64, float32, float16, bfloat16, float8_e4m3fn, float8_e5m2 (core.precision)
+# log_n: the "training length" n0 below which the factor is 1 (the app's default key count).
+LOG_N_TRAIN = 64
 VALUE_DIM = 16  # width of the random values V and loss weights G
 # Integers spaced by sqrt(2) from 1 to 4096: smooth curves on a log axis.
 DK_GRID = tuple(sorted({round(2 ** (k / 2)) for k in range(25)}))
 
 INT_RANGES = {
     "d_k": (1, MAX_WIDTH),
-    "keys": (2, 1024),
+    "keys": (2, MAX_KEYS),  # above DENSE_MAX_KEYS: streamed over key blocks
     "queries": (1, 8192),
     "heads": (1, 128),
     "seed": (0, 2**32 - 1),
@@ -144,7 +158,22 @@ def scale_factor(params: Params) -> float:
         return 1.0 / math.sqrt(params.keys)
     if s == "qk_norm":
         return params.gain
+    if s == "log_n":
+        return log_n_factor(params.keys) / math.sqrt(d_k)
     return 1.0  # none, after_softmax (its division comes after the softmax)
+
+
+def log_n_factor(keys: int, train: int = LOG_N_TRAIN) -> float:
+    """The ``log_n`` mode's factor on the ÷√d_k logits: max(1, ln n / ln n0), n0 = 64.
+
+    This is Qwen's "logn attention" (the query scaled by log_{n0} n beyond the training
+    length n0) and scalable-softmax's s·ln n with s = 1/ln n0 (Nakanishi 2025,
+    "Scalable-Softmax Is Superior for Attention"); Chiang & Cholak 2022 ("Overcoming a
+    Theoretical Limitation of Self-Attention") multiply by log n for the same reason: the
+    logits grow slowly with the context so that attention does not dilute as n grows.
+    Unlike ÷√n (the ``seq_len`` trap) it keeps ÷√d_k, and with it σ = 1 at n0.
+    """
+    return max(1.0, math.log(keys) / math.log(train))
 
 
 @dataclass(frozen=True)
@@ -160,6 +189,12 @@ class Summary:
     def of(cls, x: np.ndarray) -> "Summary":
         p10, median, p90 = np.percentile(x, [10, 50, 90])
         return cls(float(np.mean(x)), float(median), float(p10), float(p90))
+
+    @classmethod
+    def of_finite(cls, x: np.ndarray) -> "Summary":
+        """The summary of the finite values only (all NaN if there are none)."""
+        x = np.asarray(x)[np.isfinite(x)]
+        return cls.of(x) if x.size else cls(*(4 * (float("nan"),)))
 
 
 ROW_QUANTITIES = ("max_weight", "entropy", "jacobian_fro", "grad_q")
@@ -186,11 +221,35 @@ class Result:
     row_sum_max_error: float  # over rows that stayed finite; nan if none did
     overflow_count: int  # non-finite values in the evaluated weights
     summary: dict[str, Summary] = field(repr=False)
+    # --- precision: the evaluated weights against the exact float64 softmax ---------------
+    # per row, NaN where the evaluated weights overflowed:
+    # max_j |w_j/p_j − 1| over the weights p_j >= 0.1/n (the keys that carry attention)
+    weight_rel_error: np.ndarray | None = field(default=None, repr=False)
+    # Σ_j |w_j − p_j|: bounds the error of the attention output Σ_j w_j v_j by max |v|
+    weight_l1_error: np.ndarray | None = field(default=None, repr=False)
+    weight_max_abs_error: float = float("nan")  # max |w − p| over all finite weights
+    # --- long context: True when keys > DENSE_MAX_KEYS (rows sampled, keys streamed) -------
+    streamed: bool = False
 
     @property
     def log_n(self) -> float:
         """The entropy ceiling: a uniform softmax over the keys."""
         return math.log(self.params.keys)
+
+    @property
+    def rows(self) -> int:
+        """Query rows computed: all of them, or a sample of them above DENSE_MAX_KEYS keys."""
+        return int(self.max_weight.shape[0])
+
+    @functools.cached_property
+    def rel_error_summary(self) -> Summary:
+        """Distribution over the rows of ``weight_rel_error`` (rows without overflow)."""
+        return Summary.of_finite(self.weight_rel_error)
+
+    @functools.cached_property
+    def l1_error_summary(self) -> Summary:
+        """Distribution over the rows of ``weight_l1_error`` (rows without overflow)."""
+        return Summary.of_finite(self.weight_l1_error)
 
     @functools.cached_property
     def comparison(self) -> tuple[str, np.ndarray]:
@@ -213,7 +272,7 @@ class Result:
 
     def resolve_row(self, row: int) -> int:
         """A query index: ``row`` itself, or the median row for ``MEDIAN_ROW``."""
-        return self.median_row if row < 0 else min(int(row), self.params.queries - 1)
+        return self.median_row if row < 0 else min(int(row), self.rows - 1)
 
     def row_label(self, row: int) -> str:
         """How a readout names the row: 'query 137 (median)' or 'query 5'."""
@@ -248,6 +307,15 @@ class Result:
         return jacobian_matrix(p_row[order]), order
 
 
+def theory_std(params: Params) -> float:
+    """Standard deviation of all logits for independent normal entries (pooled over rows).
+
+    The effective spread σ the softmax sees; nan where no closed form applies (QK-norm with
+    alignment).
+    """
+    return _theory_std(params)
+
+
 def _theory_std(params: Params) -> float:
     """Standard deviation of all logits for independent normal entries (pooled over rows)."""
     d, n, rho = params.d_k, params.keys, params.alignment
@@ -262,8 +330,20 @@ def _theory_std(params: Params) -> float:
     return mult * a * math.sqrt(second - mean * mean)
 
 
+def _weight_errors(weights: np.ndarray, p: np.ndarray, post: float) -> dict:
+    """The precision fields of a Result: the softmax as evaluated (before ``post``) against p."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        e = weight_errors(weights.astype(np.float64) / post, p, p.shape[1])
+    top = e.max_abs.max(initial=-np.inf)
+    return {"weight_rel_error": np.where(e.nonfinite, np.nan, e.rel),
+            "weight_l1_error": np.where(e.nonfinite, np.nan, e.l1),
+            "weight_max_abs_error": float(top) if np.isfinite(top) else float("nan")}
+
+
 def compute(params: Params) -> Result:
     """Logits, softmax, Jacobian norms and query gradients for one parameter set."""
+    if params.keys > DENSE_MAX_KEYS:
+        return _compute_streamed(params)
     g = geometry(params.seed, params.queries, params.keys, params.d_k).aligned(params.alignment)
     q_norm = np.sqrt(g.q_sq)
     k_norm = np.sqrt(g.k_sq)
@@ -278,7 +358,7 @@ def compute(params: Params) -> Result:
     logits = mult * dots
 
     post = 1.0 / math.sqrt(params.d_k) if params.scaling == "after_softmax" else 1.0
-    weights, overflow = softmax_evaluated(logits, params.softmax, np.dtype(params.dtype))
+    weights, overflow = softmax_evaluated(logits, params.softmax, numpy_dtype(params.dtype))
     if post != 1.0:
         weights = weights * weights.dtype.type(post)
     with np.errstate(invalid="ignore", over="ignore"):
@@ -287,6 +367,7 @@ def compute(params: Params) -> Result:
     row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
 
     stats = row_stats(logits)
+    precision = _weight_errors(weights, stats.p, post)
     # L = <G, (post * p) V>: dL/dp = post * G V^T, dL/dz = J dL/dp, dL/dq = mult * dL/dz K.
     # |delta K|^2 = delta (K K^T) delta^T needs only the n x n Gram matrix, not K itself.
     upstream = post * (pool(params.seed, "g", params.queries, VALUE_DIM)
@@ -319,6 +400,76 @@ def compute(params: Params) -> Result:
         row_sum_max_error=row_sum_err,
         overflow_count=overflow,
         summary={name: Summary.of(x) for name, x in per_row.items()},
+        **precision,
+        **per_row,
+    )
+
+
+def _streamed_spec(params: Params) -> LongSpec:
+    return LongSpec(seed=params.seed, rows=sampled_rows(params.queries, params.keys), keys=params.keys,
+                    d_k=params.d_k, q_std=params.q_std, k_std=params.k_std, alignment=params.alignment,
+                    qk_norm=params.scaling == "qk_norm")
+
+
+def _compute_streamed(params: Params) -> Result:
+    """``compute`` above DENSE_MAX_KEYS keys: sampled query rows, keys streamed in blocks.
+
+    Two passes over the same deterministic blocks: the exact statistics and the evaluated
+    softmax's maximum and sum, then the evaluated weights against the exact ones.
+    """
+    spec = _streamed_spec(params)
+    rows = spec.rows
+    mult = scale_factor(params) / params.temperature
+    reducer = RowReducer(rows)
+    evaluated = EvaluatedSoftmax(rows, params.softmax, numpy_dtype(params.dtype))
+    kept_raw, kept_dots = [], []
+    for start, raw, dots in logit_blocks(spec):
+        z = mult * dots
+        reducer.add(z)
+        evaluated.first(z)
+        if start < SAMPLE_KEYS:
+            kept_raw.append(raw[:, :SAMPLE_KEYS - start])
+            kept_dots.append(dots[:, :SAMPLE_KEYS - start])
+    stats = reducer.result()
+    for start, _, dots in logit_blocks(spec):
+        evaluated.second(mult * dots, start, stats)
+
+    post = 1.0 / math.sqrt(params.d_k) if params.scaling == "after_softmax" else 1.0
+    weights = evaluated.top_weights()
+    if post != 1.0:
+        weights = weights * weights.dtype.type(post)
+    row_sums = evaluated.row_sums * post
+    finite = np.isfinite(row_sums)
+    row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
+    count = rows * params.keys
+    mean = float(stats.logit_sum.sum()) / count
+    logit_std = math.sqrt(max(float(stats.logit_sq_sum.sum()) / count - mean * mean, 0.0))
+    dots = np.concatenate(kept_dots, axis=1)
+    per_row = {
+        "max_weight": stats.max_weight,
+        "entropy": stats.entropy,
+        "jacobian_fro": stats.jacobian_fro,
+        "grad_q": np.full(rows, np.nan),  # needs the key vectors: not computed when streamed
+    }
+    rel, l1, max_abs = evaluated.errors()
+    return Result(
+        params=params,
+        dots=dots,
+        raw_dots=np.concatenate(kept_raw, axis=1),
+        logits=mult * dots,
+        p=stats.top_weights,
+        weights=weights,
+        logit_std=logit_std,
+        theory_std=_theory_std(params),
+        saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),
+        row_sums=row_sums,
+        row_sum_max_error=row_sum_err,
+        overflow_count=evaluated.overflow,
+        summary={name: Summary.of(x) for name, x in per_row.items()},
+        weight_rel_error=rel,
+        weight_l1_error=l1,
+        weight_max_abs_error=max_abs,
+        streamed=True,
         **per_row,
     )
 
@@ -366,6 +517,44 @@ def sweep(params: Params, d_ks=DK_GRID, cancelled=None) -> Sweep:
     return _sweep_cached(base, tuple(int(d) for d in d_ks), cancelled)
 
 
+@dataclass(frozen=True)
+class _SweepPoint:
+    """What a sweep keeps of one computation."""
+
+    summary: dict[str, Summary]
+    logit_std: float
+    theory_std: float
+    saturated_fraction: float
+    overflow_count: int
+
+
+def _sweep_point(params: Params) -> _SweepPoint:
+    """``compute``'s summaries; streamed, only the pass the summaries need (no top weights,
+    no evaluated weights: the non-finite count follows from the evaluated maximum and sum)."""
+    if params.keys <= DENSE_MAX_KEYS:
+        r = compute(params)
+        return _SweepPoint(r.summary, r.logit_std, r.theory_std, r.saturated_fraction, r.overflow_count)
+    spec = _streamed_spec(params)
+    mult = scale_factor(params) / params.temperature
+    reducer = RowReducer(spec.rows, top_k=0)
+    evaluated = EvaluatedSoftmax(spec.rows, params.softmax, numpy_dtype(params.dtype))
+    for _, _, dots in logit_blocks(spec):
+        z = mult * dots
+        reducer.add(z)
+        evaluated.first(z)
+    stats = reducer.result()
+    count = spec.rows * params.keys
+    mean = float(stats.logit_sum.sum()) / count
+    per_row = {"max_weight": stats.max_weight, "entropy": stats.entropy, "jacobian_fro": stats.jacobian_fro,
+               "grad_q": np.full(spec.rows, np.nan)}
+    return _SweepPoint(
+        summary={name: Summary.of(x) for name, x in per_row.items()},
+        logit_std=math.sqrt(max(float(stats.logit_sq_sum.sum()) / count - mean * mean, 0.0)),
+        theory_std=_theory_std(params),
+        saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),
+        overflow_count=evaluated.overflow_after_first(params.keys))
+
+
 class _SweepCache:
     """The newest finished sweeps (they are small: a few arrays of 24 numbers each)."""
 
@@ -404,7 +593,7 @@ def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled=None) -> Sweep
     for i, d in enumerate(d_ks):
         if cancelled is not None and cancelled():
             raise SweepCancelled
-        r = compute(base.replace(d_k=d))  # one full result at a time, summarised, dropped
+        r = _sweep_point(base.replace(d_k=d))  # one result at a time, summarised, dropped
         for name in ROW_QUANTITIES:
             for stat in stats:
                 rows[name][stat][i] = getattr(r.summary[name], stat)
@@ -412,5 +601,5 @@ def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled=None) -> Sweep
             scalars[name][i] = getattr(r, name)
         overflow[i] = r.overflow_count
         del r
-    return Sweep(d_k=np.array(d_ks), overflow_count=overflow, rows=rows, rows_used=base.queries,
-                 **scalars)
+    used = base.queries if base.keys <= DENSE_MAX_KEYS else _streamed_spec(base).rows
+    return Sweep(d_k=np.array(d_ks), overflow_count=overflow, rows=rows, rows_used=used, **scalars)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core.precision import round_logits
+
 SATURATION = 0.99  # a row is "saturated" when its largest weight exceeds this
 
 __all__ = ["SATURATION", "RowStats", "row_stats", "jacobian_vector", "jacobian_matrix", "softmax_evaluated"]
@@ -102,11 +104,15 @@ def softmax_evaluated(z: np.ndarray, variant: str, dtype: np.dtype) -> tuple[np.
     ``stable`` subtracts the row maximum before exponentiating; ``naive`` does not and
     overflows once a logit exceeds log(max float) (about 11.09 in float16, 88.72 in
     float32, 709.78 in float64). Overflow is counted, never raised.
+
+    bfloat16 and float8 (``core.precision``): the logits are rounded to the type, then the
+    softmax runs in float32, as fused attention kernels do; the weights come back in float32.
     """
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        # Logits beyond the type's range (65504 in float16) become inf here: that overflow is
-        # part of what a program in this type would do, and it is counted below.
-        zt = np.asarray(z).astype(dtype)
+        # Logits beyond the type's range (65504 in float16, 448 in float8_e4m3fn) become inf
+        # or NaN here: that overflow is part of what a program in this type would do, and it
+        # is counted below.
+        zt = round_logits(z, dtype)
         if variant == "stable":
             zt = zt - zt.max(axis=1, keepdims=True)
         e = np.exp(zt)

@@ -15,6 +15,8 @@ import time
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
+from sqrtdk_gui.core import sigma_dial
+from sqrtdk_gui.core.long_context import sampled_rows
 from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute, sweep
 
 __all__ = ["Controller"]
@@ -35,6 +37,7 @@ class _SweepWorker(QObject):
     """Runs sweeps in its own thread; abandons requests that a newer one has overtaken."""
 
     done = Signal(int, object, object)  # generation, base params, {scaling: Sweep}
+    dial_done = Signal(object)  # sigma_dial.DialCurves (they depend on the number of keys only)
 
     def __init__(self) -> None:
         super().__init__()
@@ -42,6 +45,9 @@ class _SweepWorker(QObject):
 
     @Slot(int, object)
     def run(self, generation: int, params: Params) -> None:
+        if generation != self.latest:
+            return
+        self.dial_done.emit(sigma_dial.curves(params.keys))  # first: cheap, and often cached
         if generation != self.latest:
             return
         try:  # asked between d_k points: a newer request or closing stops the work early
@@ -68,6 +74,7 @@ class Controller(QObject):
     params_changed = Signal(object)  # Params
     result_changed = Signal(object)  # Result
     sweeps_changed = Signal(object)  # {scaling: Sweep}
+    dial_changed = Signal(object)  # sigma_dial.DialCurves for the current number of keys
     row_changed = Signal(int)
     _sweep_requested = Signal(int, object)
 
@@ -78,6 +85,7 @@ class Controller(QObject):
         self._sweeps: dict | None = None
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
+        self._dial: sigma_dial.DialCurves | None = None
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
@@ -100,6 +108,7 @@ class Controller(QObject):
             self._worker.moveToThread(self._thread)
             self._sweep_requested.connect(self._worker.run)
             self._worker.done.connect(self._on_sweeps)
+            self._worker.dial_done.connect(self._on_dial)
             self._thread.finished.connect(self._worker.deleteLater)
             self._thread.start()
 
@@ -125,6 +134,11 @@ class Controller(QObject):
     def row(self) -> int:
         return self._row
 
+    @property
+    def dial(self) -> sigma_dial.DialCurves | None:
+        """The σ dial's curves (for the current number of keys once they have arrived)."""
+        return self._dial
+
     # --- input -------------------------------------------------------------------------
     def set_params(self, **changes) -> None:
         """Change some parameters; raises ValueError (nothing changes) if they are invalid."""
@@ -142,7 +156,7 @@ class Controller(QObject):
 
     def set_row(self, row: int) -> None:
         """Select the query shown by the weights and Jacobian panels (MEDIAN_ROW: the median one)."""
-        row = min(max(int(row), MEDIAN_ROW), self._params.queries - 1)
+        row = min(max(int(row), MEDIAN_ROW), sampled_rows(self._params.queries, self._params.keys) - 1)
         if row != self._row:
             self._row = row
             self.row_changed.emit(row)
@@ -163,6 +177,8 @@ class Controller(QObject):
             if self._thread is not None:
                 self._worker.latest = self._generation  # drop whatever the worker has queued
             self._apply_sweeps(key, _sweeps(key))
+        if self._dial is None or self._dial.keys != key.keys:
+            self._on_dial(sigma_dial.curves(key.keys))
 
     def shutdown(self) -> None:
         """Stop the worker thread (the window calls this when it closes) without waiting
@@ -185,8 +201,8 @@ class Controller(QObject):
         self.last_compute_ms = 1e3 * (time.perf_counter() - start)
         self.compute_count += 1
         self._result = result
-        if self._row >= params.queries:
-            self.set_row(params.queries - 1)
+        if self._row >= result.rows:
+            self.set_row(result.rows - 1)
         self.result_changed.emit(result)
         self._request_sweeps(params)
 
@@ -197,6 +213,7 @@ class Controller(QObject):
         self._sweep_key = key
         self._generation += 1
         if self._thread is None:
+            self._on_dial(sigma_dial.curves(key.keys))
             self._apply_sweeps(key, _sweeps(key))
         else:
             self._worker.latest = self._generation  # makes any queued request stale at once
@@ -209,6 +226,12 @@ class Controller(QObject):
     def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
         if generation == self._generation and key == self._sweep_key:
             self._apply_sweeps(key, sweeps)
+
+    @Slot(object)
+    def _on_dial(self, dial) -> None:
+        if dial.keys == self._params.keys and dial is not self._dial:
+            self._dial = dial
+            self.dial_changed.emit(dial)
 
     def _apply_sweeps(self, key: Params, sweeps: dict) -> None:
         self._sweeps, self._sweeps_for = sweeps, key

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QButtonGroup, QComboBox, QDoubl
                                QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
                                QWidget)
 
+from sqrtdk_gui.core.long_context import sampled_rows
 from sqrtdk_gui.core.model import MEDIAN_ROW, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
@@ -33,6 +34,8 @@ SCALING_TIPS = {
     "seq_len": "Trap: a scale from the sequence length n (÷√n); σ does not depend on n.",
     "after_softmax": "Trap: divide the softmax output by √d_k; rows no longer sum to 1.",
     "qk_norm": "QK-norm: unit-length q and k times a gain g; logits stay in [−g, g].",
+    "log_n": "Long context (Qwen's logn attention, scalable-softmax): ÷√d_k logits times "
+             "max(1, ln n / ln 64), so attention does not dilute as n grows past 64 keys.",
 }
 
 
@@ -216,7 +219,9 @@ class ControlsPanel(QWidget):
         self.keys_spin = QSpinBox()
         self.keys_spin.setObjectName("keys_spin")
         self.keys_spin.setRange(*INT_RANGES["keys"])
-        self.keys_spin.setToolTip("Number of keys n each query attends over (sequence length).")
+        self.keys_spin.setToolTip("Number of keys n each query attends over (sequence length), up to "
+                                  "131 072. Above 1024 the keys are streamed in blocks for a sample "
+                                  "of at most 256 query rows.")
         self.keys_spin.valueChanged.connect(lambda v: self._edit(keys=v))
         self.row_spin = QSpinBox()
         self.row_spin.setObjectName("row_spin")
@@ -264,7 +269,9 @@ class ControlsPanel(QWidget):
         self.dtype_combo.setObjectName("dtype_combo")
         for d in DTYPES:
             self.dtype_combo.addItem(d, d)
-        self.dtype_combo.setToolTip("Float type the softmax is evaluated in.")
+        self.dtype_combo.setToolTip("Float type the softmax is evaluated in. bfloat16 and float8 "
+                                    "round the logits to the type, then run the softmax in float32, "
+                                    "as attention kernels do.")
         self.dtype_combo.currentIndexChanged.connect(
             lambda i: self._edit(dtype=self.dtype_combo.itemData(i)))
         form.addRow("heads h", self.heads_spin)
@@ -328,7 +335,7 @@ class ControlsPanel(QWidget):
             self.scaled_button.setChecked(p.scaling == "sqrt_dk")
             self.scaling_combo.setCurrentIndex(self.scaling_combo.findData(p.scaling))
             self.keys_spin.setValue(p.keys)
-            self.row_spin.setRange(MEDIAN_ROW, p.queries - 1)
+            self.row_spin.setRange(MEDIAN_ROW, sampled_rows(p.queries, p.keys) - 1)
             self.seed_spin.setValue(min(p.seed, self.seed_spin.maximum()))
             self.heads_spin.setValue(p.heads)
             self.gain_spin.setValue(p.gain)

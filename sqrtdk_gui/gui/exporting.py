@@ -27,7 +27,7 @@ from PySide6.QtSvg import QSvgGenerator
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.model import ROW_QUANTITIES, Result
+from sqrtdk_gui.core.model import ROW_QUANTITIES, Result, scale_factor
 
 __all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "export_slides"]
 
@@ -86,8 +86,12 @@ def export_svg(widget, path: str) -> bool:
     return True
 
 
-def export_csv(result: Result, path: str) -> None:
-    """The current numbers: parameters, summaries, then one line per query row (IOFailure)."""
+def export_csv(result: Result, path: str, dial=None) -> None:
+    """The current numbers: parameters, summaries, then one line per query row (IOFailure).
+
+    ``dial`` (a ``sigma_dial.DialCurves``) adds the σ dial's curves and every scaling mode's
+    σ as ``# sigma_dial`` lines. Above 1024 keys the rows are the sampled ones.
+    """
     p = result.params
     with io.StringIO(newline="") as f:
         out = csv.writer(f)
@@ -102,12 +106,51 @@ def export_csv(result: Result, path: str) -> None:
         for name, s in result.summary.items():
             out.writerow(["# summary", f"{name}_median", s.median])
             out.writerow(["# summary", f"{name}_mean", s.mean])
-        out.writerow(["query", *ROW_QUANTITIES, "row_sum"])
-        for i in range(p.queries):
+        _write_issue12_summary(out, result)
+        if dial is not None and dial.keys == p.keys:
+            _write_dial(out, result, dial)
+        out.writerow(["query", *ROW_QUANTITIES, "row_sum", *PRECISION_COLUMNS])
+        for i in range(result.rows):
             out.writerow([i, *(repr(float(getattr(result, q)[i])) for q in ROW_QUANTITIES),
-                          repr(float(result.row_sums[i]))])
+                          repr(float(result.row_sums[i])),
+                          *(repr(float(getattr(result, q)[i])) for q in PRECISION_COLUMNS)])
         text = f.getvalue()
     safe_io.write_text(path, text)
+
+
+
+# Per row: the evaluated weights against float64 (max relative error over weights >= 0.1/n,
+# and Σ|w − p|); NaN where the row overflowed.
+PRECISION_COLUMNS = ("weight_rel_error", "weight_l1_error")
+
+
+def _blank_nan(value):
+    return "" if isinstance(value, float) and math.isnan(value) else value
+
+
+def _write_issue12_summary(out, result: Result) -> None:
+    """Precision errors, how the keys were computed, the scale factor (issue 12)."""
+    rel, l1 = result.rel_error_summary, result.l1_error_summary
+    for name, value in (("weight_max_abs_error", result.weight_max_abs_error),
+                        ("weight_rel_error_median", rel.median), ("weight_rel_error_p90", rel.p90),
+                        ("weight_l1_error_median", l1.median), ("weight_l1_error_p90", l1.p90),
+                        ("scale_factor", scale_factor(result.params)),
+                        ("streamed", int(result.streamed)), ("rows_computed", result.rows)):
+        out.writerow(["# summary", name, _blank_nan(value)])
+
+
+def _write_dial(out, result: Result, dial) -> None:
+    """The σ dial's curves (one line per σ) and every scaling mode's σ here."""
+    from sqrtdk_gui.core.sigma_dial import mode_sigmas
+
+    rows = dial.rows_table()
+    out.writerow(["# sigma_dial", "keys", dial.keys, "rows", dial.rows, "seeds", dial.seeds,
+                  "peak_sigma", dial.peak_sigma, "window", *dial.window])
+    out.writerow(["# sigma_dial", *rows[0].keys()])
+    for row in rows:
+        out.writerow(["# sigma_dial", *(repr(v) for v in row.values())])
+    for scaling, sigma in mode_sigmas(result.params).items():
+        out.writerow(["# sigma_dial_mode", scaling, _blank_nan(sigma)])
 
 
 def _slug(text: str) -> str:

@@ -93,7 +93,7 @@ class FileActions:
     def export_csv_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", "sqrtdk-gui.csv", "CSV files (*.csv)")
         if path:
-            self._export(lambda: exporting.export_csv(self.controller.result, path))
+            self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
 
     def export_handout_dialog(self) -> None:
         from sqrtdk_gui.gui.handout import export_handout

@@ -23,7 +23,7 @@ from sqrtdk_gui.core.model import SWEEP_MAX_ROWS, Params, Result
 from sqrtdk_gui.gui.controls import ControlsPanel
 from sqrtdk_gui.gui.file_actions import FileActions
 from sqrtdk_gui.gui.menus import SHORTCUTS, build_menus
-from sqrtdk_gui.gui.panels import LIVE_PANELS
+from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
 from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.presentation import Presentation
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
@@ -62,7 +62,7 @@ class MainWindow(FileActions, QMainWindow):
         self.controls_scroll = scroll
 
         self.summary = SummaryStrip(self.style_)
-        # name -> panel, in the order they are placed (two per row).
+        # name -> panel, in the order they are placed (two per row), then the page panels.
         self.panels = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
 
         grid = QGridLayout()
@@ -74,7 +74,18 @@ class MainWindow(FileActions, QMainWindow):
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.summary)
-        right.addLayout(grid, 1)
+        # Panels 1-4 on one page; each page panel (the σ dial) on a page of its own beside them.
+        self.panel_pages = QTabWidget()
+        self.panel_pages.setObjectName("panelPages")
+        self.panel_pages.setDocumentMode(True)
+        grid_page = QWidget()
+        grid_page.setLayout(grid)
+        grid.setContentsMargins(0, 4, 0, 0)
+        self.panel_pages.addTab(grid_page, f"Panels 1–{len(LIVE_PANELS)}")
+        for cls in PAGE_PANELS:
+            panel = self.panels[cls.name] = cls(self.style_)
+            self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
+        right.addWidget(self.panel_pages, 1)
         live = QWidget()
         outer = QHBoxLayout(live)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -185,10 +196,23 @@ class MainWindow(FileActions, QMainWindow):
         self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets if t.startswith("summary."))
 
     def highlight(self, names) -> None:
-        """Point the class at some views (lesson steps); others lose their accent border."""
+        """Point the class at some views (lesson steps); others lose their accent border.
+
+        A highlighted page panel (the σ dial) comes to the front; any other lesson position
+        shows panels 1-4 (D still switches by hand).
+        """
         names = set(names)
         for view in self.views():
             view.set_highlighted(view.name in names)
+        self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
+
+    def show_panel_page(self, name: str | None) -> None:
+        """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
+        self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))
+
+    def toggle_dial(self) -> None:
+        """D: the σ dial's page, and back to panels 1-4."""
+        self.show_panel_page(None if self.panel_pages.currentIndex() else "sigma_dial")
 
     def _show_lesson_title(self, text: str) -> None:
         self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
@@ -235,6 +259,9 @@ class MainWindow(FileActions, QMainWindow):
         app.setFont(base)  # menus, dialogs, status bar
         for widget in (self.controls, *self.views(), self.lesson_pane):
             widget.apply_style()
+        # A slim tab bar: the panels below need the height on a 720-line projector.
+        self.panel_pages.tabBar().setFont(s.font(11, bold=True))
+        self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
         if self._lab_page is not None:
             self._lab_page.apply_style()
         for view in self.views():
@@ -293,9 +320,16 @@ class MainWindow(FileActions, QMainWindow):
 
     def _show_status(self, result: Result) -> None:
         p = result.params
+        queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
+                   else f"{p.queries} queries")
+        precision = ""
+        if p.dtype != "float64":  # the evaluated weights against float64 (issue 12)
+            err = result.rel_error_summary.p90
+            precision = (f" · {p.dtype}: worst weight error per row {100 * err:.2g} % (90th percentile)"
+                         if err == err else f" · {p.dtype}: overflow")
         self._status_text = (
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
-            f"n = {p.keys} keys · {p.queries} queries · computed in "
+            f"n = {p.keys} keys · {queries}{precision} · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
         if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
             self._status_text += f" · curves versus d_k from the first {SWEEP_MAX_ROWS:,} queries"
@@ -310,6 +344,9 @@ class MainWindow(FileActions, QMainWindow):
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
+        for view in self.views():  # views that defer some drawing (the σ dial's table)
+            if hasattr(view, "flush"):
+                view.flush()
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.presentation.leave()

@@ -18,6 +18,7 @@ SHORTCUTS = (
     ("P", "autoplay: sweep d_k up and down"),
     ("F11", "presentation mode (full screen, large type)"),
     ("H", "hide or show the controls column"),
+    ("D", "the σ dial page, and back to panels 1–4"),
     ("F2", "hide or show the lesson pane"),
     ("Ctrl+=  Ctrl+-  Ctrl+0", "larger / smaller / normal text and lines"),
     ("Ctrl+E", "export the view as PNG"),
@@ -65,6 +66,8 @@ def build_menus(w) -> SimpleNamespace:
     a.presentation.setCheckable(True)
     w.presentation.changed.connect(a.presentation.setChecked)
     a.controls = _action(w, "&Hide controls", lambda: w.set_controls_visible(w.controls_scroll.isHidden()), "H")
+    a.dial = _action(w, "σ &dial page", w.toggle_dial, "D",
+                     "Where softmax responds as a function of σ, and where each scaling puts σ")
     a.autoplay = _action(w, "&Autoplay d_k", w.toggle_autoplay, "P")
     a.raw = _action(w, "&Raw logits", lambda: w.apply_edit({"scaling": "none"}), "R")
     a.scaled = _action(w, "Divide by &√d_k", lambda: w.apply_edit({"scaling": "sqrt_dk"}), "S")
@@ -82,7 +85,7 @@ def build_menus(w) -> SimpleNamespace:
         action.setChecked(name == w.style_.theme)
         themes.addAction(action)
         a.themes[name] = action
-    for item in (a.lesson, a.presentation, a.controls, None, a.autoplay,
+    for item in (a.lesson, a.presentation, a.controls, a.dial, None, a.autoplay,
                  a.raw, a.scaled, a.reset_temp, None, a.zoom_in,
                  a.zoom_out, a.zoom_reset, None, *a.themes.values()):
         view.addSeparator() if item is None else view.addAction(item)

@@ -63,6 +63,7 @@ SCALING_LABELS = {
     "seq_len": "÷√n (trap)",
     "after_softmax": "÷√d_k after softmax (trap)",
     "qk_norm": "QK-norm × g",
+    "log_n": "÷√d_k × log₆₄ n",
 }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 __all__ = ["Animation", "Step", "Scenario", "STEPS", "SCENARIOS", "scenario", "PANELS"]
 
-PANELS = ("summary", "histogram", "weights", "jacobian", "gradient")
+PANELS = ("summary", "histogram", "weights", "jacobian", "gradient", "sigma_dial")
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,16 @@ SCENARIOS = (
     Scenario("mup", "follow-up", "μP: 1/d_k and alignment", ":/lesson/followup_mup.html", "μP ÷d_k",
              preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5, "temperature": 0.125},
              highlight=("histogram", "summary")),
+    # Issue 12: the σ dial, low precision and long context (each with its evidence table).
+    Scenario("sigma_dial", "follow-up", "Why σ ≈ 1 and not 3: the σ dial", ":/lesson/followup_sigma_dial.html",
+             "σ dial", preset={"d_k": 256, "scaling": "none"},
+             highlight=("sigma_dial",)),
+    Scenario("precision", "follow-up", "Low precision: bfloat16 and float8", ":/lesson/followup_precision.html",
+             "bf16 / fp8", preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"},
+             highlight=("weights", "summary")),
+    Scenario("long_context", "follow-up", "Long context: ÷√n versus × log n", ":/lesson/followup_long_context.html",
+             "Long context", preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
+             highlight=("weights", "summary")),
 )
 
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core import sigma_dial
 from sqrtdk_gui.core.lesson.figures import logn_factor
 from sqrtdk_gui.core.model import Params, compute, sweep
 
 __all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "aligned_share", "jacobian_fro_of",
-           "logn_factor"]
+           "logn_factor", "LONG_CONTEXT_KEYS", "PRECISION_TYPES", "PRECISION_DKS"]
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,67 @@ def _mup(p: Params) -> Evidence:
     return Evidence((f"d_k (ρ={rho:g})", "max p ÷√d_k", "max p ÷d_k", "max p 8/d_k", "right key"), tuple(rows))
 
 
+# --- issue 12: the σ dial, low precision, long context ------------------------------------
+
+def _sigma_dial(p: Params) -> Evidence:
+    """The dial's medians at a few σ for the current n; raw logits reach σ at d_k = σ²."""
+    c = sigma_dial.curves(p.keys)
+    rows = []
+    for sigma in (0.25, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0):
+        raw_dk = sigma * sigma  # unit q, k entries, τ = 1: raw σ = √d_k
+        rows.append((f"{sigma:g}", _fmt(c.at("max_weight", sigma), 3), _fmt(c.at("entropy_ratio", sigma)),
+                     _fmt(c.at("jacobian_fro", sigma), 3), f"{raw_dk:g}" if raw_dk >= 1 else "–"))
+    return Evidence(("σ", "max p", "H / log n", "‖J‖_F", "raw at d_k"), tuple(rows))
+
+
+def _percent(x: float) -> str:
+    if not math.isfinite(x):
+        return "overflow"
+    v = 100 * x
+    return f"{v:.0f} %" if v >= 10 else (f"{v:.2g} %" if v >= 0.01 else "< 0.01 %")
+
+
+PRECISION_TYPES = ("bfloat16", "float8_e4m3fn")
+PRECISION_DKS = (4, 64, 256, 1024, 4096)
+_SHORT = {"bfloat16": "bf16", "float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2"}
+
+
+def _precision(p: Params) -> Evidence:
+    """Weight error against float64 versus d_k: raw and ÷√d_k, in bfloat16 and float8 E4M3.
+
+    Each row's largest relative error over its weights >= 0.1/n, 90th percentile over rows.
+    """
+    rows = []
+    for d in PRECISION_DKS:
+        cells = [str(d)]
+        for name in PRECISION_TYPES:
+            for scaling in ("none", "sqrt_dk"):
+                r = compute(p.replace(d_k=d, dtype=name, scaling=scaling))
+                cells.append(_percent(r.rel_error_summary.p90))
+        rows.append(tuple(cells))
+    headers = ["d_k"] + [f"{_SHORT[n]} {lab}" for n in PRECISION_TYPES for lab in ("raw", "÷√d_k")]
+    return Evidence(tuple(headers), tuple(rows))
+
+
+LONG_CONTEXT_KEYS = (64, 1024, 16384, 131072)
+
+
+def _long_context(p: Params) -> Evidence:
+    """Dilution and its cures against n: entropy of ÷√d_k against log n; σ and the median
+    largest weight for ÷√d_k (dilutes), ÷√n (the bug: goes uniform), × log₆₄ n (holds)."""
+    rows = []
+    for n in LONG_CONTEXT_KEYS:
+        cells = [str(n)]
+        for scaling in ("sqrt_dk", "seq_len", "log_n"):
+            r = compute(p.replace(keys=n, scaling=scaling, queries=64))
+            if scaling == "sqrt_dk":
+                cells.append(f"{_fmt(r.summary['entropy'].median)} / {_fmt(r.log_n)}")
+            cells.append(f"{r.logit_std:.2g} / {r.summary['max_weight'].median:.2g}")
+        rows.append(tuple(cells))
+    return Evidence(("n", "÷√d_k: H / log n", "÷√d_k: σ / max p", "÷√n: σ / max p", "× log₆₄ n: σ / max p"),
+                    tuple(rows))
+
+
 _BUILDERS = {
     "dmodel": _dmodel,
     "after_softmax": _after_softmax,
@@ -196,6 +258,9 @@ _BUILDERS = {
     "temperature": _temperature,
     "qk_norm": _qk_norm,
     "mup": _mup,
+    "sigma_dial": _sigma_dial,
+    "precision": _precision,
+    "long_context": _long_context,
 }
 
 

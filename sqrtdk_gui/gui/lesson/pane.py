@@ -25,7 +25,7 @@ __all__ = ["LessonPane", "read_resource", "lesson_text"]
 INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
          "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
          "<p>Each step sets the parameters, points at the panels that matter and asks the class "
-         "to predict before you reveal. Then five traps and three follow-ups.</p>"
+         "to predict before you reveal. Then five traps and six follow-ups.</p>"
          "<p>Next: <b>→</b>, <b>Space</b> or <b>Page Down</b> (a presentation clicker). "
          "Back: <b>←</b> or <b>Page Up</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>.</p>")
 
@@ -109,6 +109,8 @@ class LessonPane(QWidget):
         self.text = QTextBrowser()
         self.text.setObjectName("lessonText")
         self.text.setOpenLinks(False)  # offline: nothing in the lesson leaves the program
+        # Links between lesson pages ("scenario:sigma_dial") open that page in the pane.
+        self.text.anchorClicked.connect(self._follow_link)
         self.text.setFrameShape(QFrame.Shape.NoFrame)
 
         self.predict_box = QFrame()
@@ -351,6 +353,10 @@ class LessonPane(QWidget):
             else inner.sizeHint().height()
         chrome = self.predict_box.sizeHint().height() - self.predict_words.sizeHint().height()
         self.predict_box.setFixedHeight(min(chrome + need_words + 6, max(160, int(0.62 * self.height()))))
+
+    def _follow_link(self, url) -> None:
+        if url.scheme() == "scenario" and url.path() in self.scenario_buttons:
+            self.scenario_clicked.emit(url.path())
 
     def guess_text(self) -> str:
         return self.guesses.text()

@@ -35,6 +35,10 @@ class GradientPanel(Panel):
     def show_result(self, result: Result, row: int) -> None:
         s = result.summary["grad_q"]
         self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
+        if result.streamed:  # the gradient needs every key vector: not computed above 1024 keys
+            self.readout.setText(f"not computed above 1024 keys (n = {result.params.keys}, keys streamed)")
+            self.versus.show_current(result.params.d_k, [])
+            return
         self.readout.setText(
             f"median {s.median:.1e}  10–90 %: {s.p10:.0e} … {s.p90:.0e}  mean {s.mean:.1e}")
         self.versus.show_current(result.params.d_k,

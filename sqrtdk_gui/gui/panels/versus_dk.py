@@ -52,6 +52,8 @@ class _Series:
         plot.addItem(self.band)
         self.mean = plot.plot() if with_mean else None
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
+        self.shown = True
+        self.empty = False  # no finite value to draw (pyqtgraph keeps a band's old path then)
 
     def restyle(self, style: Style) -> None:
         colour = style.colour_for(self.scaling)
@@ -63,8 +65,9 @@ class _Series:
             self.mean.setPen(style.pen(colour, 2, dashed=True))
 
     def set_visible(self, on: bool) -> None:
+        self.shown = on
         for item in self.items:
-            item.setVisible(on)
+            item.setVisible(on and not (item is self.band and self.empty))
 
 
 class VersusDk:
@@ -117,13 +120,16 @@ class VersusDk:
         return entries
 
     def _fill(self, series: _Series, sw) -> None:
-        x = sw.d_k.astype(float)
         q = self.quantity
-        series.median.setData(x, clamp_positive(sw.stat(q, "median"), self.floor))
-        series.low.setData(x, clamp_positive(sw.stat(q, "p10"), self.floor))
-        series.high.setData(x, clamp_positive(sw.stat(q, "p90"), self.floor))
+        ok = np.isfinite(sw.stat(q, "median"))  # the gradient is not computed above 1024 keys
+        x = sw.d_k.astype(float)[ok]
+        series.median.setData(x, clamp_positive(sw.stat(q, "median")[ok], self.floor))
+        series.low.setData(x, clamp_positive(sw.stat(q, "p10")[ok], self.floor))
+        series.high.setData(x, clamp_positive(sw.stat(q, "p90")[ok], self.floor))
         if series.mean is not None:
-            series.mean.setData(x, clamp_positive(sw.stat(q, "mean"), self.floor))
+            series.mean.setData(x, clamp_positive(sw.stat(q, "mean")[ok], self.floor))
+        series.empty = not ok.any()
+        series.band.setVisible(series.shown and not series.empty)
 
     def show_current(self, d_k: int, values: list[tuple[float, str]]) -> None:
         """Marker at the current d_k; one dot per (value, colour)."""

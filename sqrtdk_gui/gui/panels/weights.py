@@ -52,15 +52,18 @@ class WeightsPanel(Panel):
         label = result.row_label(row)
         row = result.resolve_row(row)
         heights = sorted_weights(result.weights[row])
+        shown = heights.size  # above 1024 keys: the row's largest weights only
         overflowed = not np.all(np.isfinite(heights))
         s = self.style_
         colour = s.colour_for(p.scaling)
-        self.bars.setOpts(x=np.arange(n), height=np.where(np.isfinite(heights), heights, 0.0),
+        self.bars.setOpts(x=np.arange(shown), height=np.where(np.isfinite(heights), heights, 0.0),
                           width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
         self.uniform.setValue(1.0 / n)
-        if n != self._n:
-            self.plot.setXRange(-0.8, n - 0.2, padding=0)
-            self._n = n
+        if (shown, n) != self._n:
+            self.plot.setXRange(-0.8, shown - 0.2, padding=0)
+            axis = "keys, sorted by weight" if shown == n else f"top {shown} of {n} keys, by weight"
+            self.style_.style_plot(self.plot, bottom=axis)
+            self._n = (shown, n)
         finite = heights[np.isfinite(heights)]
         top, changed = self._y_range.update(1.1 * max(finite.max() if finite.size else 1.0, 2.0 / n))
         if changed:
@@ -70,7 +73,7 @@ class WeightsPanel(Panel):
                 f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
                 f"font-size:{s.pt(13)}pt; padding:4px; text-align:center'><b>OVERFLOW</b><br/>"
                 f"exp(z) = ∞ in {p.dtype}:<br/>weights are NaN</div>")
-            self.overflow.setPos(n / 2, top / 2)
+            self.overflow.setPos(shown / 2, top / 2)
         self.overflow.setVisible(overflowed)
 
         max_w = float(result.max_weight[row])

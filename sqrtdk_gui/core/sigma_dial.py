@@ -1,0 +1,151 @@
+"""The σ dial: where softmax is responsive, as a function of the logit spread σ alone.
+
+For n keys and Gaussian logits of spread σ in every row (z = σ·x, x standard normal — the
+model's own sampling, 8 seeds pooled), the median and 10–90 % band over rows of the
+largest weight, the entropy divided by its ceiling log n, and ‖J‖_F of the softmax
+Jacobian diag(p) − ppᵀ. The curves depend on n only, not on d_k: they are computed once
+per n (``curves``, cached) and a scaling mode is a point on them (``mode_sigmas``): raw
+logits sit at σ = √d_k·q_std·k_std/τ and move right as d_k grows, ÷√d_k sits at 1/τ for
+every head size, a temperature τ moves every point by 1/τ.
+
+What they show (n = 64): ‖J‖_F peaks near σ ≈ 3–4 and collapses beyond σ ≈ 8; for σ ≪ 1
+attention is uniform (max p → 1/n, entropy → log n, ‖J‖_F → √(n−1)/n). Any σ that does
+not grow with d_k works; ÷√d_k is the choice that makes it 1 for every head size. The
+responsive window moves with n: the largest of n standard normals grows like √(2 ln n).
+
+Pure numpy (no Qt).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sqrtdk_gui.core.long_context import BLOCK, RowReducer
+from sqrtdk_gui.core.model import SCALINGS, Params, theory_std
+
+__all__ = ["SIGMA_GRID", "SIGMA_RANGE", "SEEDS", "QUANTITIES", "STATISTICS", "DialCurves", "curves",
+           "dial_normals", "rows_per_seed", "mode_sigmas"]
+
+# 6 points per octave from 2^(-26/6) ≈ 0.05 to 2^(40/6) ≈ 102: every power of two exactly.
+SIGMA_GRID = tuple(2.0 ** (k / 6) for k in range(-26, 41))
+SIGMA_RANGE = (0.05, 100.0)  # the axis of the view
+SEEDS = 8
+QUANTITIES = ("max_weight", "entropy_ratio", "jacobian_fro")
+STATISTICS = ("median", "p10", "p90", "mean")
+_ELEMENTS = 2**21  # logits per σ: 512 rows at n = 64, 16 rows at n = 131 072
+_TAG = 21  # the dial's generator stream (sampling uses 1..4, long context 11..12)
+
+
+def rows_per_seed(keys: int) -> int:
+    """Rows drawn per seed: 64 for short contexts, down to 2 at n = 131 072."""
+    return int(min(64, max(2, _ELEMENTS // (SEEDS * keys))))
+
+
+def dial_normals(keys: int, seed: int) -> np.ndarray:
+    """The standard normals x of one seed's rows (rows_per_seed × keys); z = σ·x."""
+    rng = np.random.default_rng([seed, _TAG, keys])
+    return rng.standard_normal((rows_per_seed(keys), keys))
+
+
+@dataclass(frozen=True)
+class DialCurves:
+    """Statistics over rows of the softmax of σ·x, at every σ of ``sigma``."""
+
+    keys: int
+    sigma: np.ndarray
+    rows: int  # pooled over the seeds
+    seeds: int
+    # quantity -> statistic -> array over sigma
+    values: dict[str, dict[str, np.ndarray]] = field(repr=False)
+
+    def stat(self, quantity: str, statistic: str = "median") -> np.ndarray:
+        return self.values[quantity][statistic]
+
+    def at(self, quantity: str, sigma: float, statistic: str = "median") -> float:
+        """The curve at ``sigma`` (linear in log σ between grid points, held at the ends)."""
+        x = math.log(min(max(sigma, self.sigma[0]), self.sigma[-1]))
+        return float(np.interp(x, np.log(self.sigma), self.stat(quantity, statistic)))
+
+    @property
+    def peak_sigma(self) -> float:
+        """σ where the median ‖J‖_F is largest: the most responsive spread."""
+        return float(self.sigma[int(np.argmax(self.stat("jacobian_fro")))])
+
+    @property
+    def window(self) -> tuple[float, float]:
+        """The σ range where the median ‖J‖_F is at least half its peak (log-interpolated)."""
+        j = self.stat("jacobian_fro")
+        half = 0.5 * j.max()
+        top = int(np.argmax(j))
+        log_s = np.log(self.sigma)
+
+        def crossing(indices) -> float:
+            prev = top
+            for i in indices:
+                if j[i] < half:
+                    t = (half - j[i]) / (j[prev] - j[i])
+                    return float(math.exp(log_s[i] + t * (log_s[prev] - log_s[i])))
+                prev = i
+            return float(self.sigma[prev])
+
+        return crossing(range(top - 1, -1, -1)), crossing(range(top + 1, len(j)))
+
+    def rows_table(self) -> list[dict]:
+        """One dict per σ: sigma, then quantity_statistic for every quantity and statistic."""
+        out = []
+        for i, s in enumerate(self.sigma):
+            row = {"sigma": float(s)}
+            for q in QUANTITIES:
+                for st in STATISTICS:
+                    row[f"{q}_{st}"] = float(self.values[q][st][i])
+            out.append(row)
+        return out
+
+
+def _stats_at(x: np.ndarray, sigmas: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-row max weight, entropy/log n and ‖J‖_F for z = σ·x at each σ: arrays (σ, rows)."""
+    rows, n = x.shape
+    chunk = max(1, (1 << 20) // (rows * n))  # σ values per pass: about 8 MB of logits
+    parts = {q: [] for q in QUANTITIES}
+    for c in range(0, len(sigmas), chunk):
+        s = sigmas[c:c + chunk]
+        reducer = RowReducer(len(s) * rows, top_k=0)
+        for start in range(0, n, BLOCK):
+            block = x[:, start:start + BLOCK]
+            reducer.add((s[:, None, None] * block[None]).reshape(len(s) * rows, -1))
+        st = reducer.result()
+        parts["max_weight"].append(st.max_weight.reshape(len(s), rows))
+        parts["entropy_ratio"].append((st.entropy / math.log(n)).reshape(len(s), rows))
+        parts["jacobian_fro"].append(st.jacobian_fro.reshape(len(s), rows))
+    return {q: np.concatenate(v, axis=0) for q, v in parts.items()}
+
+
+@functools.lru_cache(maxsize=8)
+def curves(keys: int) -> DialCurves:
+    """The dial's curves for ``keys`` keys (cached: they depend on nothing else)."""
+    if not 2 <= keys:
+        raise ValueError(f"keys={keys} must be at least 2")
+    sigma = np.array(SIGMA_GRID)
+    x = np.concatenate([dial_normals(keys, seed) for seed in range(SEEDS)], axis=0)
+    per_row = _stats_at(x, sigma)
+    values = {}
+    for q, v in per_row.items():
+        p10, median, p90 = np.percentile(v, [10, 50, 90], axis=1)
+        values[q] = {"median": median, "p10": p10, "p90": p90, "mean": v.mean(axis=1)}
+        for arr in values[q].values():
+            arr.flags.writeable = False
+    sigma.flags.writeable = False
+    return DialCurves(keys=keys, sigma=sigma, rows=x.shape[0], seeds=SEEDS, values=values)
+
+
+def mode_sigmas(params: Params, scalings=SCALINGS) -> dict[str, float]:
+    """Effective logit spread σ of each scaling mode at these parameters (theory, pooled).
+
+    ``after_softmax`` divides after the softmax, so its softmax input is raw (same σ);
+    QK-norm with alignment has no closed form (nan).
+    """
+    return {s: theory_std(params.replace(scaling=s)) for s in scalings}

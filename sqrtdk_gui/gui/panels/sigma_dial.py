@@ -1,0 +1,289 @@
+"""Panel 5, the σ dial (a page beside panels 1–4): where softmax responds, and where each
+scaling mode puts the logits.
+
+Three plots against the logit spread σ on a log axis: median ‖J‖_F (large), max weight and
+entropy / log n for Gaussian logits over the current n keys (8 seeds pooled, 10–90 % band),
+with the responsive window (‖J‖_F at least half its peak) shaded; beside them a table of
+every scaling mode's σ and what the softmax does there. The curves depend on n only: they
+arrive from the controller (``dial_changed``) when n changes. Each frame only moves the
+markers — a vertical line per compared scaling, a dot per mode where it meets each curve, a
+ring at the current sample's own medians — with ``setValue``/``setData``; behind panels 1–4
+it only remembers the newest result and draws it when its page is shown.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+
+import time
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QSizePolicy
+
+from sqrtdk_gui.core.model import SCALINGS, Result, compared_scalings
+from sqrtdk_gui.core.plotdata import nice_ceiling
+from sqrtdk_gui.core.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
+
+# (quantity of the dial, the sample's summary it is compared with, axis title)
+PLOTS = (("jacobian_fro", "jacobian_fro", "median ‖J‖_F"),
+         ("max_weight", "max_weight", "median max weight"),
+         ("entropy_ratio", "entropy", "entropy / log n"))
+SIGMA_TICKS = (0.1, 1, 10, 100)
+MINOR_TICKS = (0.3, 3, 30)
+_LOG_RANGE = (math.log10(SIGMA_RANGE[0]), math.log10(SIGMA_RANGE[1]))
+MARKER_SLOTS = 3  # raw, ÷√d_k and the current mode if it is a third one
+# The table is rich text (≈ 6 ms to lay out at 1920 × 1080): during a drag it is rewritten at
+# most every TABLE_INTERVAL_MS, and once more when the drag stops.
+TABLE_INTERVAL_MS = 150
+# Short names for the table (one line each at 1280 × 720).
+TABLE_LABELS = {"none": "raw q·k", "sqrt_dk": "÷√d_k", "dk": "÷d_k (μP)", "sqrt_dmodel": "÷√d_model",
+                "seq_len": "÷√n", "after_softmax": "after softmax", "qk_norm": "QK-norm",
+                "log_n": "÷√d_k·log₆₄n"}
+
+
+def _clamp_log(sigma: float) -> float:
+    """log10 σ held inside the axis (a marker beyond it sits at the edge)."""
+    if not math.isfinite(sigma) or sigma <= 0:
+        return _LOG_RANGE[0]
+    return min(max(math.log10(sigma), _LOG_RANGE[0]), _LOG_RANGE[1])
+
+
+class _DialPlot:
+    """One quantity against log σ: band, median, responsive window, markers."""
+
+    def __init__(self, plot: pg.PlotItem, quantity: str) -> None:
+        self.plot, self.quantity = plot, quantity
+        plot.setLogMode(x=True, y=False)
+        plot.setXRange(*_LOG_RANGE, padding=0.0)
+        plot.setYRange(0.0, 1.0, padding=0.0)
+        plot.getAxis("bottom").setTicks([[(math.log10(v), f"{v:g}") for v in SIGMA_TICKS],
+                                         [(math.log10(v), "") for v in MINOR_TICKS]])
+        self.window = pg.LinearRegionItem(values=(0.0, 0.5), movable=False)
+        self.window.setZValue(-10)
+        for line in self.window.lines:
+            line.setPen(pg.mkPen(None))
+        self.low, self.high = pg.PlotDataItem(), pg.PlotDataItem()
+        self.band = pg.FillBetweenItem(self.low, self.high)
+        self.median = pg.PlotDataItem()
+        self.lines = [pg.InfiniteLine(angle=90, movable=False) for _ in range(MARKER_SLOTS)]
+        self.dots = pg.ScatterPlotItem()  # every mode, where it meets the curve
+        self.ring = pg.ScatterPlotItem(symbol="o")
+        for item in (self.window, self.low, self.high, self.band, self.median, *self.lines, self.ring,
+                     self.dots):
+            plot.addItem(item)
+        self.dots.setZValue(20)
+        self.ring.setZValue(21)
+
+
+class SigmaDialPanel(Panel):
+    """Where softmax responds as a function of σ; every scaling mode as a point on the dial."""
+
+    name = "sigma_dial"
+    short_title = "5 · σ dial"  # its page tab
+
+    def __init__(self, style: Style, parent=None) -> None:
+        super().__init__("5 · σ dial: where softmax responds (the curves depend on n only, not on d_k)",
+                         style, parent)
+        self.dial_plots: list[_DialPlot] = []
+        spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
+        for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
+            plot = self.canvas.addPlot(row=row, col=col, rowspan=rows, colspan=cols, viewBox=quiet_viewbox())
+            style.style_plot(plot, left=label, bottom="logit spread σ")
+            # Not x-linked: pyqtgraph would align plots of different widths by screen position.
+            self.dial_plots.append(_DialPlot(plot, quantity))
+        layout = self.canvas.ci.layout
+        layout.setRowStretchFactor(0, 11)
+        layout.setRowStretchFactor(1, 9)
+        self.table = QLabel()
+        self.table.setObjectName("sigmaDialTable")
+        self.table.setTextFormat(Qt.TextFormat.RichText)
+        self.table.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.table.setWordWrap(True)
+        self.table.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.body.addWidget(self.table, 1)
+        self.body.setStretch(0, 2)
+        self.curves: DialCurves | None = None
+        self._scalings: tuple[str, ...] = ()
+        self._brushes: dict[str, object] = {}
+        self._y_top = 1.0
+        self._table_html = ""
+        self._pending_table: tuple | None = None
+        self._stale: tuple | None = None  # (result, row) that arrived while the page was hidden
+        self._table_written = 0.0  # time.monotonic() of the last table rewrite
+        self._table_timer = QTimer(self)
+        self._table_timer.setSingleShot(True)
+        self._table_timer.timeout.connect(self._write_table)
+        self.values: dict[str, float] = {}
+        self.markers: dict[str, float] = {}  # scaling -> its σ at the current parameters
+        self.apply_style()
+
+    # --- protocol -------------------------------------------------------------------------
+    def bind(self, controller) -> None:
+        controller.dial_changed.connect(self.show_dial)
+        if controller.dial is not None:
+            self.show_dial(controller.dial)
+        super().bind(controller)
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [d.plot for d in self.dial_plots]
+
+    def apply_style(self) -> None:
+        super().apply_style()
+        self.table.setFont(self.style_.font(12))
+        self._table_html = ""  # colours and sizes follow on the next result
+
+    def restyle_items(self) -> None:
+        s = self.style_
+        fg, muted = s.palette.fg, s.palette.muted
+        for d in self.dial_plots:
+            d.median.setPen(s.pen(fg, 3))
+            for edge in (d.low, d.high):
+                edge.setPen(pg.mkPen(faint(muted, 80)))
+            d.band.setBrush(faint(muted, 60 if s.theme == "light" else 90))
+            d.window.setBrush(faint(s.palette.accent, 45 if s.theme == "light" else 70))
+            d.dots.setPen(pg.mkPen(fg, width=1.5))
+            d.ring.setSize(s.line(5) * 4.2)
+            d.ring.setBrush(pg.mkBrush(None))
+            d.ring.setPen(pg.mkPen(fg, width=s.line(2)))
+        self._scalings = ()  # marker colours follow on the next result
+        self._brushes = {}
+
+    # --- drawing ------------------------------------------------------------------------------
+    def show_dial(self, curves: DialCurves) -> None:
+        """New curves (a new number of keys): the only time the lines and bands change."""
+        self.curves = curves
+        x = np.asarray(curves.sigma, dtype=float)
+        lo, hi = curves.window
+        for d in self.dial_plots:
+            d.median.setData(x, curves.stat(d.quantity))
+            d.low.setData(x, curves.stat(d.quantity, "p10"))
+            d.high.setData(x, curves.stat(d.quantity, "p90"))
+            d.window.setRegion((math.log10(lo), math.log10(hi)))
+        top = nice_ceiling(1.08 * float(np.max(curves.stat("jacobian_fro", "p90"))))
+        if top != self._y_top:
+            self._y_top = top
+            self.dial_plots[0].plot.setYRange(0.0, top, padding=0.0)
+        self.set_key(self._key_entries_for(self._scalings))
+        c = getattr(self, "controller", None)
+        if c is not None and c.result is not None:
+            self.show_result(c.result, c.row)
+
+    def _key_entries_for(self, scalings) -> list[tuple[str, str, str]]:
+        s = self.style_
+        entries = [(s.colour_for(k), "┃", SCALING_LABELS[k]) for k in scalings]
+        entries.append((s.palette.other, "●", "other modes"))
+        seeds = f" of {self.curves.seeds} seeds" if self.curves is not None else ""
+        entries += [(s.palette.fg, "━", f"median{seeds}"), (s.palette.muted, "▒", "10–90 %"),
+                    (s.palette.accent, "░", "‖J‖_F ≥ ½ peak"), (s.palette.fg, "○", "this sample")]
+        return entries
+
+    def show_result(self, result: Result, row: int) -> None:
+        if not self.isVisible():  # behind panels 1-4: draw when the page is shown (showEvent)
+            self._stale = (result, row)
+            return
+        self._stale = None
+        p = result.params
+        compared = compared_scalings(p)
+        sigmas = mode_sigmas(p, SCALINGS)
+        if not math.isfinite(sigmas[p.scaling]):  # QK-norm with alignment: no closed form
+            sigmas[p.scaling] = result.logit_std
+        if compared != self._scalings:
+            self._recolour(compared)
+        curves = self.curves if self.curves is not None and self.curves.keys == p.keys else None
+        shown = [m for m in SCALINGS if math.isfinite(sigmas[m])]
+        xs = [_clamp_log(sigmas[m]) for m in shown]
+        sizes = [self.style_.line(5) * (3.4 if m == p.scaling else 2.2) for m in shown]
+        brushes = [self._brush(m) for m in shown]
+        current_x = _clamp_log(sigmas[p.scaling])
+        for d, (_, sample_name, _) in zip(self.dial_plots, PLOTS):
+            for line, m in zip(d.lines, compared):
+                line.setValue(_clamp_log(sigmas[m]))
+            if curves is not None:
+                d.dots.setData(x=xs, y=[curves.at(d.quantity, sigmas[m]) for m in shown], size=sizes,
+                               brush=brushes)
+            else:  # the curves for this n are still on their way
+                d.dots.setData(x=[], y=[])
+            sample = result.summary[sample_name].median
+            if sample_name == "entropy":
+                sample /= result.log_n
+            if math.isfinite(sample):
+                d.ring.setData(x=[current_x], y=[sample])
+            else:
+                d.ring.setData(x=[], y=[])
+        self.markers = {m: sigmas[m] for m in compared}
+        self.values = {"sigma_" + m: v for m, v in sigmas.items()}
+        text = "   ".join(f"{SCALING_LABELS[m]} σ = {sigmas[m]:.3g}" for m in compared)
+        if curves is not None:
+            lo, hi = curves.window
+            text += f"   ·   n = {p.keys}: responsive for σ ≈ {lo:.2g} … {hi:.2g}"
+            self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
+        self.readout.setText(text)
+        self._pending_table = (p, sigmas, curves)
+        wait_ms = TABLE_INTERVAL_MS - 1e3 * (time.monotonic() - self._table_written)
+        if wait_ms <= 0:
+            self._write_table()
+        elif not self._table_timer.isActive():
+            self._table_timer.start(int(wait_ms) + 1)
+
+    def flush(self) -> None:
+        """Draw what is deferred now (headless renders and slides call this)."""
+        if self._stale is not None and self.isVisible():
+            self.show_result(*self._stale)
+        self._table_timer.stop()
+        self._write_table()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self._stale is not None:
+            self.show_result(*self._stale)
+
+    def verdict(self, sigma: float, curves: DialCurves | None) -> str:
+        """What the softmax does at ``sigma``: flat, responsive or saturated."""
+        if curves is None or not math.isfinite(sigma):
+            return "…"
+        lo, hi = curves.window
+        return "flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")
+
+    def _write_table(self) -> None:
+        """Every mode's σ and verdict, smallest σ first (rich text: only while visible)."""
+        if self._pending_table is None:
+            return
+        p, sigmas, curves = self._pending_table
+        self._pending_table = None
+        self._table_written = time.monotonic()
+        s = self.style_
+        rows = []
+        for m in sorted(SCALINGS, key=lambda m: (not math.isfinite(sigmas[m]), sigmas[m])):
+            weight = "bold" if m == p.scaling else "normal"
+            sigma = f"{sigmas[m]:.3g}" if math.isfinite(sigmas[m]) else "n/a"
+            rows.append(f"<tr style='font-weight:{weight}'><td style='color:{s.colour_for(m)}'>●</td>"
+                        f"<td>{TABLE_LABELS.get(m, SCALING_LABELS[m])}</td><td align='right'>&nbsp;{sigma}</td>"
+                        f"<td>&nbsp;{self.verdict(sigmas[m], curves)}</td></tr>")
+        html = (f"<div style='color:{s.palette.fg}'><b>Each scaling's σ</b><br/>"
+                f"<span style='color:{s.palette.muted}'>d_k = {p.d_k}, τ = {p.temperature:.2f}, "
+                f"n = {p.keys}</span>"
+                f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+                f"<p style='color:{s.palette.muted}'>Any σ that does not grow with d_k works; "
+                "÷√d_k makes it 1 for every head size.</p></div>")
+        if html != self._table_html:
+            self._table_html = html
+            self.table.setText(html)
+
+    def _brush(self, scaling: str):
+        colour = self.style_.colour_for(scaling)
+        return self._brushes.setdefault(colour, pg.mkBrush(colour))
+
+    def _recolour(self, scalings: tuple[str, ...]) -> None:
+        s = self.style_
+        for d in self.dial_plots:
+            for i, line in enumerate(d.lines):
+                if i < len(scalings):
+                    line.setPen(s.pen(s.colour_for(scalings[i]), 2.5))
+                line.setVisible(i < len(scalings))
+        self._scalings = scalings
+        self.set_key(self._key_entries_for(scalings))

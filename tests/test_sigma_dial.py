@@ -1,0 +1,95 @@
+"""The σ dial: its curves against an independent computation, the responsive window, markers."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from sqrtdk_gui.cli import main
+from sqrtdk_gui.core import sigma_dial
+from sqrtdk_gui.core.model import Params
+
+
+def _independent(keys: int, sigma: float) -> dict[str, float]:
+    """Medians over the dial's rows, from the explicit softmax and the explicit Jacobian."""
+    x = np.concatenate([sigma_dial.dial_normals(keys, s) for s in range(sigma_dial.SEEDS)])
+    out = {"max_weight": [], "entropy_ratio": [], "jacobian_fro": []}
+    for row in sigma * x:
+        e = np.exp(row - row.max())
+        p = e / e.sum()
+        out["max_weight"].append(p.max())
+        out["entropy_ratio"].append(-np.sum(p * np.log(p)) / math.log(keys))
+        out["jacobian_fro"].append(np.linalg.norm(np.diag(p) - np.outer(p, p)))
+    return {k: float(np.median(v)) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("keys", [16, 64, 1000])
+@pytest.mark.parametrize("sigma", [0.25, 1.0, 4.0, 8.0])
+def test_curves_equal_an_independent_numpy_computation(keys, sigma):
+    c = sigma_dial.curves(keys)
+    i = int(np.flatnonzero(np.isclose(c.sigma, sigma))[0])  # powers of two are grid points
+    want = _independent(keys, sigma)
+    for q in sigma_dial.QUANTITIES:
+        assert c.stat(q)[i] == pytest.approx(want[q], rel=1e-10), q
+
+
+def test_where_softmax_is_responsive_at_64_keys():
+    c = sigma_dial.curves(64)
+    assert c.rows == 512 and c.seeds == 8
+    # medians over rows of Gaussian logits of spread σ (measured values, ±0.03)
+    for sigma, max_p, fro in ((1, 0.10, 0.18), (2, 0.26, 0.28), (4, 0.57, 0.34)):
+        assert c.at("max_weight", sigma) == pytest.approx(max_p, abs=0.03)
+        assert c.at("jacobian_fro", sigma) == pytest.approx(fro, abs=0.03)
+    assert 3.0 <= c.peak_sigma <= 4.5  # ‖J‖_F peaks near σ ≈ 3-4 ...
+    lo, hi = c.window
+    assert lo < 1.0 and 6.5 < hi < 9.0  # ... and collapses beyond σ ≈ 8
+    assert c.at("max_weight", 12) > 0.93 and c.at("jacobian_fro", 12) < 0.1
+
+
+def test_small_spread_is_uniform_attention():
+    n = 64
+    c = sigma_dial.curves(n)
+    assert c.sigma[0] < 0.051
+    assert 1 / n < c.stat("max_weight")[0] < 1.15 / n
+    assert c.stat("entropy_ratio")[0] == pytest.approx(1.0, abs=1e-3)
+    assert c.stat("jacobian_fro")[0] == pytest.approx(math.sqrt(n - 1) / n, rel=0.01)
+
+
+def test_bands_hold_the_median():
+    c = sigma_dial.curves(64)
+    for q in sigma_dial.QUANTITIES:
+        assert np.all(c.stat(q, "p10") <= c.stat(q) + 1e-15)
+        assert np.all(c.stat(q) <= c.stat(q, "p90") + 1e-15)
+
+
+def test_the_responsive_window_moves_with_log_n():
+    peaks = [sigma_dial.curves(n).peak_sigma for n in (16, 64, 1024, 16384)]
+    assert peaks == sorted(peaks) and peaks[-1] > 1.4 * peaks[1]
+    # the same σ gives more uniform attention over more keys
+    assert sigma_dial.curves(16384).at("max_weight", 4) < sigma_dial.curves(64).at("max_weight", 4) / 2
+
+
+def test_mode_markers_raw_moves_scaled_stays_temperature_shifts():
+    raw = [sigma_dial.mode_sigmas(Params(d_k=d))["none"] for d in (4, 64, 1024)]
+    assert raw == pytest.approx([2.0, 8.0, 32.0])
+    scaled = [sigma_dial.mode_sigmas(Params(d_k=d))["sqrt_dk"] for d in (4, 64, 1024)]
+    assert scaled == pytest.approx([1.0, 1.0, 1.0])
+    hot = sigma_dial.mode_sigmas(Params(d_k=64, temperature=4.0))
+    cold = sigma_dial.mode_sigmas(Params(d_k=64))
+    for s in ("none", "sqrt_dk", "dk", "log_n"):
+        assert hot[s] == pytest.approx(cold[s] / 4)
+    assert cold["after_softmax"] == cold["none"]  # its softmax input is the raw logits
+
+
+def test_stats_sigma_sweep_prints_the_curves(capsys):
+    assert main(["stats", "--sigma-sweep", "--keys", "64", "--dk", "256", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["keys"] == 64 and len(data["curves"]) == len(sigma_dial.SIGMA_GRID)
+    row = next(r for r in data["curves"] if r["sigma"] == 4.0)
+    assert row["jacobian_fro_median"] == pytest.approx(sigma_dial.curves(64).at("jacobian_fro", 4.0))
+    assert {"max_weight_p10", "entropy_ratio_p90", "jacobian_fro_mean"} <= row.keys()
+    assert data["modes"]["none"] == pytest.approx(16.0) and data["modes"]["sqrt_dk"] == 1.0
+    assert 3 < data["peak_sigma"] < 4.5
+    assert main(["stats", "--sigma-sweep", "--keys", "64"]) == 0
+    assert "‖J‖_F peaks at σ ≈" in capsys.readouterr().out
