@@ -195,7 +195,7 @@ def build_parser() -> OneLineParser:
                         help="open a trap or follow-up of the lesson")
     parser.add_argument("--preset", metavar="FILE", type=_path("--preset"),
                         help="open with a saved preset (parameters, lesson step, theme)")
-    parser.add_argument("--theme", choices=THEMES, help="light (projectors, default) or dark")
+    parser.add_argument("--theme", choices=THEMES, help="light (projectors, default), dark or high-contrast (washed-out projectors)")
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",
                         help=f"scale text and lines ({ZOOM_RANGE[0]}..{ZOOM_RANGE[1]})")
     parser.add_argument("--presentation", action="store_true",
@@ -220,7 +220,7 @@ def build_parser() -> OneLineParser:
     slides.add_argument("folder", metavar="DIR", type=_path("export-slides", "folder"), help="folder for the slides (created if missing)")
     slides.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
                         help="slide size (default 1920x1080)")
-    slides.add_argument("--theme", choices=THEMES, default="light", help="light or dark")
+    slides.add_argument("--theme", choices=THEMES, default="light", help="light, dark or high-contrast")
     slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
                         help="scale text and lines")
     slides.set_defaults(func=_run_export_slides)

@@ -26,7 +26,7 @@ __all__ = ["FORMAT", "VERSION", "THEMES", "ZOOM_RANGE", "State", "PresetError", 
 
 FORMAT = "sqrtdk-gui preset"
 VERSION = 1
-THEMES = ("light", "dark")
+THEMES = ("light", "dark", "high-contrast")
 ZOOM_RANGE = (0.6, 2.5)
 _PARAM_NAMES = tuple(f.name for f in fields(Params))
 MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wrong file
@@ -139,7 +139,7 @@ def _from_json(text: str) -> State:
             raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
     theme = _expect(str, data.get("theme", "light"), "\"theme\"")
     if theme not in THEMES:
-        raise PresetError(f"unknown theme {theme!r}: use {' or '.join(THEMES)}")
+        raise PresetError(f"unknown theme {theme!r}: use {', '.join(THEMES)}")
     zoom = _expect((int, float), data.get("zoom", 1.0), "\"zoom\"")
     if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
         raise PresetError(f"zoom {zoom} is out of range: allowed {ZOOM_RANGE[0]}..{ZOOM_RANGE[1]}")

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result, comparison_scaling
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
 
 BINS = 61
@@ -53,15 +53,17 @@ class HistogramPanel(Panel):
     def _recolour(self, scaling: str) -> None:
         s = self.style_
         colour, ghost = s.colour_for(scaling), comparison_scaling(scaling)
-        self.bars.setPen(s.pen(colour, 2.5))
+        # Outlines in the scaling's line style (raw dashed, ÷√d_k solid): never colour alone.
+        self.bars.setPen(s.series_pen(scaling, 2.5))
         self.bars.setBrush(faint(colour, 90))
         g = s.colour_for(ghost)
-        self.ghost.setPen(pg.mkPen(faint(g, 110), width=s.line(1.5)))
+        self.ghost.setPen(s.series_pen(ghost, 1.5, colour=faint(g, 150)))
         self.ghost.setBrush(faint(g, 35))
         for line in self.sigma_lines:
             line.setPen(s.pen(colour, 2, dashed=True))
-        self.set_key([(colour, "█", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
-                      (g, "░", f"{SCALING_LABELS[ghost]} (ghost)")])
+        bar, ghost_line = series_look(scaling).line, series_look(ghost).line
+        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
+                      (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]} (ghost)")])
         self.title.setText(TITLES.get(scaling, DEFAULT_TITLE))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))

@@ -8,7 +8,7 @@ from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.style import Style, quiet_viewbox, series_look
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -97,7 +97,11 @@ class JacobianPanel(Panel):
         self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
         self.versus.restyle()
         for scaling, curve in self.sat_curves.items():
-            curve.setPen(s.pen(s.colour_for(scaling), 3))
+            curve.setPen(s.series_pen(scaling, 3))
+            curve.setSymbol(series_look(scaling).symbol)
+            curve.setSymbolSize(s.line(2.0) * 3)
+            curve.setSymbolBrush(s.colour_for(scaling))
+            curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
         self.sat_marker.setPen(s.pen(s.palette.accent, 2.5))
 
     def show_result(self, result: Result, row: int) -> None:
