@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from sqrtdk_gui import __version__, train_cli
+from sqrtdk_gui import train_cli
 from sqrtdk_gui.core import presets, safe_io
 from sqrtdk_gui.core.display import display_problem
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -177,13 +177,28 @@ def _path(what: str, kind: str = "file"):
     return parse
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the lines Help → About shows (core.about), then exit 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from sqrtdk_gui.core.about import version_lines
+
+        print("\n".join(version_lines()))
+        parser.exit(0)
+
+
 def build_parser() -> OneLineParser:
     """The whole command line: window flags plus the headless subcommands."""
     parser = OneLineParser(
         prog="sqrtdk-gui",
         description="See why scaled dot-product attention divides its logits by √d_k.",
     )
-    parser.add_argument("--version", action="version", version=f"sqrtdk-gui {__version__}")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="print the version and the versions of Python, Qt, pyqtgraph and numpy "
+                             "(what a bug report needs) and exit")
     add_param_flags(parser)
     parser.add_argument("--screenshot", metavar="PNG", type=_path("--screenshot"),
                         help="render the window offscreen to this image and exit")

@@ -66,6 +66,10 @@ class FileActions:
                 self._fail("Cannot save preset", f"{exc}. Nothing was changed.")
             else:
                 self.statusBar().showMessage(f"Saved preset {path}", 5000)
+                self.preset_saved(path)
+
+    def preset_saved(self, path: str) -> None:
+        """A hook: the preset at ``path`` was just written (File → Open recent lists it)."""
 
     def export_png_dialog(self) -> None:
         choice, ok = QInputDialog.getItem(self, "Export view as PNG", "Image size:",

@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result, comparison_scaling
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
@@ -40,11 +41,26 @@ class HistogramPanel(Panel):
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
+        self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
+
+    def data_tables(self) -> list[Table]:
+        if self._drawn is None:
+            return []
+        result, ghost, edges, density, ghost_density = self._drawn
+        centres = 0.5 * (edges[:-1] + edges[1:])
+        pdf = result.theory_pdf(centres)
+        label = SCALING_LABELS[result.params.scaling]
+        rows = tuple((float(a), float(b), float(d), float(g), None if pdf is None else float(t))
+                     for a, b, d, g, t in zip(edges[:-1], edges[1:], density, ghost_density,
+                                              pdf if pdf is not None else density))
+        return [Table("histogram", ("logit from", "logit to", f"density, {label}",
+                                    f"density, {SCALING_LABELS[ghost]} (ghost)", "theory density at bin centre"),
+                      rows)]
 
     def restyle_items(self) -> None:
         self.theory.setPen(self.style_.pen(self.style_.palette.fg, 3, dashed=True))
@@ -81,6 +97,7 @@ class HistogramPanel(Panel):
         _, ghost_density = density_histogram(ghost_logits.ravel(), half, BINS)
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
+        self._drawn = (result, comparison_scaling(p.scaling), edges, density, ghost_density)
         # An even count: no point at 0, where the density at d_k = 1 is infinite.
         x = np.linspace(-half, half, 240)
         pdf = result.theory_pdf(x)  # exact law; None for a mixture (aligned queries)

@@ -94,6 +94,7 @@ class VersusDk:
         plot.addItem(self.marker)
         plot.addItem(self.dots)
         self._other_scaling = None
+        self._sweeps = None
         self._brushes: dict[str, object] = {}  # one QBrush per colour: no new symbol per frame
         self.restyle()
 
@@ -105,7 +106,26 @@ class VersusDk:
         self.dots.setSize(s.line(5) * 3)
         self.dots.setPen(pg.mkPen(s.palette.fg, width=1.5))
 
+    def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+        """(headers, rows) of the drawn sweeps: one row per scaling and d_k. ``extra``:
+        (header, function(sweep) -> per-d_k values) for one more column."""
+        headers = ("scaling", "d_k", "median", "10 %", "90 %") + (("mean",) if self.with_mean else ())
+        if extra is not None:
+            headers += (extra[0],)
+        rows = []
+        q = self.quantity
+        for scaling, sw in (self._sweeps or {}).items():
+            cols = [sw.stat(q, "median"), sw.stat(q, "p10"), sw.stat(q, "p90")]
+            if self.with_mean:
+                cols.append(sw.stat(q, "mean"))
+            if extra is not None:
+                cols.append(extra[1](sw))
+            for i, d in enumerate(sw.d_k):
+                rows.append((SCALING_LABELS[scaling], int(d), *(float(c[i]) for c in cols)))
+        return headers, tuple(rows)
+
     def show_sweeps(self, sweeps: dict) -> None:
+        self._sweeps = sweeps
         for scaling, sw in sweeps.items():
             series = self.series.get(scaling) or self.other
             self._fill(series, sw)

@@ -8,6 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
@@ -34,6 +35,7 @@ class WeightsPanel(Panel):
         self._y_range = SteadyRange(shrink_below=0.3)
         self._n = None
         self._pen_for = None
+        self._drawn = None
         self._last: tuple[Result, int] | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
@@ -46,6 +48,13 @@ class WeightsPanel(Panel):
         self.uniform.setPen(s.pen(s.palette.muted, 2, dashed=True))
         self.uniform.label.setColor(s.palette.muted)
         self.uniform.label.setFont(s.font(11))
+
+    def data_tables(self) -> list[Table]:
+        if self._drawn is None:
+            return []
+        label, heights, n = self._drawn
+        rows = tuple((i + 1, float(h), 1.0 / n) for i, h in enumerate(heights))
+        return [Table(f"weights of {label}", ("rank (largest first)", "weight", "uniform 1/n"), rows)]
 
     def _bar_pen(self, scaling: str):
         # The bars' outline carries the scaling's line style (raw dashed): never colour alone.
@@ -69,6 +78,7 @@ class WeightsPanel(Panel):
         self.bars.setOpts(x=np.arange(n), height=np.where(np.isfinite(heights), heights, 0.0),
                           width=0.8, brush=faint(colour, 200), pen=self._bar_pen(p.scaling))
         self.uniform.setValue(1.0 / n)
+        self._drawn = (label, heights, n)
         if n != self._n:
             self.plot.setXRange(-0.8, n - 0.2, padding=0)
             self._n = n
