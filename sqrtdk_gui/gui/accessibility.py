@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QFormLayout,
-                               QLineEdit, QTabBar, QTextBrowser, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSlider, QAbstractSpinBox, QComboBox,
+                               QFormLayout, QLineEdit, QTabBar, QWidget)
 
 __all__ = ["NAMES", "describe_widgets", "interactive_widgets", "INTERACTIVE"]
 
-INTERACTIVE = (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QLineEdit, QTabBar, QTextBrowser)
+# Scroll areas take focus to scroll with the keyboard (the controls column, the lesson text).
+INTERACTIVE = (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QLineEdit, QTabBar,
+               QAbstractScrollArea)
 
 NAMES = {
     "dk_slider": "Head size d_k",
@@ -42,6 +44,8 @@ NAMES = {
     "previous": "Previous lesson step",
     "next": "Next lesson step",
     "lessonText": "Lesson text",
+    "predictScroll": "Prediction question",
+    "controlsScroll": "Controls",
 }
 
 
@@ -70,12 +74,16 @@ def _fallback_name(widget: QWidget) -> str:
 def interactive_widgets(root: QWidget) -> list[QWidget]:
     """The widgets under ``root`` a keyboard user operates (focusable controls)."""
     found = [w for w in root.findChildren(QWidget) if isinstance(w, INTERACTIVE)]
-    return [w for w in found if w.focusPolicy() != Qt.FocusPolicy.NoFocus
-            and not isinstance(w.parentWidget(), QAbstractSpinBox)]  # a spin box's own field
+    return [w for w in found if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()
+            and not isinstance(w.parentWidget(), QAbstractSpinBox)  # a spin box's own field
+            and not isinstance(w, pg.GraphicsView)]
 
 
 def describe_widgets(window: QWidget) -> None:
     """Name and describe every control of ``window``; take the plots out of the tab order."""
+    scroll = getattr(window, "controls_scroll", None)
+    if scroll is not None and not scroll.objectName():
+        scroll.setObjectName("controlsScroll")
     for widget in window.findChildren(QWidget):
         if isinstance(widget, pg.GraphicsView):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)

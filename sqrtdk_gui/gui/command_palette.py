@@ -146,6 +146,5 @@ class CommandPalette(QDialog):
             top = parent.mapToGlobal(parent.rect().topLeft())
             self.move(top.x() + (parent.width() - width) // 2, top.y() + 60)
         self.show()
-        self.raise_()
         self.activateWindow()
         self.field.setFocus()

@@ -126,7 +126,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.actions = build_menus(self)
         self.recent = RecentPresets(self.actions.recent_menu, self.open_recent,
                                     lambda text: self.statusBar().showMessage(text, 8000), self)
-        self._undo_keys = route_undo_keys(w.lineEdit() for w in self.controls.findChildren(QAbstractSpinBox))
+        spins = self.controls.findChildren(QAbstractSpinBox)
+        self._undo_keys = route_undo_keys([*spins, *(s.lineEdit() for s in spins)])
         describe_widgets(self)
         # --- end ---
         self._build_lesson_keys()

@@ -25,7 +25,7 @@ SHORTCUTS = (
     ("Ctrl+=  Ctrl+-  Ctrl+0", "larger / smaller / normal text and lines"),
     ("Ctrl+E", "export the view as PNG"),
     ("Ctrl+O  Ctrl+S", "open / save a preset"),
-    ("Ctrl+Z  Ctrl+Shift+Z", "undo / redo a parameter change or lesson move (a slider drag is one step)"),
+    ("Ctrl+Z  Ctrl+Shift+Z (Ctrl+Y)", "undo / redo a parameter change or lesson move (a slider drag is one step)"),
     ("Ctrl+Shift+P", "command palette: find any action, lesson step, trap or setting by typing"),
     ("Ctrl+Shift+N", "numbers instead of charts: every panel's data as a table (Ctrl+C copies)"),
     ("Tab  Shift+Tab", "move between controls; arrows and Page Up/Down move a focused slider"),
@@ -75,7 +75,7 @@ def build_menus(w) -> SimpleNamespace:
     a.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     a.restore_params = _action(w, "Restore default &parameters", w.restore_default_parameters,
                                tip="Every model parameter back to its default (undo brings them back)")
-    a.reset_settings = _action(w, "Reset &all settings…", w.reset_all_settings,
+    a.reset_settings = _action(w, "Reset &all settings…", lambda: w.reset_all_settings(),
                                tip="Forget theme, zoom, window size, last state and Open recent (asks first)")
     for item in (a.undo, a.redo, None, a.restore_params, a.reset_settings):
         edit.addSeparator() if item is None else edit.addAction(item)
