@@ -152,6 +152,7 @@ class Panel(ControllerView, QFrame):
             self.data_view.follow(getattr(self, "controller", None))
             for canvas in self.canvases():
                 canvas.setVisible(not on)
+            self.layout().setStretchFactor(self.body, 0 if on else 1)  # the table takes the room
             self.data_view.setVisible(on)
         if self.numbers_button.isChecked() != on:
             self.numbers_button.setChecked(on)
