@@ -99,6 +99,8 @@ class Panel(ControllerView, QFrame):
         self.numbers_button.setAccessibleDescription("Show the data of this chart as a sortable, copyable table")
         self.numbers_button.toggled.connect(self.set_numbers_shown)
         self.data_view = None  # built on first use (gui/data_view.py)
+        if type(self).data_tables is Panel.data_tables:  # a panel that lists no numbers (yet)
+            self.numbers_button.hide()
         title_row = QHBoxLayout()
         title_row.setSpacing(4)
         title_row.addWidget(self.title, 1)
