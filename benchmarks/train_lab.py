@@ -1,12 +1,23 @@
-"""Training-lab benchmark: wall time per run and the raw-vs-scaled story table.
+"""Training-lab benchmark: the learning-rate sweep, its timing, depth and the gradients.
 
-    python benchmarks/train_lab.py                 # JSON on stdout (seed 0)
-    python benchmarks/train_lab.py --seeds 0 1 2   # the same over three seeds
-    python benchmarks/train_lab.py --markdown      # also a markdown table on stderr
+    python benchmarks/train_lab.py                  # JSON on stdout, seeds 0-4
+    python benchmarks/train_lab.py --seeds 0        # quicker
+    python benchmarks/train_lab.py --markdown       # also a readable summary on stderr
+    python benchmarks/train_lab.py --sequential     # also time 27 single runs one by one
 
-Every run uses the library defaults (TrainConfig()) except the swept fields; nothing here
-is tuned per cell. The learning rate is the per-optimiser default for every scaling. The
-"sgd_lr_range" section (first seed only) repeats raw vs ÷√d_k at three SGD rates.
+Sections of the JSON:
+
+* ``sweep_speed``: one full sweep (3 scalings x 9 SGD rates x 400 steps at d_k 256, seed 0)
+  timed end to end; each scaling's 9 rates train in one set of numpy calls.
+* ``sgd_sweep`` / ``adam_sweep``: every scaling at every rate of the optimiser's grid and
+  every seed (d_k 256, 400 steps, MSE): per scaling each seed's best rate and steps to 90 %,
+  the rates that reach 90 % for every seed, and the median steps per rate.
+* ``depth``: raw and ÷√d_k with 1-4 layers (SGD grid), the same summaries.
+* ``gradients``: at SGD lr 5 (d_k 256), the gradient reaching W_q, W_k and W_v late in
+  training relative to its start, with W_v fixed and learned.
+* ``shared_rate``: why one shared rate misleads (raw vs ÷√d_k at SGD lr 0.2, seed 0).
+
+Nothing is tuned per cell: every run uses TrainConfig's defaults except the swept fields.
 """
 
 from __future__ import annotations
@@ -15,134 +26,165 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
+import numpy as np  # noqa: E402
+
+from sqrtdk_gui.core.lr_sweep import LR_GRID, run_sweep  # noqa: E402
 from sqrtdk_gui.core.training import SCALINGS, TrainConfig, train  # noqa: E402
 
-D_KS = (4, 16, 64, 256, 1024)
-OPTIMIZERS = ("sgd", "adam")
+D_K = 256
 
 
-def _cells() -> list[dict]:
-    cells = [
-        {"d_k": d_k, "scaling": s, "optimizer": o, "loss": "mse"}
-        for d_k in D_KS
-        for o in OPTIMIZERS
-        for s in SCALINGS
-    ]
-    cells += [{"d_k": 256, "scaling": s, "optimizer": o, "loss": "ce"}
-              for o in OPTIMIZERS for s in SCALINGS]
-    return cells
-
-
-def _run_cell(cell: dict, seeds: list[int], steps: int) -> dict:
-    runs = []
-    for seed in seeds:
-        r = train(TrainConfig(steps=steps, seed=seed, **cell))
-        runs.append({
-            "seed": seed,
-            "final_loss": round(r.final_loss, 5),
-            "final_accuracy": round(r.final_accuracy, 4),
-            "steps_to_90": r.steps_to_90,
-            "stuck_fraction": round(r.stuck_fraction, 4),
-            "saturated_fraction": round(r.saturated_fraction, 4),
-            "init_stuck": round(float(r.stuck[0]), 4),
-            "init_saturated": round(float(r.saturated[0]), 4),
-            "init_grad_norm": float(f"{r.grad_norm[0]:.3e}"),
-            "diverged": r.diverged,
-            "wall_s": round(r.wall_time, 3),
-        })
-    s90 = [x["steps_to_90"] for x in runs]
-    reached = [s for s in s90 if s is not None]
+def _scaling_summary(sw) -> dict:
+    s90 = sw.steps_to_90()
+    best = [b for b in sw.best_per_seed()]
+    reached = [b[1] for b in best if b is not None]
     return {
-        **cell,
-        "lr": TrainConfig(**cell).lr,
-        "final_accuracy": round(statistics.fmean(x["final_accuracy"] for x in runs), 4),
-        "final_loss": round(statistics.fmean(x["final_loss"] for x in runs), 5),
-        "stuck_fraction": round(statistics.fmean(x["stuck_fraction"] for x in runs), 4),
-        "init_stuck": round(statistics.fmean(x["init_stuck"] for x in runs), 4),
-        "init_saturated": round(statistics.fmean(x["init_saturated"] for x in runs), 4),
-        "steps_to_90": s90,
-        "reached_90": f"{len(reached)}/{len(runs)}",
-        "wall_s": round(statistics.fmean(x["wall_s"] for x in runs), 3),
-        "runs": runs,
+        "best_per_seed": [None if b is None else {"lr": b[0], "steps_to_90": b[1]} for b in best],
+        "best_steps_range": [min(reached), max(reached)] if reached else None,
+        "best_lrs": sw.best_lr_values(),
+        "working_counts": sw.working_counts(),
+        "working_lrs_all_seeds": list(sw.working_lrs()),
+        "width_decades": None if sw.width_decades() is None else round(sw.width_decades(), 2),
+        "median_steps_per_rate": [None if np.isnan(s90[:, j]).any() else
+                                  float(np.median(s90[:, j])) for j in range(len(sw.lrs))],
+        "median_final_loss_per_rate": [float(f"{np.nanmedian(v):.3e}") if
+                                       np.isfinite(v).any() else None
+                                       for v in sw.final_loss().T],
     }
 
 
-def _lr_range(seed: int, steps: int) -> list[dict]:
-    """Extra: is the raw layer's usable SGD rate range narrower? (÷√d_k works for 0.05..5.)"""
-    out = []
-    for d_k in (64, 1024):
-        for lr in (0.05, 0.5, 5.0):
-            for s in ("none", "sqrt_dk"):
-                r = train(TrainConfig(d_k=d_k, scaling=s, optimizer="sgd", lr=lr, steps=steps,
-                                      seed=seed))
-                out.append({"d_k": d_k, "lr": lr, "scaling": s,
-                            "final_accuracy": round(r.final_accuracy, 4),
-                            "steps_to_90": r.steps_to_90,
-                            "stuck_fraction": round(r.stuck_fraction, 4)})
+def _sweep(optimizer: str, seeds, scalings=SCALINGS, layers: int = 1, quick: bool = False,
+           learn_v: bool = False) -> dict:
+    config = TrainConfig(d_k=D_K, optimizer=optimizer, layers=layers, learn_v=learn_v)
+    t0 = time.perf_counter()
+    result = run_sweep(config, scalings, LR_GRID[optimizer], seeds, stop_at_90=quick)
+    out = {"optimizer": optimizer, "layers": layers, "learn_v": learn_v, "lrs": list(result.lrs),
+           "seeds": list(seeds), "wall_s": round(time.perf_counter() - t0, 1),
+           "stopped_at_90": quick}
+    for s, sw in result.scalings.items():
+        out[s] = _scaling_summary(sw)
+        if quick:
+            out[s].pop("median_final_loss_per_rate")
     return out
 
 
-def _speed(repeats: int) -> list[dict]:
-    out = []
+def _sweep_speed() -> dict:
+    config = TrainConfig(d_k=D_K, optimizer="sgd")
+    per = {}
+    t0 = time.perf_counter()
     for s in SCALINGS:
-        times = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            train(TrainConfig(d_k=256, batch=64, n_keys=16, steps=400, scaling=s))
-            times.append(time.perf_counter() - t0)
-        out.append({"scaling": s, "d_k": 256, "steps": 400, "batch": 64, "n_keys": 16,
-                    "median_s": round(statistics.median(times), 3),
-                    "all_s": [round(t, 3) for t in times]})
+        t = time.perf_counter()
+        run_sweep(config, (s,), LR_GRID["sgd"], (0,))
+        per[s] = round(time.perf_counter() - t, 2)
+    return {"what": "3 scalings x 9 SGD rates x 400 steps, d_k 256, seed 0",
+            "total_s": round(time.perf_counter() - t0, 2), "per_scaling_s": per}
+
+
+def _sequential() -> dict:
+    t0 = time.perf_counter()
+    for s in SCALINGS:
+        for lr in LR_GRID["sgd"]:
+            train(TrainConfig(d_k=D_K, scaling=s, lr=lr))
+    return {"what": "the same 27 runs, one train() call each",
+            "total_s": round(time.perf_counter() - t0, 2)}
+
+
+def _gradients(seeds) -> list[dict]:
+    out = []
+    late = slice(-50, None)
+    for learn_v in (False, True):
+        for s in ("none", "sqrt_dk"):
+            rows = []
+            for seed in seeds:
+                r = train(TrainConfig(d_k=D_K, scaling=s, lr=5.0, learn_v=learn_v, seed=seed))
+                rows.append({
+                    "seed": seed,
+                    "final_loss": round(r.final_loss, 4),
+                    "final_accuracy": round(r.final_accuracy, 3),
+                    "stuck_fraction": round(r.stuck_fraction, 3),
+                    **{f"{k}_late_over_start": float(f"{np.median(getattr(r, k)[late]) / getattr(r, k)[0]:.2e}")
+                       for k in ("grad_q", "grad_k", "grad_v")},
+                    **{f"{k}_late_mean_over_start": float(f"{np.mean(getattr(r, k)[late]) / getattr(r, k)[0]:.2e}")
+                       for k in ("grad_q", "grad_v")},
+                    "max_logit_final": float(f"{r.max_logit[-1]:.3g}"),
+                })
+            out.append({"scaling": s, "learn_v": learn_v, "lr": 5.0, "runs": rows})
     return out
 
 
-def _markdown(rows: list[dict]) -> str:
-    head = ("| loss | d_k | opt | scaling | final acc | steps to 90 | reached | "
-            "stuck (init→final) | s/run |")
-    lines = [head, "|" + "---|" * 9]
-    for r in rows:
-        s90 = ",".join("—" if s is None else str(s) for s in r["steps_to_90"])
-        lines.append(
-            f"| {r['loss']} | {r['d_k']} | {r['optimizer']} {r['lr']:g} | {r['scaling']} | "
-            f"{r['final_accuracy']:.3f} | {s90} | {r['reached_90']} | "
-            f"{r['init_stuck']:.2f}→{r['stuck_fraction']:.3f} | {r['wall_s']:.2f} |"
-        )
+def _shared_rate() -> list[dict]:
+    out = []
+    for s in ("none", "sqrt_dk"):
+        r = train(TrainConfig(d_k=D_K, scaling=s, lr=0.2))
+        out.append({"scaling": s, "lr": 0.2, "steps_to_90": r.steps_to_90})
+    return out
+
+
+def _markdown(out: dict) -> str:
+    lines = []
+    for key in ("sgd_sweep", "adam_sweep"):
+        sw = out[key]
+        lines.append(f"## {key}: lrs {sw['lrs']}, seeds {sw['seeds']} ({sw['wall_s']} s)")
+        for s in SCALINGS:
+            d = sw[s]
+            lines.append(f"- {s}: best steps {d['best_steps_range']} at lr {d['best_lrs']}; "
+                         f"works at {d['working_counts']} of {len(sw['lrs'])} rates; all seeds: "
+                         f"{d['working_lrs_all_seeds']}; median steps {d['median_steps_per_rate']}")
+    lines.append("## depth (SGD)")
+    for sw in out["depth"]:
+        for s in ("none", "sqrt_dk"):
+            d = sw[s]
+            lines.append(f"- layers {sw['layers']} {s}: best {d['best_steps_range']} at "
+                         f"{d['best_lrs']}, works at {d['working_counts']} of 9")
+    lines.append("## gradients at lr 5 (median of the last 50 steps / step 0)")
+    for g in out["gradients"]:
+        for r in g["runs"]:
+            lines.append(f"- {g['scaling']} learn_v={g['learn_v']} seed {r['seed']}: "
+                         f"W_q {r['grad_q_late_over_start']:.1e} W_k "
+                         f"{r['grad_k_late_over_start']:.1e} W_v {r['grad_v_late_over_start']:.1e}"
+                         f" (mean W_q {r['grad_q_late_mean_over_start']:.1e}); acc "
+                         f"{r['final_accuracy']}, stuck {r['stuck_fraction']}")
+    lines.append(f"sweep speed: {out['sweep_speed']}")
+    if "sequential" in out:
+        lines.append(f"sequential: {out['sequential']}")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, nargs="+", default=[0])
-    ap.add_argument("--steps", type=int, default=400)
-    ap.add_argument("--speed-repeats", type=int, default=3)
-    ap.add_argument("--markdown", action="store_true", help="also print a table to stderr")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
+    ap.add_argument("--depth-seeds", type=int, nargs="+", default=None,
+                    help="seeds of the depth sweep (default: --seeds)")
+    ap.add_argument("--sequential", action="store_true",
+                    help="also time the 27 runs of the sweep as single train() calls")
+    ap.add_argument("--markdown", action="store_true", help="also print a summary to stderr")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    speed = _speed(args.speed_repeats)
-    rows = [_run_cell(c, args.seeds, args.steps) for c in _cells()]
     out = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                    "platform": platform.platform()},
-        "defaults": TrainConfig().to_dict(),
-        "speed": speed,
-        "table": rows,
-        "sgd_lr_range": _lr_range(args.seeds[0], args.steps),
-        "total_s": round(time.perf_counter() - t0, 1),
+                    "platform": platform.platform(), "numpy": np.__version__},
+        "defaults": TrainConfig(d_k=D_K).to_dict(),
+        "sweep_speed": _sweep_speed(),
     }
+    if args.sequential:
+        out["sequential"] = _sequential()
+    out["sgd_sweep"] = _sweep("sgd", args.seeds)
+    out["adam_sweep"] = _sweep("adam", args.seeds, quick=True)
+    out["depth"] = [_sweep("sgd", args.depth_seeds or args.seeds, ("none", "sqrt_dk"), layers=n,
+                           quick=True) for n in (1, 2, 3, 4)]
+    out["gradients"] = _gradients(args.seeds)
+    out["shared_rate"] = _shared_rate()
+    out["total_s"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(out, indent=1))
     if args.markdown:
-        print(_markdown(rows), file=sys.stderr)
-        for r in out["sgd_lr_range"]:
-            print(f"lr-range d_k={r['d_k']} lr={r['lr']:g} {r['scaling']}: "
-                  f"acc {r['final_accuracy']:.3f}, steps to 90 {r['steps_to_90']}, "
-                  f"stuck {r['stuck_fraction']:.3f}", file=sys.stderr)
+        print(_markdown(out), file=sys.stderr)
     return 0
 
 

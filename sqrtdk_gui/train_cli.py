@@ -1,6 +1,8 @@
 """``sqrtdk-gui train``: run the training lab headless and print a table or JSON.
 
-stdlib + the training modules only, so it works without a display or Qt.
+``--lr-sweep`` trains every scaling (or the one ``--scaling`` names) at every rate of a log
+grid (``--lrs``) and seed (``--seeds``), the fair comparison. stdlib + the training modules
+only, so it works without a display or Qt.
 """
 
 from __future__ import annotations
@@ -8,6 +10,9 @@ from __future__ import annotations
 import json
 import sys
 
+import numpy as np
+
+from sqrtdk_gui.core.lr_sweep import LR_GRID, SweepResult, check_grid, run_sweep
 from sqrtdk_gui.core.training import (
     DEFAULT_LR,
     FLOAT_RANGES,
@@ -22,7 +27,7 @@ from sqrtdk_gui.core.training import (
 from sqrtdk_gui.core.validation import float_arg, int_arg
 from sqrtdk_gui.progress import Progress, StopOnInterrupt
 
-__all__ = ["add_parser", "run", "format_table"]
+__all__ = ["add_parser", "run", "format_table", "format_sweep"]
 
 _PROG = "sqrtdk-gui"
 
@@ -33,7 +38,9 @@ def add_parser(subparsers) -> None:
         "train",
         help="train one attention layer headless (raw vs scaled logits)",
         description="Train one attention layer on associative recall and report the "
-        "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows.",
+        "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows. With "
+        "--lr-sweep, train every scaling at every rate of a log grid and compare each at its "
+        "best rate.",
     )
     ints, floats = INT_RANGES, FLOAT_RANGES
 
@@ -55,8 +62,8 @@ def add_parser(subparsers) -> None:
                    help="examples per step (default 64)")
     p.add_argument("--noise", type=_float_in("noise"), default=0.5,
                    help="std of the noise added to the query (default 0.5)")
-    p.add_argument("--scaling", choices=SCALINGS, default="sqrt_dk",
-                   help="logit scaling (default sqrt_dk)")
+    p.add_argument("--scaling", choices=SCALINGS, default=None,
+                   help="logit scaling (default sqrt_dk; with --lr-sweep: all three)")
     p.add_argument("--optimizer", choices=OPTIMIZERS, default="sgd",
                    help="optimiser (default sgd)")
     p.add_argument("--lr", type=_float_in("lr"), default=None,
@@ -70,6 +77,21 @@ def add_parser(subparsers) -> None:
                    help="mse: through the attention weights; ce: on the logits (default mse)")
     p.add_argument("--gain", type=_float_in("gain"), default=10.0,
                    help="logit gain for qk_norm (default 10)")
+    p.add_argument("--layers", type=_int_in("layers"), default=1,
+                   help="attention layers, residual on the query (default 1)")
+    p.add_argument("--learn-v", action="store_true",
+                   help="learn W_v too (default: W_v is the fixed identity)")
+    p.add_argument("--lr-sweep", action="store_true",
+                   help="train at every rate of --lrs and seed of --seeds; report each "
+                   "scaling at its best rate and the rates that reach 90 %%")
+    p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None,
+                   metavar="LR",
+                   help="rates of the sweep (default: sgd %s; adam %s)"
+                   % (" ".join(f"{x:g}" for x in LR_GRID["sgd"]),
+                      " ".join(f"{x:g}" for x in LR_GRID["adam"])))
+    p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None,
+                   metavar="SEED",
+                   help="seeds of the sweep (default: --seed)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -79,15 +101,19 @@ def format_table(result: TrainResult, rows: int = 10) -> str:
     c = result.config
     lines = [
         f"d_k={c.d_k} scaling={c.scaling} optimizer={c.optimizer} lr={c.lr:g} "
-        f"loss={c.loss} steps={c.steps} seed={c.seed}",
-        f"{'step':>6} {'loss':>9} {'accuracy':>9} {'entropy':>8} {'saturated':>10} {'stuck':>6}",
+        f"loss={c.loss} steps={c.steps} seed={c.seed}"
+        + (f" layers={c.layers}" if c.layers > 1 else "") + (" learn_v" if c.learn_v else ""),
+        f"{'step':>6} {'loss':>9} {'accuracy':>9} {'entropy':>8} {'saturated':>10} {'stuck':>6} "
+        f"{'max |z|':>9} {'|dW_q|':>8} {'|dW_k|':>8} {'|dW_v|':>8}",
     ]
     n = result.steps_done
     picks = sorted({round(i * (n - 1) / max(rows - 1, 1)) for i in range(rows)}) if n else []
     for i in picks:
         lines.append(
             f"{i + 1:>6} {result.loss[i]:>9.4f} {result.accuracy[i]:>9.3f} "
-            f"{result.entropy[i]:>8.3f} {result.saturated[i]:>10.3f} {result.stuck[i]:>6.3f}"
+            f"{result.entropy[i]:>8.3f} {result.saturated[i]:>10.3f} {result.stuck[i]:>6.3f} "
+            f"{result.max_logit[i]:>9.3g} {result.grad_q[i]:>8.1e} {result.grad_k[i]:>8.1e} "
+            f"{result.grad_v[i]:>8.1e}"
         )
     s90 = result.steps_to_90
     lines += [
@@ -104,18 +130,76 @@ def format_table(result: TrainResult, rows: int = 10) -> str:
     return "\n".join(lines)
 
 
+def format_sweep(result: SweepResult) -> str:
+    """Steps to 90 % per rate and scaling (median over seeds), then the summaries."""
+    c = result.config
+    seeds = ",".join(str(s) for s in result.seeds)
+    names = list(result.scalings)
+    lines = [
+        f"learning-rate sweep: d_k={c.d_k} optimizer={c.optimizer} loss={c.loss} "
+        f"layers={c.layers} learn_v={c.learn_v} steps={c.steps} seeds={seeds}",
+        "steps to 90 % (median over seeds; - = some seed never reached 90 %)",
+        f"{'lr':>8} " + " ".join(f"{n:>9}" for n in names),
+    ]
+    s90 = {n: sw.steps_to_90() for n, sw in result.scalings.items()}
+    for j, lr in enumerate(result.lrs):
+        cells = []
+        for n in names:
+            col = s90[n][:, j]
+            cells.append(f"{'-' if np.isnan(col).any() else f'{np.median(col):g}':>9}")
+        lines.append(f"{lr:>8g} " + " ".join(cells))
+    for n, sw in result.scalings.items():
+        best = sw.best()
+        w = sw.working_lrs()
+        best_text = "never reached 90 %" if best is None else \
+            f"best lr {best[0]:g} ({best[1]:g} steps)"
+        range_text = (f"reaches 90 % at {len(w)} of {len(sw.lrs)} rates"
+                      + (f" ({w[0]:g} … {w[-1]:g})" if w else ""))
+        lines.append(f"{n:>8}: {best_text}; {range_text}")
+    if result.cancelled:
+        lines.append("cancelled")
+    lines.append(f"wall time {result.wall_time:.1f} s")
+    return "\n".join(lines)
+
+
+def _error(message: str) -> int:
+    print(f"{_PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
 def run(args) -> int:
     """Run the ``train`` subcommand; returns the exit status."""
+    sweep = args.lr_sweep
+    if not sweep:
+        for flag, value in (("--lrs", args.lrs), ("--seeds", args.seeds)):
+            if value is not None:
+                return _error(f"{flag} needs --lr-sweep")
+    elif args.lr is not None:
+        return _error("--lr picks one rate; with --lr-sweep give the rates with --lrs")
     try:
         config = TrainConfig(
             d_k=args.d_k, d_model=args.d_model, n_keys=args.n_keys, d_v=args.d_v,
-            batch=args.batch, noise=args.noise, scaling=args.scaling,
+            batch=args.batch, noise=args.noise, scaling=args.scaling or "sqrt_dk",
             optimizer=args.optimizer, lr=args.lr, steps=args.steps, seed=args.seed,
-            loss=args.loss, gain=args.gain,
+            loss=args.loss, gain=args.gain, layers=args.layers, learn_v=args.learn_v,
         )
+        if sweep:
+            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer],
+                                    args.seeds or [args.seed])
     except ValueError as exc:
-        print(f"{_PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
+    if sweep:
+        scalings = (args.scaling,) if args.scaling else SCALINGS
+        try:
+            sweep_result = run_sweep(config, scalings, lrs, seeds)
+        except KeyboardInterrupt:
+            print(f"{_PROG}: interrupted", file=sys.stderr)
+            return 130
+        if args.json:
+            print(json.dumps(sweep_result.summary(), allow_nan=False))
+        else:
+            print(format_sweep(sweep_result))
+        return 0
     # Progress on stderr (a bar on a terminal); the first Ctrl+C stops after the current step
     # and the partial result is printed as usual ("cancelled": true), then status 130.
     progress = Progress(config.steps, sys.stderr, label=f"{_PROG} train: ")

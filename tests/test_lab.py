@@ -9,7 +9,7 @@ from PySide6.QtCore import QTimer
 
 from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lab import worker as lab_worker
-from sqrtdk_gui.gui.lab.controls import LR_LADDER, STALL_PRESET
+from sqrtdk_gui.gui.lab.controls import DEFAULTS, HIGH_LR_PRESET, LR_LADDER
 from sqrtdk_gui.gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
 from sqrtdk_gui.gui.lab.worker import MIN_INTERVAL_S, TrainJob, TrainWorker
 from sqrtdk_gui.gui.main_window import MainWindow
@@ -37,7 +37,7 @@ def run_to_end(qtbot, page, timeout=60000):
 
 
 def test_curves_and_readouts_equal_the_core(qtbot, page):
-    page.controls.set_values(d_k=16, steps=60, seed=3, qk_norm=True)
+    page.controls.set_values(mode="single", d_k=16, steps=60, seed=3, qk_norm=True)
     assert run_to_end(qtbot, page) is False
     assert page.run_button.isEnabled() and not page.cancel_button.isEnabled()
     for s in SCALINGS:
@@ -56,6 +56,9 @@ def test_curves_and_readouts_equal_the_core(qtbot, page):
         assert cells["steps"].text() == fmt_steps(want.steps_to_90)
         assert cells["stuck"].text() == fmt_stuck(want.stuck_fraction)
         assert cells["status"].text() == "done"
+        # the over-training row shows the same run
+        assert np.array_equal(page.logit_panel.curves[s].yData, np.log10(want.max_logit))
+        assert np.array_equal(page.entropy_panel.curves[s].yData, want.entropy)
     assert page.progress.value() == page.progress.maximum() == 3 * 60
     low, high = page.loss_panel.plot.viewRange()[1]  # log10 units: whole decades, 1e-6 … 1e4
     assert -6.5 < low < high < 4.5
@@ -76,7 +79,7 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
         return train(*args, **kwargs)
 
     monkeypatch.setattr(lab_worker, "train", spy)
-    page.controls.set_values(d_k=1024, steps=2000, qk_norm=True)  # ~20 s if left alone
+    page.controls.set_values(mode="single", d_k=1024, steps=2000, qk_norm=True)  # ~20 s
     ticks = []
     timer = QTimer()
     timer.setInterval(10)
@@ -108,7 +111,7 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
     assert page.table.cells["none"]["status"].text() == f"cancelled at step {n}"
     assert page.table.cells["qk_norm"]["status"].text() == "cancelled"
     # The same page runs again after a cancel.
-    page.controls.set_values(d_k=8, steps=50, qk_norm=False)
+    page.controls.set_values(mode="single", d_k=8, steps=50, qk_norm=False)
     assert run_to_end(qtbot, page) is False
     assert page.loss_panel.curves["none"].yData.size == 50
 
@@ -150,6 +153,7 @@ def test_dk_slider_and_spin_box(qtbot, page):
 
 def test_controls_map_to_the_configs_the_worker_receives(qtbot, page):
     c = page.controls
+    c.set_values(mode="single")
     c.dk_spin.setValue(48)
     c.optimizer_combo.setCurrentIndex(c.optimizer_combo.findData("adam"))
     c.lr_spin.setValue(0.01)
@@ -169,26 +173,29 @@ def test_controls_map_to_the_configs_the_worker_receives(qtbot, page):
         page.run_button.click()
     assert blocker.args[0] == want
     qtbot.waitUntil(lambda: not page.runner.is_running, timeout=60000)
-    assert "cross-entropy" in page.loss_panel.title.text()
+    assert "cross-entropy" in page.loss_panel.title.text().lower()
 
 
-def test_stall_preset_shows_the_stall(qtbot, page):
+def test_high_rate_preset_shows_the_stall_and_says_what_it_is(qtbot, page):
+    assert "lr 5" in page.stall_button.text() and "10× default" in page.stall_button.text()
     with qtbot.waitSignal(page.run_finished, timeout=60000):
         page.stall_button.click()
     c = page.controls
+    assert c.mode() == "single"
     cfg = c.config_for("none")
-    assert (cfg.d_k, cfg.optimizer, cfg.lr, cfg.loss) == tuple(STALL_PRESET[k] for k in
+    assert (cfg.d_k, cfg.optimizer, cfg.lr, cfg.loss) == tuple(HIGH_LR_PRESET[k] for k in
                                                               ("d_k", "optimizer", "lr", "loss"))
     raw, scaled = page.results["none"], page.results["sqrt_dk"]
     assert raw.steps_to_90 is None and raw.stuck_fraction > 0.5 and raw.final_accuracy < 0.2
     assert scaled.steps_to_90 is not None and scaled.final_accuracy > 0.95
     assert "never did" in page.table.verdict.text()
     c.defaults_button.click()
-    assert c.config_for("none") == TrainConfig(scaling="none")
+    assert c.mode() == "sweep" and c.seeds() == tuple(range(DEFAULTS["n_seeds"]))
+    assert c.config_for("none") == TrainConfig(d_k=DEFAULTS["d_k"], scaling="none")
 
 
 def test_editing_after_a_run_marks_the_curves_as_stale(qtbot, page):
-    page.controls.set_values(d_k=8, steps=50)
+    page.controls.set_values(mode="single", d_k=8, steps=50)
     run_to_end(qtbot, page)
     assert "press Run" not in page.trained_with.text()
     page.controls.seed_spin.setValue(5)
@@ -225,7 +232,7 @@ def test_worker_reports_failure_and_still_finishes(qtbot):
 
 
 def test_theme_and_zoom_restyle_the_page(qtbot, page):
-    page.controls.set_values(d_k=8, steps=50)
+    page.controls.set_values(mode="single", d_k=8, steps=50)
     run_to_end(qtbot, page)
     page.style_.set_theme("dark")
     page.style_.set_zoom(1.5)
@@ -258,3 +265,83 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
     window.close()
     assert thread.isFinished() and not page.runner.is_running
     assert page.runner.worker_thread is None
+
+
+# --- learning-rate sweeps -----------------------------------------------------------------
+
+def test_the_sweep_is_the_default_and_shows_what_the_core_computes(qtbot, page):
+    from sqrtdk_gui.core.lr_sweep import LR_GRID, band, run_sweep, verdict
+
+    c = page.controls
+    assert c.mode() == "sweep" and "Run sweep" in page.run_button.text()
+    assert not c.lr_spin.isVisible() and c.grid_label.isVisible()
+    c.set_values(d_k=16, steps=50, n_seeds=2)
+    with qtbot.waitSignal(page.runner.job_started, timeout=10000) as started:
+        page.run_button.click()
+    assert [cfg.scaling for cfg in started.args[0]] == ["none", "sqrt_dk"]
+    qtbot.waitUntil(lambda: not page.runner.is_running, timeout=60000)
+    want = run_sweep(TrainConfig(d_k=16, steps=50), ("none", "sqrt_dk"), LR_GRID["sgd"], (0, 1))
+    assert list(page.sweeps) == ["none", "sqrt_dk"]
+    j = page.curve_lr.currentIndex()
+    assert page.curve_lr.currentData() == LR_GRID["sgd"][j] == 5.0
+    for s, sw in want.scalings.items():
+        got = page.sweeps[s]
+        np.testing.assert_array_equal(got.steps_to_90(), sw.steps_to_90())
+        np.testing.assert_array_equal(got.final_loss(), sw.final_loss())
+        x, y = page.steps_lr_panel.curves[s].getData()
+        np.testing.assert_allclose(x, np.log10(LR_GRID["sgd"]))
+        s90 = np.where(np.isnan(sw.steps_to_90()), np.inf, sw.steps_to_90())
+        med = np.minimum(np.log10(band(s90)[0]), page.steps_lr_panel.never_y())
+        np.testing.assert_allclose(y, med)
+        cells = page.sweep_table.cells[s]
+        w = sw.working_lrs()
+        assert cells["works"].text() == f"{min(sw.working_counts())}" + (
+            "" if len(set(sw.working_counts())) == 1 else f"–{max(sw.working_counts())}") + " of 9"
+        assert cells["range"].text() == (f"{w[0]:g} … {w[-1]:g}" if len(w) > 1 else
+                                         f"{w[0]:g}" if w else "none")
+        # the over-training row: the median over the seeds at the chosen rate
+        med_logit = band(sw.curves("max_logit", j))[0]
+        np.testing.assert_allclose(page.logit_panel.curves[s].yData, np.log10(med_logit))
+        np.testing.assert_allclose(page.entropy_panel.curves[s].yData,
+                                   band(sw.curves("entropy", j))[0])
+    assert page.sweep_table.verdict.text() == verdict(want.scalings)
+    assert "seeds 0–1" in page.trained_with.text() and "9 rates" in page.trained_with.text()
+    # choosing another rate redraws the over-training row from the stored sweep
+    page.curve_lr.setCurrentIndex(0)
+    np.testing.assert_allclose(page.logit_panel.curves["none"].yData,
+                               np.log10(band(want.scalings["none"].curves("max_logit", 0))[0]))
+    assert page.steps_lr_panel.selected.value() == pytest.approx(np.log10(0.05))
+
+
+def test_sweep_cancel_is_prompt_and_keeps_finished_scalings(qtbot, page):
+    page.controls.set_values(d_k=1024, steps=2000, n_seeds=5, qk_norm=True)  # minutes if left
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    started = time.perf_counter()
+    page.run_button.click()
+    assert not page.controls.isEnabled() and page.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: page.progress.value() >= 20, timeout=30000)
+    assert len([t for t in ticks if t > started]) > 5  # the event loop kept turning
+    with qtbot.waitSignal(page.run_finished, timeout=10000) as blocker:
+        page.cancel_button.click()
+    timer.stop()
+    assert blocker.args == [True] and page.sweeps == {}
+    assert page.sweep_table.cells["none"]["best"].text() == "cancelled"
+    assert page.progress.format() == "cancelled" and page.run_button.isEnabled()
+
+
+def test_modes_swap_the_rate_and_seed_controls(qtbot, page):
+    c = page.controls
+    c.set_values(mode="single")
+    assert c.lr_spin.isVisible() and not c.grid_label.isVisible()
+    assert c.seed_spin.isVisible() and not c.seeds_spin.isVisible()
+    assert page.top_stack.currentIndex() == 1 and page.run_button.text() == "▶  Run"
+    c.set_values(mode="sweep", optimizer="adam", n_seeds=4, layers=3, learn_v=True)
+    assert c.grid_label.text() == "0.0001 … 1 (9 rates)"
+    config, scalings, lrs, seeds = c.sweep_request()
+    assert (config.layers, config.learn_v, config.optimizer) == (3, True, "adam")
+    assert scalings == ("none", "sqrt_dk") and seeds == (0, 1, 2, 3) and len(lrs) == 9
+    assert page.top_stack.currentIndex() == 0

@@ -85,3 +85,65 @@ def test_config_value_error_becomes_one_line_and_status_2(capsys):
     lines = captured.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("sqrtdk-gui: error: ")
     assert "exceeds" in lines[0] and "Traceback" not in captured.err
+
+
+def test_json_has_the_per_step_curves(capsys):
+    argv = ["train", "--dk", "16", "--steps", "15", "--layers", "2", "--learn-v", "--json"]
+    assert _main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["max_logit_curve"]) == len(data["entropy_curve"]) == 15
+    assert set(data["grad_norm_curves"]) == {"W_q", "W_k", "W_v"}
+    assert all(len(c) == 15 and min(c) > 0 for c in data["grad_norm_curves"].values())
+    assert data["config"]["layers"] == 2 and data["config"]["learn_v"] is True
+
+
+def test_lr_sweep_json(capsys):
+    argv = ["train", "--lr-sweep", "--lrs", "0.5", "5", "--seeds", "0", "1", "--dk", "64",
+            "--steps", "60", "--batch", "32", "--json"]
+    assert _main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lrs"] == [0.5, 5.0] and data["seeds"] == [0, 1]
+    assert list(data["scalings"]) == ["none", "sqrt_dk", "qk_norm"]
+    for s in data["scalings"].values():
+        for key in ("best_lr", "best_steps_to_90", "working_lrs", "rates", "best_per_seed"):
+            assert key in s
+        assert [r["lr"] for r in s["rates"]] == [0.5, 5.0]
+        assert all(len(r["runs"]) == 2 for r in s["rates"])
+        assert set(s["working_lrs"]) <= {0.5, 5.0}
+    raw = data["scalings"]["none"]
+    # raw logits at lr 5 (d_k 64) stall: the rate does not work and is not the best
+    assert 5.0 not in raw["working_lrs"]
+    assert raw["rates"][1]["runs"][0]["steps_to_90"] is None
+
+
+def test_lr_sweep_table_one_scaling(capsys):
+    argv = ["train", "--lr-sweep", "--scaling", "sqrt_dk", "--lrs", "1", "--dk", "8",
+            "--steps", "40"]
+    assert _main(argv) == 0
+    out = capsys.readouterr().out
+    assert "sqrt_dk" in out and "none" not in out and "reaches 90 %" in out
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--lrs", "0.1"], "--lrs needs --lr-sweep"),
+        (["--seeds", "1"], "--seeds needs --lr-sweep"),
+        (["--lr-sweep", "--lr", "1"], "--lrs"),
+        (["--lr-sweep", "--lrs", "0.1", "abc"], "--lrs"),
+        (["--lr-sweep", "--lrs", "0"], "--lrs"),
+        (["--lr-sweep", "--seeds", "-1"], "--seeds"),
+        (["--layers", "9"], "--layers"),
+        (["--lr-sweep", "--seeds", *map(str, range(12))], "exceeds"),
+    ],
+)
+def test_bad_sweep_input_is_one_line_and_status_2(capsys, argv, needle):
+    try:
+        status = _main(["train", *argv])
+    except SystemExit as exc:  # argparse's own errors
+        status = exc.code
+    assert status == 2
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sqrtdk-gui: error: "), captured.err
+    assert needle in lines[0] and captured.out == ""

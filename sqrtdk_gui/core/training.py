@@ -1,15 +1,18 @@
-"""Training lab: train one attention layer on associative recall, raw vs scaled logits.
+"""Training lab: train attention on associative recall, raw vs scaled logits.
 
 numpy + stdlib only (no Qt), so it runs headless, in tests and in a GUI worker thread.
 The task and the hand-written backward pass live in :mod:`sqrtdk_gui.core.training_task`;
-this module holds the configuration, the optimisers, the loop and the metrics.
+this module holds the configuration, the optimisers, the loop and the metrics. Besides
+loss, accuracy, entropy, saturated and stuck shares, every step records the largest |logit|
+and the size of the gradient reaching W_q, W_k and W_v. :func:`train_grid` trains many
+learning rates and seeds in one set of numpy calls (what the learning-rate sweeps use).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -18,6 +21,7 @@ from sqrtdk_gui.core.softmax_math import SATURATION
 from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 from sqrtdk_gui.core.training_task import (
     LOSSES,
+    MAX_LAYERS,
     SCALINGS,
     Batch,
     Forward,
@@ -25,6 +29,7 @@ from sqrtdk_gui.core.training_task import (
     logit_scale,
     loss_and_grad,
     make_batch,
+    param_kind,
 )
 
 __all__ = [
@@ -45,6 +50,9 @@ __all__ = [
     "make_optimizer",
     "attention_metrics",
     "train",
+    "train_grid",
+    "GRAD_CURVES",
+    "MAX_LAYERS",
     "Batch",
     "Forward",
     "make_batch",
@@ -63,6 +71,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "batch": (1, 4096),
     "steps": (1, 100_000),
     "seed": (0, 2**32 - 1),
+    "layers": (1, MAX_LAYERS),
 }
 # (low, high, low_inclusive); high is inclusive.
 FLOAT_RANGES: dict[str, tuple[float, float, bool]] = {
@@ -79,7 +88,10 @@ DEFAULT_LR = {"sgd": 0.5, "adam": 3e-3}
 # once, so 2**24 keeps a step under ~1 GB.
 MAX_ELEMENTS = 2**24
 WINDOW = 20  # steps averaged for final_* and for steps_to_90 (fresh batches are noisy)
-METRIC_NAMES = ("loss", "accuracy", "entropy", "saturated", "stuck", "grad_norm")
+METRIC_NAMES = ("loss", "accuracy", "entropy", "saturated", "stuck", "grad_norm", "max_logit",
+                "grad_q", "grad_k", "grad_v")
+# Curve name -> the parameters whose gradient norm it records (over every layer).
+GRAD_CURVES = {"grad_q": "W_q", "grad_k": "W_k", "grad_v": "W_v"}
 
 
 @dataclass(frozen=True)
@@ -107,12 +119,17 @@ class TrainConfig:
     seed: int = 0
     loss: str = "mse"
     gain: float = 10.0
+    layers: int = 1  # attention layers; below the last they add to the query's stream
+    learn_v: bool = False  # W_v learned too (from the identity); False: fixed identity
 
     def __post_init__(self) -> None:
         for name, (lo, hi) in INT_RANGES.items():
             object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
         for name, allowed in (("scaling", SCALINGS), ("optimizer", OPTIMIZERS), ("loss", LOSSES)):
             check_choice(name, getattr(self, name), allowed)
+        if not isinstance(self.learn_v, (bool, np.bool_)):
+            raise ValueError(f"learn_v must be True or False, got {self.learn_v!r}")
+        object.__setattr__(self, "learn_v", bool(self.learn_v))
         if self.lr is None:
             object.__setattr__(self, "lr", DEFAULT_LR[self.optimizer])
         for name, (lo, hi, lo_inc) in FLOAT_RANGES.items():
@@ -143,6 +160,11 @@ class SGD:
         for name, g in grads.items():
             params[name] -= self.lr * g
 
+    def select(self, keep: np.ndarray) -> None:
+        """Keep only these runs (axis 1 of a per-run learning-rate array)."""
+        if np.ndim(self.lr) > 1:
+            self.lr = self.lr[:, keep]
+
 
 class Adam:
     """Adam (Kingma & Ba 2015) with bias correction."""
@@ -167,8 +189,15 @@ class Adam:
             # Dividing by sqrt(v) rescales tiny gradients up, down to the eps floor.
             params[name] -= self.lr * (m / c1) / (np.sqrt(v / c2) + self.eps)
 
+    def select(self, keep: np.ndarray) -> None:
+        """Keep only these runs (axis 1 of the per-run rates and moment arrays)."""
+        if np.ndim(self.lr) > 1:
+            self.lr = self.lr[:, keep]
+        self.m = {name: a[:, keep] for name, a in self.m.items()}
+        self.v = {name: a[:, keep] for name, a in self.v.items()}
 
-def make_optimizer(name: str, lr: float) -> SGD | Adam:
+
+def make_optimizer(name: str, lr) -> SGD | Adam:
     if name == "sgd":
         return SGD(lr)
     if name == "adam":
@@ -176,25 +205,31 @@ def make_optimizer(name: str, lr: float) -> SGD | Adam:
     raise ValueError(f"optimizer must be one of {', '.join(OPTIMIZERS)}; got {name!r}")
 
 
-def attention_metrics(logits: np.ndarray, target: np.ndarray) -> dict[str, float]:
-    """Accuracy, mean entropy, saturated share and stuck share of a batch of logit rows."""
-    z = np.asarray(logits, dtype=np.float64)
-    n = z.shape[1]
-    top = np.argmax(z, axis=1)
-    m = z[np.arange(z.shape[0]), top][:, None]
-    e = np.exp(z - m)  # <= 1, exactly 1 at the argmax
-    se = e.sum(axis=1)
-    p = e / se[:, None]
-    # H = log(se) + sum p (m - z): two non-negative terms, so no cancellation near one-hot.
-    entropy = np.clip(np.log(se) + np.sum(p * (m - z), axis=1), 0.0, math.log(n))
+def _metrics(z: np.ndarray, target: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-run accuracy, mean entropy, saturated and stuck shares of logit rows (..., B, n)."""
+    n = z.shape[-1]
+    top = np.argmax(z, axis=-1)
+    m = np.take_along_axis(z, top[..., None], axis=-1)
+    with np.errstate(invalid="ignore", over="ignore", under="ignore"):
+        e = np.exp(z - m)  # <= 1, exactly 1 at the argmax
+        se = e.sum(axis=-1)
+        p = e / se[..., None]
+        # H = log(se) + sum p (m - z): two non-negative terms, so no cancellation near one-hot.
+        entropy = np.clip(np.log(se) + np.sum(p * (m - z), axis=-1), 0.0, math.log(n))
     saturated = (1.0 / se) > SATURATION  # top weight is exactly 1/se
     correct = top == target
     return {
-        "accuracy": float(np.mean(correct)),
-        "entropy": float(np.mean(entropy)),
-        "saturated": float(np.mean(saturated)),
-        "stuck": float(np.mean(saturated & ~correct)),
+        "accuracy": np.mean(correct, axis=-1),
+        "entropy": np.mean(entropy, axis=-1),
+        "saturated": np.mean(saturated, axis=-1),
+        "stuck": np.mean(saturated & ~correct, axis=-1),
     }
+
+
+def attention_metrics(logits: np.ndarray, target: np.ndarray) -> dict[str, float]:
+    """Accuracy, mean entropy, saturated share and stuck share of a batch of logit rows."""
+    out = _metrics(np.asarray(logits, dtype=np.float64), np.asarray(target))
+    return {name: float(value) for name, value in out.items()}
 
 
 @dataclass(frozen=True)
@@ -207,7 +242,11 @@ class TrainResult:
     entropy: np.ndarray  # mean attention entropy (nats)
     saturated: np.ndarray  # share of rows with top weight > SATURATION
     stuck: np.ndarray  # share of rows saturated on a wrong key
-    grad_norm: np.ndarray  # global L2 norm of the gradient
+    grad_norm: np.ndarray  # global L2 norm of the gradient of the learned parameters
+    max_logit: np.ndarray  # largest |logit| in the batch, over every layer
+    grad_q: np.ndarray  # ||dL/dW_q|| (Frobenius, over every layer)
+    grad_k: np.ndarray  # ||dL/dW_k||
+    grad_v: np.ndarray  # ||dL/dW_v|| (when W_v is not learned: the gradient it would get)
     cancelled: bool = False
     diverged: bool = False  # stopped because loss or gradient became non-finite
     wall_time: float = 0.0
@@ -281,6 +320,12 @@ class TrainResult:
             "saturated_fraction": clean(self.saturated_fraction),
             "final_entropy": clean(self.final_entropy),
             "loss_curve": [clean(x) for x in self.loss_curve.tolist()],
+            "max_logit_curve": [clean(x) for x in self.max_logit.tolist()],
+            "entropy_curve": [clean(x) for x in self.entropy.tolist()],
+            "grad_norm_curves": {
+                kind: [clean(x) for x in getattr(self, name).tolist()]
+                for name, kind in GRAD_CURVES.items()
+            },
         }
 
 
@@ -302,37 +347,139 @@ def train(
     another thread may keep and read them without copying. ``should_stop()`` is polled
     before every step; when it returns True the run ends with ``cancelled=True``.
     """
+    def report(done: int, curves: dict[str, np.ndarray]) -> None:
+        progress(done, {name: arr[0, 0] for name, arr in curves.items()})
+
+    return train_grid(config, (config.lr,), (config.seed,),
+                      None if progress is None else report, should_stop, progress_every)[0][0]
+
+
+def _stack_batch(batches: list[Batch]) -> Batch:
+    """Seeds' batches with run axes (seed, 1) in front: they broadcast over the rates."""
+    if len(batches) == 1:
+        b = batches[0]
+        return Batch(b.keys[None, None], b.values[None, None], b.query[None, None],
+                     b.target[None, None])
+    return Batch(*(np.stack([getattr(b, f) for b in batches])[:, None]
+                   for f in ("keys", "values", "query", "target")))
+
+
+def train_grid(
+    config: TrainConfig,
+    lrs,
+    seeds,
+    progress: Callable[[int, dict[str, np.ndarray]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    progress_every: int = 10,
+    stop_at_90: bool = False,
+) -> list[list[TrainResult]]:
+    """Train ``config`` at every learning rate and seed at once; results[seed][rate].
+
+    Every run is exactly :func:`train` of ``replace(config, lr=lr, seed=seed)`` (the same
+    numbers, bit for bit): the runs only share numpy calls. A run whose loss or gradient
+    turns non-finite stops there (``diverged``) while the others go on. ``progress`` gets
+    curves shaped (seeds, rates, steps_done), NaN after a run's last step.
+
+    ``stop_at_90``: a run ends as soon as its steps to 90 % are known (its curves stop
+    there), and a rate leaves the computation once all its seeds have ended. Only
+    ``steps_to_90`` (and "never reached") then mean what they do for a full run.
+
+    Each result's ``wall_time`` is the grid's time divided by its number of runs.
+    """
     if progress_every < 1:
         raise ValueError(f"progress_every must be an integer >= 1, got {progress_every}")
+    lo, hi, lo_inc = FLOAT_RANGES["lr"]
+    lrs = tuple(check_float("lr", lr, lo, hi, lo_inc) for lr in lrs)
+    seeds = tuple(check_int("seed", seed, *INT_RANGES["seed"]) for seed in seeds)
+    if not lrs or not seeds:
+        raise ValueError("train_grid needs at least one learning rate and one seed")
     c = config
-    params = init_params(c.seed, c.d_model, c.d_k)
-    data_rng = np.random.default_rng([c.seed, 1])  # data stream independent of the weights
-    opt = make_optimizer(c.optimizer, c.lr)
-    curves = {name: np.empty(c.steps) for name in METRIC_NAMES}
-    done, cancelled, diverged = 0, False, False
+    n_seeds, n_rates = len(seeds), len(lrs)
+    # W_v is always in the graph (the identity is exact in floating point), so its gradient is
+    # recorded even when it is not learned: it is the gradient W_v would get.
+    inits = [init_params(seed, c.d_model, c.d_k, c.d_v, c.layers) for seed in seeds]
+    params = {name: np.repeat(np.stack([p[name] for p in inits])[:, None], n_rates, axis=1)
+              for name in inits[0]}
+    final_params = {name: arr.copy() for name, arr in params.items()}
+    learned = [name for name in params if c.learn_v or param_kind(name) != "W_v"]
+    data_rngs = [np.random.default_rng([seed, 1]) for seed in seeds]  # independent of weights
+    opt = make_optimizer(c.optimizer, np.asarray(lrs, dtype=float)[None, :, None, None])
+    shape = (n_seeds, n_rates)
+    curves = {name: np.full(shape + (c.steps,), np.nan) for name in METRIC_NAMES}
+    active = np.ones(shape, dtype=bool)  # still recording
+    diverged = np.zeros(shape, dtype=bool)
+    done = np.zeros(shape, dtype=int)
+    cols = np.arange(n_rates)  # the rates (columns) still in the working arrays
+    cancelled = False
     start = time.perf_counter()
     for step in range(c.steps):
         if should_stop is not None and should_stop():
             cancelled = True
             break
-        batch = make_batch(data_rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
+        batch = _stack_batch([make_batch(rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
+                              for rng in data_rngs])
         fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
+        here = active[:, cols]
         with np.errstate(over="ignore", invalid="ignore"):
-            grad_norm = math.sqrt(sum(float(np.sum(g * g)) for g in fwd.grads.values()))
-        if not (math.isfinite(fwd.loss) and math.isfinite(grad_norm)):
-            diverged = True
-            break
-        metrics = attention_metrics(fwd.logits, batch.target)
-        metrics.update(loss=fwd.loss, grad_norm=grad_norm)
+            sq = {name: np.sum(g * g, axis=(-2, -1)) for name, g in fwd.grads.items()}
+            norms = {curve: np.sqrt(sum(v for n, v in sq.items() if param_kind(n) == kind))
+                     for curve, kind in GRAD_CURVES.items()}
+            grad_norm = np.sqrt(sum(sq[name] for name in learned))
+            loss = np.broadcast_to(np.asarray(fwd.loss, dtype=float), here.shape)
+        ok = np.isfinite(loss) & np.isfinite(grad_norm)
+        diverged[:, cols] |= here & ~ok
+        here &= ok
+        active[:, cols] = here
+        metrics = _metrics(fwd.logits, batch.target)
+        with np.errstate(invalid="ignore"):
+            layer_logits = fwd.layer_logits or (fwd.logits,)
+            metrics["max_logit"] = np.max(
+                [np.max(np.abs(z), axis=(-2, -1)) for z in layer_logits], axis=0)
+        metrics.update(loss=loss, grad_norm=grad_norm, **norms)
         for name in METRIC_NAMES:
-            curves[name][step] = metrics[name]
+            curves[name][:, cols, step] = np.where(here, metrics[name], np.nan)
+        sub = done[:, cols]
+        sub[here] = step + 1
+        done[:, cols] = sub
+        grads = {name: fwd.grads[name] for name in learned}
+        if not ok.all():  # park stopped runs at zero so no NaN spreads through the step
+            for arr in (*(params[n] for n in params), *grads.values()):
+                arr[~ok] = 0.0
         with np.errstate(over="ignore", invalid="ignore"):  # caught at the next step
-            opt.step(params, fwd.grads)
-        done = step + 1
-        if progress is not None and (done % progress_every == 0 or done == c.steps):
-            progress(done, {name: _frozen(arr[:done]) for name, arr in curves.items()})
+            opt.step(params, grads)
+        if stop_at_90 and step + 1 >= WINDOW:
+            acc = curves["accuracy"][:, cols, step + 1 - WINDOW: step + 1]
+            with np.errstate(invalid="ignore"):
+                reached = here & (np.mean(acc, axis=-1) >= 0.9 - 1e-9)
+            active[:, cols] = here & ~reached
+        if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == c.steps):
+            progress(step + 1,
+                     {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
+        keep = active[:, cols].any(axis=0)
+        if not keep.all():  # a rate whose runs all ended leaves the working arrays
+            gone = cols[~keep]
+            for name in params:
+                final_params[name][:, gone] = params[name][:, ~keep]
+                params[name] = params[name][:, keep]
+            opt.select(keep)
+            cols = cols[keep]
+            if not cols.size:
+                break
+    for name in params:
+        final_params[name][:, cols] = params[name]
     wall = time.perf_counter() - start
-    final = {name: arr[:done].copy() for name, arr in curves.items()}
-    return TrainResult(
-        c, **final, cancelled=cancelled, diverged=diverged, wall_time=wall, params=params
-    )
+    runs = n_seeds * n_rates
+    out = []
+    for i, seed in enumerate(seeds):
+        row = []
+        for j, lr in enumerate(lrs):
+            n = int(done[i, j])
+            row.append(TrainResult(
+                replace(c, lr=lr, seed=seed),
+                **{name: curves[name][i, j, :n].copy() for name in METRIC_NAMES},
+                cancelled=cancelled and bool(active[i, j]), diverged=bool(diverged[i, j]),
+                wall_time=wall / runs,
+                params={name: arr[i, j].copy() for name, arr in final_params.items()},
+            ))
+        out.append(row)
+    return out

@@ -1,15 +1,29 @@
-"""Associative-recall task and one attention layer with a hand-written backward pass.
+"""Associative-recall task and a stack of attention layers with a hand-written backward pass.
 
 numpy + stdlib only (no Qt). Everything is float64 so that the backward pass can be
 checked against central finite differences.
 
 Task: each example has ``n`` keys x_j (d_model wide, N(0, 1) entries), each carrying a
 value v_j (d_v wide, N(0, 1)). The query is a noisy copy of key t: x_q = x_t + noise*eps.
-Model: q = x_q W_q, k_j = x_j W_k, z_j = scale * q.k_j (or gain * cos(q, k_j) with
-QK-norm), p = softmax(z), o = sum_j p_j v_j. With ``loss="mse"`` the loss is the mean
-squared error of o against v_t, so the softmax Jacobian diag(p) - p p^T sits on the
-gradient path; with ``loss="ce"`` cross-entropy on the logits (target t) gives
+
+One layer (the default): q = x_q W_q, k_j = x_j W_k, z_j = scale * q.k_j (or
+gain * cos(q, k_j) with QK-norm), p = softmax(z), o = (sum_j p_j v_j) W_v. With
+``loss="mse"`` the loss is the mean squared error of o against v_t, so the softmax Jacobian
+diag(p) - p p^T sits on the gradient path to W_q and W_k (*where* the head looks) but not
+to W_v (*what* it reads); with ``loss="ce"`` cross-entropy on the logits (target t) gives
 dL/dz = p - onehot(t) and the Jacobian drops out.
+
+Several layers: the query carries a residual stream h (d_model wide), h_0 = x_q. Layer
+l < L attends from h_{l-1} to the same keys and adds what it read:
+h_l = h_{l-1} + (sum_j p_j x_j) W_v^l. The last layer queries with h_{L-1} and reads the
+values as above. Every W_v starts at the identity, so at initialisation one layer is the
+plain lookup and each extra layer first adds the key content it attends to.
+
+Parameters are a dict: layer 1 is ``W_q``, ``W_k``, ``W_v``; layer i >= 2 is ``W_q{i}``,
+``W_k{i}``, ``W_v{i}``. A missing W_v means the identity, not learned (the original
+one-layer model). Arrays may carry leading "run" axes (e.g. seeds x learning rates) in
+front of their matrix axes, and batch arrays leading axes that broadcast against them:
+many runs then train in one set of numpy calls.
 """
 
 from __future__ import annotations
@@ -22,36 +36,45 @@ import numpy as np
 __all__ = [
     "SCALINGS",
     "LOSSES",
+    "MAX_LAYERS",
     "Batch",
     "Forward",
     "make_batch",
     "init_params",
+    "param_name",
+    "param_kind",
     "logit_scale",
     "loss_and_grad",
+    "forward_backward",
 ]
 
 SCALINGS = ("none", "sqrt_dk", "qk_norm")
 LOSSES = ("mse", "ce")
+MAX_LAYERS = 4
 _TINY = 1e-300  # floor for |q|, |k| so an all-zero row cannot divide by zero
 
 
 @dataclass(frozen=True)
 class Batch:
-    """One batch of associative-recall examples."""
+    """One batch of associative-recall examples (optionally with leading run axes)."""
 
-    keys: np.ndarray  # (B, n, d_model)
-    values: np.ndarray  # (B, n, d_v)
-    query: np.ndarray  # (B, d_model)
-    target: np.ndarray  # (B,) index of the key the query copies
+    keys: np.ndarray  # (..., B, n, d_model)
+    values: np.ndarray  # (..., B, n, d_v)
+    query: np.ndarray  # (..., B, d_model)
+    target: np.ndarray  # (..., B) index of the key the query copies
 
 
 @dataclass(frozen=True)
 class Forward:
-    """Result of :func:`loss_and_grad`."""
+    """Result of :func:`loss_and_grad` / :func:`forward_backward`.
 
-    loss: float
-    logits: np.ndarray  # (B, n), after scaling
+    ``loss`` is a float for plain (2-D) parameters, an array over the run axes otherwise.
+    """
+
+    loss: float | np.ndarray
+    logits: np.ndarray  # (..., B, n), the last layer's, after scaling
     grads: dict[str, np.ndarray] | None  # same keys and shapes as params
+    layer_logits: tuple[np.ndarray, ...] = ()  # every layer's scaled logits, first to last
 
 
 def make_batch(
@@ -65,17 +88,40 @@ def make_batch(
     return Batch(keys, values, query, target)
 
 
-def init_params(seed: int, d_model: int, d_k: int) -> dict[str, np.ndarray]:
-    """W_q, W_k with N(0, 1/d_model) entries, so q and k entries have unit variance.
+def param_name(kind: str, layer: int) -> str:
+    """``param_name("W_q", 1) == "W_q"``, ``param_name("W_v", 3) == "W_v3"``."""
+    return kind if layer == 1 else f"{kind}{layer}"
 
-    The stream depends only on (seed, d_model, d_k): every scaling, optimiser and loss
-    starts from the same weights, which is what makes raw vs scaled comparisons fair.
+
+def param_kind(name: str) -> str:
+    """"W_q", "W_k" or "W_v" for any layer's parameter name."""
+    return name[:3]
+
+
+def init_params(
+    seed: int, d_model: int, d_k: int, d_v: int | None = None, layers: int = 1
+) -> dict[str, np.ndarray]:
+    """W_q, W_k with N(0, 1/d_model) entries (q and k entries have unit variance).
+
+    The stream depends only on (seed, d_model, d_k): every scaling, optimiser, loss and
+    learning rate starts from the same weights, which is what makes raw vs scaled
+    comparisons fair. Layer 1's W_q, W_k are drawn first, so they do not depend on the
+    depth. With ``d_v`` given, every layer also gets a learned W_v starting at the identity
+    (d_model x d_model below the last layer, d_v x d_v in it); without, W_v is the fixed
+    identity.
     """
+    if not 1 <= layers <= MAX_LAYERS:
+        raise ValueError(f"layers must be an integer in 1..{MAX_LAYERS}, got {layers!r}")
     rng = np.random.default_rng([seed, 0])
     std = 1.0 / math.sqrt(d_model)
-    w_q = rng.standard_normal((d_model, d_k)) * std
-    w_k = rng.standard_normal((d_model, d_k)) * std
-    return {"W_q": w_q, "W_k": w_k}
+    params: dict[str, np.ndarray] = {}
+    for layer in range(1, layers + 1):
+        params[param_name("W_q", layer)] = rng.standard_normal((d_model, d_k)) * std
+        params[param_name("W_k", layer)] = rng.standard_normal((d_model, d_k)) * std
+        if d_v is not None:
+            width = d_v if layer == layers else d_model
+            params[param_name("W_v", layer)] = np.eye(width)
+    return params
 
 
 def logit_scale(scaling: str, d_k: int, gain: float) -> float:
@@ -89,52 +135,186 @@ def logit_scale(scaling: str, d_k: int, gain: float) -> float:
     raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
 
 
-def _logits(w_q, w_k, batch: Batch, scaling: str, s: float) -> tuple[np.ndarray, dict]:
-    """Scaled logits and the intermediates the backward pass needs.
+def _t(a: np.ndarray) -> np.ndarray:
+    return np.swapaxes(a, -1, -2)
+
+
+def _mv(m: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Batched matrix @ vector: (..., r, c) @ (..., c) -> (..., r)."""
+    return np.matmul(m, v[..., None])[..., 0]
+
+
+def _vm(v: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """Batched vector @ matrix: (..., r) @ (..., r, c) -> (..., c)."""
+    return np.matmul(v[..., None, :], m)[..., 0, :]
+
+
+def _logits(h, x, w_q, w_k, scaling: str, s: float) -> tuple[np.ndarray, dict]:
+    """Scaled logits of one layer and the intermediates its backward pass needs.
 
     q.k_j = x_j.(W_k q) and |k_j|^2 = x_j^T (W_k W_k^T) x_j, so the n keys (B*n*d_k numbers)
     are never built: a step costs O(B*d_model*d_k + B*n*d_model^2) instead of
     O(B*n*d_model*d_k), which keeps d_k = 1024 as fast as d_k = 64.
     """
-    x, xq = batch.keys, batch.query
-    q = xq @ w_q  # (B, d_k)
-    u = q @ w_k.T  # (B, d_model)
-    a = np.matmul(x, u[:, :, None])[:, :, 0]  # (B, n): q.k_j
+    q = h @ w_q  # (..., B, d_k)
+    u = q @ _t(w_k)  # (..., B, d_model)
+    a = _mv(x, u)  # (..., B, n): q.k_j
     cache = {"q": q}
     if scaling != "qk_norm":
         return s * a, cache
-    g = w_k @ w_k.T  # (d_model, d_model)
-    rk2 = np.sum(np.matmul(x, g) * x, axis=-1)  # (B, n): |k_j|^2
+    g = w_k @ _t(w_k)  # (..., d_model, d_model)
+    rk2 = np.sum(np.matmul(x, g[..., None, :, :]) * x, axis=-1)  # (..., B, n): |k_j|^2
     rk = np.maximum(np.sqrt(np.maximum(rk2, 0.0)), _TINY)
-    rq = np.maximum(np.sqrt(np.sum(q * q, axis=-1)), _TINY)  # (B,)
-    z = s * a / (rq[:, None] * rk)  # gain * cos(q, k_j)
+    rq = np.maximum(np.sqrt(np.sum(q * q, axis=-1)), _TINY)  # (..., B)
+    z = s * a / (rq[..., None] * rk)  # gain * cos(q, k_j)
     cache.update(rq=rq, rk=rk, z=z)
     return z, cache
 
 
-def _logits_backward(d_z, w_k, batch: Batch, scaling: str, s: float, cache: dict):
-    """Gradients of W_q, W_k from dL/dz (the reverse of :func:`_logits`)."""
-    x, xq, q = batch.keys, batch.query, cache["q"]
-    b, n, d_model = x.shape
+def _logits_backward(d_z, h, x, w_q, w_k, scaling: str, s: float, cache: dict, need_dh: bool):
+    """Gradients of W_q, W_k (and of the layer's input h) from dL/dz."""
+    q = cache["q"]
     if scaling != "qk_norm":
         d_a = s * d_z
         d_q_norm = 0.0
     else:
         rq, rk, z = cache["rq"], cache["rk"], cache["z"]
-        d_a = s * d_z / (rq[:, None] * rk)
+        d_a = s * d_z / (rq[..., None] * rk)
         # z = s*a/(|q| |k|):  dz/d|q| = -z/|q|,  dz/d|k| = -z/|k|
-        d_rq = -np.sum(d_z * z, axis=1) / rq  # (B,)
-        d_rk = -d_z * z / rk  # (B, n)
-        d_q_norm = (d_rq / rq)[:, None] * q  # d|q|/dq = q/|q|
+        d_rq = -np.sum(d_z * z, axis=-1) / rq  # (..., B)
+        d_rk = -d_z * z / rk  # (..., B, n)
+        d_q_norm = (d_rq / rq)[..., None] * q  # d|q|/dq = q/|q|
         c = d_rk / (2.0 * rk)  # d|k|/d|k|^2
-        xf = x.reshape(b * n, d_model)
-        d_g = (xf * c.reshape(-1, 1)).T @ xf  # dL/d(W_k W_k^T), symmetric
-    d_u = np.matmul(d_a[:, None, :], x)[:, 0]  # (B, d_model)
+        b, n, d_model = x.shape[-3:]
+        xf = x.reshape(*x.shape[:-3], b * n, d_model)
+        d_g = _t(xf * c.reshape(*c.shape[:-2], b * n, 1)) @ xf  # dL/d(W_k W_k^T), symmetric
+    d_u = _vm(d_a, x)  # (..., B, d_model)
     d_q = d_u @ w_k + d_q_norm
-    g_k = d_u.T @ q
+    g_k = _t(d_u) @ q
     if scaling == "qk_norm":
         g_k = g_k + 2.0 * (d_g @ w_k)  # d(W W^T) -> dW = (dG + dG^T) W
-    return xq.T @ d_q, g_k
+    g_q = _t(h) @ d_q
+    d_h = d_q @ _t(w_q) if need_dh else None
+    return g_q, g_k, d_h
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    # Shifting by the row max changes nothing but keeps exp from overflowing.
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def _jacobian_vp(p: np.ndarray, d_p: np.ndarray) -> np.ndarray:
+    """(diag(p) - p p^T) d_p row by row: it vanishes as p goes one-hot."""
+    return p * (d_p - np.sum(p * d_p, axis=-1, keepdims=True))
+
+
+def _layers(params: dict) -> int:
+    layers = 1
+    while param_name("W_q", layers + 1) in params:
+        layers += 1
+    return layers
+
+
+def forward_backward(
+    params: dict[str, np.ndarray],
+    batch: Batch,
+    scaling: str = "sqrt_dk",
+    loss: str = "mse",
+    gain: float = 10.0,
+    need_grad: bool = True,
+) -> Forward:
+    """Loss (one per run) and gradients of a stack of attention layers.
+
+    Parameter arrays may have leading run axes; batch arrays leading axes that broadcast
+    against them. ``loss`` is then an array over the run axes.
+    """
+    if loss not in LOSSES:
+        raise ValueError(f"loss must be one of {LOSSES}, got {loss!r}")
+    layers = _layers(params)
+    x, v, t = batch.keys, batch.values, batch.target
+    b = t.shape[-1]
+    s = logit_scale(scaling, params["W_q"].shape[-1], gain)
+    # Huge weights (a diverging SGD run) may overflow; the caller checks finiteness.
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        hs = [batch.query]  # the query's stream entering each layer
+        caches, probs, reads, zs = [], [], [], []
+        for layer in range(1, layers + 1):
+            w_q = params[param_name("W_q", layer)]
+            w_k = params[param_name("W_k", layer)]
+            w_v = params.get(param_name("W_v", layer))
+            z, cache = _logits(hs[-1], x, w_q, w_k, scaling, s)
+            p = _softmax(z)
+            zs.append(z)
+            caches.append(cache)
+            probs.append(p)
+            if layer < layers:
+                r = _vm(p, x)  # (..., B, d_model): the key content read
+                reads.append(r)
+                hs.append(hs[-1] + (r if w_v is None else r @ w_v))
+        z, p = zs[-1], probs[-1]
+        w_v = params.get(param_name("W_v", layers))
+        if loss == "mse":
+            pv = _vm(p, v)  # (..., B, d_v)
+            o = pv if w_v is None else pv @ w_v
+            right = np.take_along_axis(v, t[..., None, None], axis=-2)[..., 0, :]
+            err = o - right
+            value = np.mean(err * err, axis=(-2, -1))
+        else:
+            m = z.max(axis=-1)
+            lse = m + np.log(np.sum(np.exp(z - m[..., None]), axis=-1))
+            value = np.mean(lse - np.take_along_axis(z, t[..., None], axis=-1)[..., 0], axis=-1)
+        if np.ndim(value) == 0:
+            value = float(value)
+        if not need_grad:
+            return Forward(value, z, None, tuple(zs))
+
+        grads: dict[str, np.ndarray] = {}
+        if loss == "mse":
+            d_o = (2.0 / (b * err.shape[-1])) * err  # (..., B, d_v)
+            if w_v is not None:
+                grads[param_name("W_v", layers)] = _t(pv) @ d_o
+                d_pv = d_o @ _t(w_v)
+            else:
+                d_pv = d_o
+            d_z = _jacobian_vp(p, _mv(v, d_pv))  # d_p_j = v_j . dL/d(pv)
+        else:
+            # Cross-entropy on the logits: the Jacobian cancels, dz = p - onehot(t).
+            shape = np.broadcast_shapes(p.shape, t.shape + p.shape[-1:])
+            d_z = np.broadcast_to(p, shape).copy()
+            idx = np.broadcast_to(t[..., None], shape[:-1] + (1,))
+            np.put_along_axis(d_z, idx, np.take_along_axis(d_z, idx, axis=-1) - 1.0, axis=-1)
+            d_z /= b
+            if w_v is not None:
+                grads[param_name("W_v", layers)] = np.zeros_like(w_v)
+        d_h = None
+        for layer in range(layers, 0, -1):
+            w_q = params[param_name("W_q", layer)]
+            w_k = params[param_name("W_k", layer)]
+            if layer < layers:  # h_l = h_{l-1} + r_l W_v: d_h is dL/dh_l here
+                w_v = params.get(param_name("W_v", layer))
+                r = reads[layer - 1]
+                if w_v is not None:
+                    grads[param_name("W_v", layer)] = _t(r) @ d_h
+                    d_r = d_h @ _t(w_v)
+                else:
+                    d_r = d_h
+                d_z = _jacobian_vp(probs[layer - 1], _mv(x, d_r))
+            g_q, g_k, d_in = _logits_backward(d_z, hs[layer - 1], x, w_q, w_k, scaling, s,
+                                              caches[layer - 1], need_dh=layer > 1)
+            grads[param_name("W_q", layer)] = g_q
+            grads[param_name("W_k", layer)] = g_k
+            if layer > 1:
+                d_h = d_in if layer == layers else d_h + d_in  # the residual carries d_h on
+        grads = {name: _match(grads[name], params[name]) for name in params}
+    return Forward(value, z, grads, tuple(zs))
+
+
+def _match(g: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """A gradient with its parameter's shape (run axes only the batch had are summed)."""
+    if g.ndim > w.ndim:
+        g = g.sum(axis=tuple(range(g.ndim - w.ndim)))
+    return g if g.shape == w.shape else np.broadcast_to(g, w.shape).copy()
 
 
 def loss_and_grad(
@@ -145,41 +325,8 @@ def loss_and_grad(
     gain: float = 10.0,
     need_grad: bool = True,
 ) -> Forward:
-    """Loss of the attention layer on ``batch`` and its gradient w.r.t. W_q and W_k."""
-    if loss not in LOSSES:
-        raise ValueError(f"loss must be one of {LOSSES}, got {loss!r}")
-    w_q, w_k = params["W_q"], params["W_k"]
-    v, t = batch.values, batch.target
-    b = v.shape[0]
-    s = logit_scale(scaling, w_q.shape[1], gain)
-    rows = np.arange(b)
-    # Huge weights (a diverging SGD run) may overflow; the caller checks finiteness.
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        z, cache = _logits(w_q, w_k, batch, scaling, s)
-        # Shifting by the row max changes nothing but keeps exp from overflowing.
-        m = z.max(axis=1, keepdims=True)
-        e = np.exp(z - m)
-        se = e.sum(axis=1, keepdims=True)
-        p = e / se
-        if loss == "mse":
-            o = np.matmul(p[:, None, :], v)[:, 0]  # (B, d_v)
-            err = o - v[rows, t]
-            value = float(np.mean(err * err))
-        else:
-            lse = m[:, 0] + np.log(se[:, 0])
-            value = float(np.mean(lse - z[rows, t]))
-        if not need_grad:
-            return Forward(value, z, None)
+    """Loss of the attention layer(s) on ``batch`` and its gradient w.r.t. every parameter.
 
-        if loss == "mse":
-            d_o = (2.0 / err.size) * err  # (B, d_v)
-            d_p = np.matmul(v, d_o[:, :, None])[:, :, 0]  # (B, n): v_j . dL/do
-            # Softmax Jacobian: dz = (diag(p) - p p^T) dp; it vanishes as p goes one-hot.
-            d_z = p * (d_p - np.sum(p * d_p, axis=1, keepdims=True))
-        else:
-            # Cross-entropy on the logits: the Jacobian cancels, dz = p - onehot(t).
-            d_z = p.copy()
-            d_z[rows, t] -= 1.0
-            d_z /= b
-        g_q, g_k = _logits_backward(d_z, w_k, batch, scaling, s, cache)
-    return Forward(value, z, {"W_q": g_q, "W_k": g_k})
+    The same as :func:`forward_backward` (kept as the name the tests and callers know).
+    """
+    return forward_backward(params, batch, scaling, loss, gain, need_grad)

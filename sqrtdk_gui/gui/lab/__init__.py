@@ -1,4 +1,4 @@
-"""The training lab tab: train raw and ÷√d_k attention side by side (see lab_page.py)."""
+"""The training lab tab: raw vs ÷√d_k attention, swept over learning rates (see lab_page.py)."""
 
 from sqrtdk_gui.gui.lab.lab_page import LabPage
 

@@ -10,15 +10,17 @@ import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
+                               QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
+                               QVBoxLayout, QWidget)
 
+from sqrtdk_gui.core.lr_sweep import LR_GRID
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig
+from sqrtdk_gui.core.training import DEFAULT_LR, MAX_LAYERS, TrainConfig
 
 __all__ = ["LabControls", "LrSpinBox", "LR_LADDER", "LAB_SCALINGS", "LAB_LABELS", "LOSS_NOTE",
-           "STALL_PRESET", "MEASURED", "DEFAULTS", "DK_RANGE", "STEPS_RANGE"]
+           "HIGH_LR_PRESET", "STALL_PRESET", "MEASURED", "DEFAULTS", "DK_RANGE", "STEPS_RANGE",
+           "MODES", "MAX_SEEDS"]
 
 DK_RANGE = (4, 1024)
 STEPS_RANGE = (50, 2000)
@@ -31,14 +33,19 @@ LAB_LABELS = {"none": "raw logits", "sqrt_dk": "÷√d_k", "qk_norm": "QK-norm"}
 LOSS_NOTE = ("With cross-entropy on the logits the gradient is p − onehot: the softmax "
              "Jacobian drops out, so saturation hurts far less.")
 MEASURED = (
-    "<b>Measured</b> (seeds 0–2, default rates SGD 0.5, Adam 3e-3): with SGD, raw and ÷√d_k "
-    "train alike up to d_k = 64; raw needs 1.4× the steps to 90 % at d_k = 256 and 2.2× at "
-    "1024. At SGD lr 5 raw stalls at chance with ~90 % stuck rows already at d_k = 64, while "
-    "÷√d_k trains fastest. With Adam raw is 2× slower at d_k = 64 and 3.6× at 1024. With "
-    "cross-entropy on the logits the penalty vanishes."
+    "<b>Measured</b> (9 SGD rates, d_k = 256, 400 steps, seeds 0–4): each at its best rate "
+    "÷√d_k reaches 90 % in 20 steps, raw logits in 39–53. Raw trains at 5 of the 9 rates "
+    "(0.05 … 1), ÷√d_k and QK-norm at all 9. Adam: raw at 3–4 of 9, ÷√d_k at 6–7, QK-norm "
+    "at 9. With 2–4 layers raw trains at none of the 9 SGD rates, ÷√d_k at 5–7."
 )
-DEFAULTS = {"d_k": 64, "optimizer": "sgd", "loss": "mse", "steps": 400, "seed": 0}
-STALL_PRESET = {"d_k": 256, "optimizer": "sgd", "lr": 5.0, "loss": "mse"}
+MODES = ("sweep", "single")
+MAX_SEEDS = 5
+DEFAULTS = {"d_k": 256, "optimizer": "sgd", "loss": "mse", "steps": 400, "seed": 0,
+            "layers": 1, "learn_v": False, "mode": "sweep", "n_seeds": 3}
+# Not a fair comparison but a demonstration: one rate, ten times SGD's default, where raw
+# logits grow until the softmax saturates on wrong keys.
+HIGH_LR_PRESET = {"d_k": 256, "optimizer": "sgd", "lr": 5.0, "loss": "mse", "mode": "single"}
+STALL_PRESET = HIGH_LR_PRESET  # the name the first lab used
 
 
 class LrSpinBox(QDoubleSpinBox):
@@ -79,13 +86,35 @@ class LrSpinBox(QDoubleSpinBox):
         self.setValue(value)
 
 
+class _Either(QWidget):
+    """Two widgets in one form field, one shown at a time (sized by the one shown)."""
+
+    def __init__(self, first: QWidget, second: QWidget) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.widgets = (first, second)
+        for w in self.widgets:
+            layout.addWidget(w)
+        self.show_index(0)
+
+    def show_index(self, index: int) -> None:
+        for i, w in enumerate(self.widgets):
+            w.setVisible(i == index)
+
+    def current(self) -> QWidget:
+        return next(w for w in self.widgets if not w.isHidden())
+
+
 class LabControls(QWidget):
-    """d_k, optimiser, learning rate, steps, seed, loss and the scalings to train.
+    """What to run (a learning-rate sweep or one rate), d_k, optimiser, rate(s), steps,
+    seed(s), depth, W_v, loss and the scalings to train.
 
     One compact form (no group boxes): it must fit a 720-pixel-high projector image.
     """
 
     changed = Signal()  # any setting changed (the page greys the "trained with" line)
+    mode_changed = Signal(str)
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(parent)
@@ -96,23 +125,26 @@ class LabControls(QWidget):
         form.setVerticalSpacing(6)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.form = form
+        self._mode_rows(form)
         self._dk_rows(form)
         self._training_rows(form)
+        self._model_rows(form)
         self._scaling_rows(form)
         self._loss_rows(form)
         self.defaults_button = QPushButton("Reset to defaults")
         self.defaults_button.setObjectName("lab_defaults")
-        self.defaults_button.setToolTip("d_k = 64, SGD, lr 0.5, MSE, 400 steps, seed 0 "
-                                        "(does not start a run).")
+        self.defaults_button.setToolTip("Learning-rate sweep, d_k = 256, SGD, MSE, 400 steps, "
+                                        "seeds 0–2, one layer (does not start a run).")
         self.defaults_button.clicked.connect(lambda: self.set_values(**DEFAULTS))
         form.addRow(self.defaults_button)
         self.measured = QLabel(MEASURED)
         self.measured.setObjectName("lab_measured")
         self.measured.setWordWrap(True)
         self.measured.setTextFormat(Qt.TextFormat.RichText)
-        self.measured.setToolTip("Benchmark of this training lab: seeds 0, 1 and 2 per setting.")
+        self.measured.setToolTip("Benchmark of this training lab (benchmarks/train_lab.py).")
         form.addRow(self.measured)
-        for spin in (self.dk_spin, self.lr_spin, self.steps_spin, self.seed_spin):
+        for spin in (self.dk_spin, self.lr_spin, self.steps_spin, self.seed_spin,
+                     self.seeds_spin, self.layers_spin):
             spin.setMinimumWidth(80)
             spin.valueChanged.connect(self.changed)
         for combo in (self.optimizer_combo, self.loss_combo):
@@ -121,9 +153,33 @@ class LabControls(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(6)
         self.qk_check.toggled.connect(self.changed)
+        self.learn_v_check.toggled.connect(self.changed)
+        self.set_values(**DEFAULTS)
         self.apply_style()
 
     # --- construction --------------------------------------------------------------------
+    def _mode_rows(self, form: QFormLayout) -> None:
+        self.sweep_button = QPushButton("Sweep rates")
+        self.sweep_button.setObjectName("lab_mode_sweep")
+        self.sweep_button.setToolTip(
+            "The fair comparison: train every scaling at 9 learning rates (log grid) and "
+            "several seeds, then compare each at its own best rate. ÷√d_k also divides the "
+            "gradient through the logits by √d_k, so one shared rate favours one of them.")
+        self.single_button = QPushButton("One rate")
+        self.single_button.setObjectName("lab_mode_single")
+        self.single_button.setToolTip("Train each scaling once, at the one learning rate set "
+                                      "below, and watch loss, accuracy and stuck rows.")
+        self.mode_group = QButtonGroup(self)
+        row = QHBoxLayout()
+        row.setSpacing(0)
+        for button in (self.sweep_button, self.single_button):
+            button.setCheckable(True)
+            self.mode_group.addButton(button)
+            row.addWidget(button, 1)
+        self.sweep_button.setChecked(True)
+        self.mode_group.buttonToggled.connect(self._mode_toggled)
+        form.addRow(row)
+
     def _dk_rows(self, form: QFormLayout) -> None:
         self.dk_spin = QSpinBox()
         self.dk_spin.setObjectName("lab_dk_spin")
@@ -166,7 +222,7 @@ class LabControls(QWidget):
         self.optimizer_combo.setToolTip(
             "SGD: plain gradient steps, a vanishing gradient means no progress. Adam divides by "
             "the running gradient size, which partly hides it. Changing it resets the learning "
-            "rate to the optimiser's default.")
+            "rate to the optimiser's default and the sweep to the optimiser's grid.")
         self.lr_spin = LrSpinBox()
         self.lr_spin.setObjectName("lab_lr")
         self.lr_spin.setToolTip(
@@ -174,6 +230,11 @@ class LabControls(QWidget):
             f"{LR_RANGE[0]:g} to {LR_RANGE[1]:g}. Defaults: SGD {DEFAULT_LR['sgd']:g}, "
             f"Adam {DEFAULT_LR['adam']:g}.")
         self.lr_spin.setValue(DEFAULT_LR["sgd"])
+        self.grid_label = QLabel()
+        self.grid_label.setObjectName("lab_grid")
+        self.grid_label.setToolTip("The sweep's nine learning rates, 1-2-5 per decade (SGD) or "
+                                   "1-3 per decade (Adam), around the optimiser's default.")
+        self.lr_stack = _Either(self.grid_label, self.lr_spin)
         self.optimizer_combo.currentIndexChanged.connect(self._optimizer_changed)
         self.steps_spin = QSpinBox()
         self.steps_spin.setObjectName("lab_steps")
@@ -187,11 +248,39 @@ class LabControls(QWidget):
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setToolTip("Random seed of the initial weights and of the batches: every "
                                   "scaling starts from the same weights and sees the same data.")
-        for text, widget in (("optimiser", self.optimizer_combo), ("learning rate", self.lr_spin),
-                             ("steps", self.steps_spin), ("seed", self.seed_spin)):
-            label = QLabel(text)
+        self.seeds_spin = QSpinBox()
+        self.seeds_spin.setObjectName("lab_seeds")
+        self.seeds_spin.setRange(1, MAX_SEEDS)
+        self.seeds_spin.setToolTip("How many seeds the sweep trains (0, 1, …): the plots show "
+                                   "their median and, as a band, their range. More seeds take "
+                                   "proportionally longer.")
+        self.seed_stack = _Either(self.seeds_spin, self.seed_spin)
+        self.lr_title = QLabel("rates")
+        self.seed_title = QLabel("seeds")
+        for label, widget in ((QLabel("optimiser"), self.optimizer_combo),
+                              (self.lr_title, self.lr_stack),
+                              (QLabel("steps"), self.steps_spin),
+                              (self.seed_title, self.seed_stack)):
             label.setToolTip(widget.toolTip())
             form.addRow(label, widget)
+        self._update_grid_label()
+
+    def _model_rows(self, form: QFormLayout) -> None:
+        self.layers_spin = QSpinBox()
+        self.layers_spin.setObjectName("lab_layers")
+        self.layers_spin.setRange(1, MAX_LAYERS)
+        self.layers_spin.setToolTip(
+            "Attention layers. Below the last, each layer attends from the query's residual "
+            "stream to the keys and adds what it read; the last reads the values. Same task.")
+        self.learn_v_check = QCheckBox("learn W_v too")
+        self.learn_v_check.setObjectName("lab_learn_v")
+        self.learn_v_check.setToolTip(
+            "Also learn W_v, what the head reads (it starts at the identity). Off: W_v stays "
+            "the identity; its gradient is still plotted, as what it would get.")
+        label = QLabel("layers")
+        label.setToolTip(self.layers_spin.toolTip())
+        form.addRow(label, self.layers_spin)
+        form.addRow(self.learn_v_check)
 
     def _loss_rows(self, form: QFormLayout) -> None:
         self.loss_combo = QComboBox()
@@ -205,15 +294,10 @@ class LabControls(QWidget):
         self.loss_combo.setItemData(1, "Cross-entropy on the logits, the right key as the class. "
                                        + LOSS_NOTE, Qt.ItemDataRole.ToolTipRole)
         self.loss_combo.setToolTip("MSE through the attention weights (default) or cross-entropy "
-                                   "on the logits with the right key as the class.")
+                                   "on the logits with the right key as the class. " + LOSS_NOTE)
         label = QLabel("loss")
         label.setToolTip(self.loss_combo.toolTip())
         form.addRow(label, self.loss_combo)
-        self.loss_note = QLabel(LOSS_NOTE)
-        self.loss_note.setObjectName("lab_loss_note")
-        self.loss_note.setWordWrap(True)
-        self.loss_note.setToolTip(LOSS_NOTE)
-        form.addRow(self.loss_note)
 
     def _scaling_rows(self, form: QFormLayout) -> None:
         self.scaling_checks: dict[str, QCheckBox] = {}
@@ -241,23 +325,63 @@ class LabControls(QWidget):
 
     def apply_style(self) -> None:
         s = self.style_
+        p = s.palette
         self.setFont(s.font(13))
         self.dk_spin.setFont(s.font(15, bold=True))
         self.dk_title.setFont(s.font(13, bold=True))
-        self.loss_note.setFont(s.font(12))
-        p = s.palette
-        self.loss_note.setStyleSheet(f"color: {p.fg};")
         self.measured.setFont(s.font(12))
         self.measured.setStyleSheet(f"color: {p.muted};")
+        self.grid_label.setFont(s.font(12))
         for tick in self.dk_ticks:
             tick.setFont(s.font(11))
         self.defaults_button.setFont(s.font(12))
+        for button in (self.sweep_button, self.single_button):
+            button.setFont(s.font(13, bold=True))
+        pad = round(5 * s.zoom)
+        self.sweep_button.setStyleSheet(self._mode_sheet("left", pad))
+        self.single_button.setStyleSheet(self._mode_sheet("right", pad))
         for scaling, check in self.scaling_checks.items():
             check.setFont(s.font(13, bold=True))
             colour = s.colour_for(scaling)  # the box is the colour key; disabled stays coloured
             check.setStyleSheet(f"QCheckBox, QCheckBox:disabled {{ color: {colour}; }}")
 
+    def _mode_sheet(self, side: str, pad: int) -> str:
+        p = self.style_.palette
+        radius = (f"border-top-{side}-radius: 6px; border-bottom-{side}-radius: 6px;")
+        return (f"QPushButton {{ padding: {pad}px; border: 2px solid {p.scaled}; {radius} "
+                f"background: {p.bg}; color: {p.scaled}; }}"
+                f"QPushButton:checked {{ background: {p.scaled}; color: white; }}"
+                f"QPushButton:disabled {{ border-color: {p.border}; color: {p.muted}; }}"
+                f"QPushButton:checked:disabled {{ background: {p.border}; color: {p.strip}; }}")
+
     # --- behaviour -------------------------------------------------------------------------
+    def mode(self) -> str:
+        """"sweep" (every rate of the grid) or "single" (one rate)."""
+        return "sweep" if self.sweep_button.isChecked() else "single"
+
+    def _mode_toggled(self, button, checked: bool) -> None:
+        if not checked:
+            return
+        sweep = self.mode() == "sweep"
+        self.lr_stack.show_index(0 if sweep else 1)
+        self.seed_stack.show_index(0 if sweep else 1)
+        self.lr_title.setText("rates" if sweep else "learning rate")
+        self.seed_title.setText("seeds" if sweep else "seed")
+        self.changed.emit()
+        self.mode_changed.emit(self.mode())
+
+    def _update_grid_label(self) -> None:
+        lrs = self.grid()
+        self.grid_label.setText(f"{lrs[0]:g} … {lrs[-1]:g} ({len(lrs)} rates)")
+
+    def grid(self) -> tuple[float, ...]:
+        """The sweep's learning rates (the optimiser's grid)."""
+        return LR_GRID[self.optimizer_combo.currentData()]
+
+    def seeds(self) -> tuple[int, ...]:
+        """The sweep's seeds: 0, 1, … (as many as the seeds box says)."""
+        return tuple(range(self.seeds_spin.value()))
+
     def _dk_changed(self, d_k: int) -> None:
         pos = round(math.log2(d_k))
         if self.dk_slider.value() != pos:
@@ -267,10 +391,15 @@ class LabControls(QWidget):
 
     def _optimizer_changed(self, _index: int = 0) -> None:
         self.lr_spin.setValue(DEFAULT_LR[self.optimizer_combo.currentData()])
+        self._update_grid_label()
 
     def set_values(self, d_k=None, optimizer=None, lr=None, loss=None, steps=None, seed=None,
-                   qk_norm=None) -> None:
+                   qk_norm=None, layers=None, learn_v=None, mode=None, n_seeds=None) -> None:
         """Set some controls (presets, tests). The optimiser is set before the rate."""
+        if mode is not None:
+            if mode not in MODES:
+                raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+            (self.sweep_button if mode == "sweep" else self.single_button).setChecked(True)
         if d_k is not None:
             self.dk_spin.setValue(d_k)
         if optimizer is not None:
@@ -288,13 +417,19 @@ class LabControls(QWidget):
             self.seed_spin.setValue(seed)
         if qk_norm is not None:
             self.qk_check.setChecked(qk_norm)
+        if layers is not None:
+            self.layers_spin.setValue(layers)
+        if learn_v is not None:
+            self.learn_v_check.setChecked(learn_v)
+        if n_seeds is not None:
+            self.seeds_spin.setValue(n_seeds)
 
     def scalings(self) -> tuple[str, ...]:
         """The scalings Run trains, in training order."""
         return tuple(s for s in LAB_SCALINGS if self.scaling_checks[s].isChecked())
 
     def config_for(self, scaling: str) -> TrainConfig:
-        """The TrainConfig the current controls mean for one scaling."""
+        """The TrainConfig the current controls mean for one scaling (one rate)."""
         return TrainConfig(
             d_k=self.dk_spin.value(),
             optimizer=self.optimizer_combo.currentData(),
@@ -303,8 +438,19 @@ class LabControls(QWidget):
             seed=self.seed_spin.value(),
             loss=self.loss_combo.currentData(),
             scaling=scaling,
+            layers=self.layers_spin.value(),
+            learn_v=self.learn_v_check.isChecked(),
         )
 
     def configs(self) -> tuple[TrainConfig, ...]:
         """What Run hands to the worker: one config per chosen scaling, same everything else."""
         return tuple(self.config_for(s) for s in self.scalings())
+
+    def sweep_request(self) -> tuple[TrainConfig, tuple[str, ...], tuple[float, ...],
+                                     tuple[int, ...]]:
+        """What Run hands to the worker in sweep mode: (base config, scalings, rates, seeds).
+
+        The base config's lr and seed are not used; its scaling is the first one's.
+        """
+        scalings = self.scalings()
+        return self.config_for(scalings[0]), scalings, self.grid(), self.seeds()

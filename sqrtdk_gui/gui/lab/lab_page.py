@@ -1,48 +1,86 @@
-"""The "Training lab" tab: train raw logits and ÷√d_k side by side and watch the curves.
+"""The "Training lab" tab: raw logits against ÷√d_k, fairly: across learning rates.
 
 Controls (``LabControls``) → Run → ``TrainRunner`` (worker thread) → queued signals →
-curves and results table. The page never trains in the UI thread; the worker never touches
-a widget. Scalings run one after another in the one worker (raw, ÷√d_k, then QK-norm).
+plots and tables. The page never trains in the UI thread; the worker never touches a widget.
+
+Two modes. **Sweep rates** (the default) trains every scaling at each rate of a log grid and
+several seeds, and plots steps to 90 % and final loss against the rate, each scaling at its
+own best rate in the table. **One rate** trains each scaling once (loss, accuracy, stuck
+rows). Both show, over training, the largest |logit|, the attention entropy and the gradient
+reaching W_q, W_k and W_v (in a sweep: at the rate chosen above those plots).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
+import numpy as np
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar,
+                               QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
-from sqrtdk_gui.gui.lab.controls import LAB_LABELS, STALL_PRESET, LabControls
+from sqrtdk_gui.gui.lab.controls import HIGH_LR_PRESET, LAB_LABELS, LabControls
 from sqrtdk_gui.gui.lab.plots import TARGET_ACCURACY, CurvePanel, ResultsTable
+from sqrtdk_gui.gui.lab.sweep_plots import GradPanel, LrPanel, StepPanel, SweepTable, fmt_lr
 from sqrtdk_gui.gui.lab.worker import TrainRunner
+from sqrtdk_gui.core.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training import TrainConfig, TrainResult
+from sqrtdk_gui.core.training import GRAD_CURVES, TrainConfig, TrainResult
 
-__all__ = ["LabPage", "INTRO", "describe"]
+__all__ = ["LabPage", "INTRO", "describe", "describe_sweep", "DEFAULT_CURVE_INDEX"]
 
 INTRO = (
-    "One attention layer (W<sub>q</sub>, W<sub>k</sub>) learns to attend to the one of 16 keys "
-    "that its query is a noisy copy of. <b>Run</b> trains raw logits and ÷√d_k (and QK-norm if "
-    "ticked) from the same initial weights on the same batches: compare the steps to 90 % "
-    "accuracy and the <b>stuck rows</b>, saturated on a wrong key, where the softmax Jacobian, "
-    "and with it the MSE gradient, is almost zero."
+    "One attention layer learns to attend to the one of 16 keys that its query is a noisy "
+    "copy of; raw logits and ÷√d_k start from the same weights and see the same batches. "
+    "÷√d_k also shrinks the gradient by √d_k, so a fair test <b>sweeps the learning rate</b> "
+    "and compares each scaling at its own best rate, and by how many rates train at all."
 )
 OPTIMIZER_NAMES = {"sgd": "SGD", "adam": "Adam"}
-LOSS_SUBTITLES = {"mse": "MSE via the weights, log scale",
-                  "ce": "cross-entropy on the logits, log scale"}
+LOSS_SUBTITLES = {"mse": "through the weights, log scale", "ce": "on the logits, log scale"}
+LOSS_TITLES = {"mse": "MSE loss", "ce": "Cross-entropy loss"}
 LOSS_NAMES = {"mse": "MSE loss", "ce": "cross-entropy loss"}
+DEFAULT_CURVE_INDEX = 6  # the 7th of 9 rates: SGD 5, Adam 0.1 (where raw logits fail)
+
+
+def _model(config: TrainConfig) -> str:
+    extra = f" · {config.layers} layers" if config.layers > 1 else ""
+    return extra + (" · W_v learned" if config.learn_v else "")
 
 
 def describe(config: TrainConfig) -> str:
     """One line saying what the curves were trained with."""
     return (f"Trained: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} · "
             f"lr {config.lr:g} · {LOSS_NAMES[config.loss]} · {config.steps} steps · "
-            f"seed {config.seed}")
+            f"seed {config.seed}{_model(config)}")
+
+
+def describe_sweep(config: TrainConfig, lrs, seeds) -> str:
+    """One line saying what the sweep was trained with."""
+    seed_text = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {seeds[0]}–{seeds[-1]}"
+    return (f"Swept: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} at "
+            f"{len(lrs)} rates {lrs[0]:g} … {lrs[-1]:g} · {LOSS_NAMES[config.loss]} · "
+            f"{config.steps} steps · {seed_text}{_model(config)}")
+
+
+class _Row(QWidget):
+    """A row of plots: the same size hint for every row, so the rows split the height evenly
+    whatever their panels ask for (a word-wrapped key must not win the bottom row more)."""
+
+    def sizeHint(self):  # noqa: N802 - Qt API
+        return QSize(600, 300)
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt API
+        return QSize(200, 120)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        # A word-wrapped label inside would otherwise claim its whole preferred height.
+        return False
 
 
 class LabPage(QWidget):
-    """Controls on the left, curves and results on the right, a short explanation on top."""
+    """Controls on the left; tables and plots on the right; a short explanation on top."""
 
     run_finished = Signal(bool)  # cancelled; emitted after the page has shown the outcome
 
@@ -51,7 +89,12 @@ class LabPage(QWidget):
         self.style_ = style or Style()
         self.runner = TrainRunner(self)
         self._configs: tuple[TrainConfig, ...] = ()
+        self._job_mode = "single"  # what the shown results come from
+        self._lrs: tuple[float, ...] = ()
+        self._seeds: tuple[int, ...] = ()
         self.results: dict[str, TrainResult] = {}
+        self.sweeps: dict[str, ScalingSweep] = {}
+        self._live: dict[str, dict[str, np.ndarray]] = {}  # scaling -> (seeds, rates, steps)
         self._started_at = 0.0
         self.last_run_seconds: float | None = None
         self._failed = False
@@ -62,6 +105,7 @@ class LabPage(QWidget):
         self.intro.setWordWrap(True)
         self.intro.setTextFormat(Qt.TextFormat.RichText)
         self.intro.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setToolTip("")
 
         self.controls = LabControls(self.style_)
         scroll = QScrollArea()
@@ -79,7 +123,8 @@ class LabPage(QWidget):
         left.setContentsMargins(0, 0, 0, 0)
 
         s = self.style_
-        self.loss_panel = CurvePanel("Training loss", "loss", s, "loss", log_y=True,
+        # --- one rate: the first lab's three panels ---------------------------------------
+        self.loss_panel = CurvePanel(LOSS_TITLES["mse"], "loss", s, "loss", log_y=True,
                                      step_label=False, subtitle=LOSS_SUBTITLES["mse"])
         self.accuracy_panel = CurvePanel("Accuracy", "accuracy", s, "accuracy", y_range=(0.0, 1.0),
                                          subtitle="top weight on the right key")
@@ -99,26 +144,100 @@ class LabPage(QWidget):
                                     "(top weight > 0.99) on a wrong key: the MSE gradient "
                                     "through such a row is almost zero.")
         self.table = ResultsTable(s)
+        # --- sweep: against the learning rate ---------------------------------------------
+        self.steps_lr_panel = LrPanel("Steps to 90 %", "steps", s, "steps",
+                                      subtitle="against the learning rate")
+        self.steps_lr_panel.setToolTip(
+            "For each learning rate, the steps until the accuracy averaged over 20 steps first "
+            "reaches 90 %: median over the seeds, the band spans them. Points on the top row "
+            "never got there. The dashed vertical line marks the rate of the plots below.")
+        self.loss_lr_panel = LrPanel("Final loss", "loss", s, "loss",
+                                     subtitle="mean of the last 20 steps")
+        self.loss_lr_panel.setToolTip(
+            "For each learning rate, the loss averaged over the last 20 steps: median over the "
+            "seeds, the band spans them. Raw logits that failed stay near the loss of "
+            "guessing.")
+        self.sweep_table = SweepTable(s)
+        # --- over training (both modes) ---------------------------------------------------
+        self.logit_panel = StepPanel("Largest |logit|", "max_logit", s, "|logit|", log_y=True)
+        self.logit_panel.setToolTip(
+            "The largest |logit| of each batch (over every layer). Raw logits start √d_k wide "
+            "and grow as training aligns q with k; past ~10 (16 keys) the softmax saturates.")
+        self.entropy_panel = StepPanel("Attention entropy", "entropy", s, "nats",
+                                       y_range=(0.0, float(np.log(16))))
+        self.entropy_panel.add_level(float(np.log(16)), label="uniform")
+        self.entropy_panel.setToolTip(
+            "Mean entropy of the attention weights (last layer). It falls as heads learn to "
+            "look at one key; a collapse before the accuracy rises means rows saturated on "
+            "wrong keys (Zhai et al. 2023: entropy collapse).")
+        self.grad_panel = GradPanel(s)
+        self.grad_panel.setToolTip(
+            "Size of the gradient reaching each weight matrix (over every layer), median over "
+            "the seeds. W_q and W_k decide where the head looks: the softmax Jacobian is on "
+            "their path, so saturation silences them. W_v decides what it reads: its gradient "
+            "does not pass through the Jacobian.")
+        self.step_panels = [self.logit_panel, self.entropy_panel]
         self.trained_with = QLabel("Not trained yet: choose the settings and press Run.")
         self.trained_with.setObjectName("lab_trained_with")
         self.trained_with.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.trained_with.setWordWrap(True)
-        self.trained_with.setToolTip("The settings the curves and results below were trained with.")
+        self.trained_with.setToolTip("The settings the plots and results below were trained "
+                                     "with.")
 
-        grid = QGridLayout()
-        grid.setSpacing(8)
-        # Accuracy is the headline (steps to 90 %): it gets the tall panel.
-        grid.addWidget(self.accuracy_panel, 0, 0, 2, 1)
-        grid.addWidget(self.loss_panel, 0, 1)
-        grid.addWidget(self.stuck_panel, 1, 1)
-        for i in (0, 1):
-            grid.setColumnStretch(i, 1)
-            grid.setRowStretch(i, 1)
+        self.table_stack = QStackedWidget()
+        self.table_stack.addWidget(self.sweep_table)
+        self.table_stack.addWidget(self.table)
+        self.table_stack.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        sweep_row = QWidget()
+        row = QHBoxLayout(sweep_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        row.addWidget(self.steps_lr_panel, 3)
+        row.addWidget(self.loss_lr_panel, 2)
+        single_row = QWidget()
+        row = QHBoxLayout(single_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        for panel in (self.accuracy_panel, self.loss_panel, self.stuck_panel):
+            row.addWidget(panel, 1)
+        self.top_stack = QStackedWidget()
+        self.top_stack.addWidget(sweep_row)
+        self.top_stack.addWidget(single_row)
+
+        self.curves_title = QLabel()
+        self.curves_title.setObjectName("lab_curves_title")
+        self.curve_lr = QComboBox()
+        self.curve_lr.setObjectName("lab_curve_lr")
+        self.curve_lr.setToolTip("Which learning rate of the sweep the three plots below show.")
+        self.curve_lr.currentIndexChanged.connect(self._curve_rate_changed)
+        self.curves_note = QLabel()
+        self.curves_note.setObjectName("lab_curves_note")
+        for label in (self.curves_title, self.curves_note):
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        header = QHBoxLayout()
+        header.setSpacing(8)
+        header.addWidget(self.curves_title, 0)
+        header.addWidget(self.curve_lr, 0)
+        header.addWidget(self.curves_note, 1)
+        self.curves_title.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                        QSizePolicy.Policy.Preferred)
+        bottom_row = _Row()
+        bottom = QHBoxLayout(bottom_row)
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.setSpacing(8)
+        for panel in (self.logit_panel, self.entropy_panel, self.grad_panel):
+            bottom.addWidget(panel, 1)
+        top_row = _Row()
+        QVBoxLayout(top_row).setContentsMargins(0, 0, 0, 0)
+        top_row.layout().addWidget(self.top_stack)
+
         right = QVBoxLayout()
         right.setSpacing(4)
         right.addWidget(self.trained_with)
-        right.addWidget(self.table)
-        right.addLayout(grid, 1)
+        right.addWidget(self.table_stack)
+        right.addWidget(top_row, 1)
+        right.addLayout(header)
+        right.addWidget(bottom_row, 1)
         body = QHBoxLayout()
         body.setSpacing(8)
         body.addWidget(left_widget, 1)
@@ -133,11 +252,18 @@ class LabPage(QWidget):
         r.job_started.connect(self._on_started)
         r.progress.connect(self._on_progress)
         r.result_ready.connect(self._on_result)
+        r.sweep_ready.connect(self._on_sweep_ready)
         r.job_failed.connect(self._on_failed)
         r.job_finished.connect(self._on_finished)
         self.controls.changed.connect(self._settings_changed)
+        self.controls.mode_changed.connect(self._show_mode)
         self.table.reset(self.controls.scalings())
+        self.sweep_table.reset(self.controls.scalings())
         self._set_running(False)
+        self._show_mode(self.controls.mode())
+        self._job_mode = self.controls.mode()
+        self._update_curves_header(self._job_mode == "sweep")
+        self._prepare_axes()
         self.apply_style()
 
     # --- construction --------------------------------------------------------------------
@@ -145,17 +271,18 @@ class LabPage(QWidget):
         self.run_button = QPushButton("▶  Run")
         self.run_button.setObjectName("lab_run")
         self.run_button.setToolTip("Train every chosen scaling from the same initial weights, "
-                                   "one after another, in a background thread.")
+                                   "in a background thread.")
         self.run_button.clicked.connect(self.run)
         self.cancel_button = QPushButton("■  Cancel")
         self.cancel_button.setObjectName("lab_cancel")
-        self.cancel_button.setToolTip("Stop the run after the current step; curves so far stay.")
+        self.cancel_button.setToolTip("Stop after the current step; what has finished stays.")
         self.cancel_button.clicked.connect(self.cancel)
-        self.stall_button = QPushButton("Show the stall\nd_k 256 · SGD · lr 5")
+        self.stall_button = QPushButton("One high rate: lr 5\n(10× default) · d_k 256 · SGD")
         self.stall_button.setObjectName("lab_stall")
-        self.stall_button.setToolTip("Set d_k = 256, SGD, learning rate 5, MSE loss and run: raw "
-                                     "logits saturate on wrong keys and stay near chance, "
-                                     "÷√d_k trains.")
+        self.stall_button.setToolTip(
+            "A demonstration, not a fair comparison: one run each at SGD learning rate 5, ten "
+            "times the default, d_k = 256, MSE. Raw logits grow until rows saturate on wrong "
+            "keys and stay near chance; ÷√d_k trains. The sweep shows the whole range of rates.")
         self.stall_button.clicked.connect(self.show_stall)
         self.progress = QProgressBar()
         self.progress.setObjectName("lab_progress")
@@ -185,6 +312,11 @@ class LabPage(QWidget):
         self.intro.setStyleSheet(f"color: {p.fg};")
         self.trained_with.setFont(s.font(13, bold=True))
         self.trained_with.setStyleSheet(f"color: {p.muted if self._stale else p.fg};")
+        self.curves_title.setFont(s.font(14, bold=True))
+        self.curves_title.setStyleSheet(f"color: {p.fg};")
+        self.curve_lr.setFont(s.font(14, bold=True))
+        self.curves_note.setFont(s.font(12))
+        self.curves_note.setStyleSheet(f"color: {p.muted};")
         for button in (self.run_button, self.cancel_button):
             button.setFont(s.font(15, bold=True))
         self.run_button.setStyleSheet(
@@ -195,41 +327,120 @@ class LabPage(QWidget):
             f"QPushButton {{ padding: 8px; border: 2px solid {p.warn}; color: {p.warn}; "
             "border-radius: 6px; }"
             f"QPushButton:disabled {{ border-color: {p.border}; color: {p.border}; }}")
-        self.stall_button.setFont(s.font(13, bold=True))
+        self.stall_button.setFont(s.font(12, bold=True))
         self.progress.setFont(s.font(12))
         self.status.setFont(s.font(12))
         self.left_column.setMinimumWidth(round(290 * s.zoom))
         self.left_column.setMaximumWidth(round(340 * s.zoom))
         self.controls.apply_style()
         self.table.apply_style()
-        for panel in self.panels:
+        self.sweep_table.apply_style()
+        for panel in (*self.panels, self.steps_lr_panel, self.loss_lr_panel, *self.step_panels,
+                      self.grad_panel):
             panel.apply_style()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        # On a short screen (a 720-line projector) the plots need the intro's lines; the
+        # lesson says the same, and it stays as the tab's tooltip.
+        self.intro.setVisible(self.height() >= round(820 * self.style_.zoom))
+
+    # --- modes ---------------------------------------------------------------------------
+    def _show_mode(self, mode: str) -> None:
+        """Which table and top row the page shows; follows the controls until a run."""
+        if self.runner.is_running:
+            return
+        sweep = mode == "sweep"
+        self.top_stack.setCurrentIndex(0 if sweep else 1)
+        self.table_stack.setCurrentIndex(0 if sweep else 1)
+        self.run_button.setText("▶  Run sweep" if sweep else "▶  Run")
+
+    def _update_curves_header(self, sweep: bool) -> None:
+        """The line above the over-training plots says what they show (the last run's)."""
+        self.curve_lr.setVisible(sweep)
+        if sweep:
+            self.curves_title.setText("Over training, at learning rate")
+            self.curves_note.setText("median over the seeds; the band spans them")
+        else:
+            lr = self._configs[0].lr if self._configs and self._job_mode == "single" else \
+                self.controls.lr_spin.value()
+            self.curves_title.setText(f"Over training, at learning rate {lr:g}")
+            self.curves_note.setText("one run per scaling")
+
+    def _prepare_axes(self) -> None:
+        """Axes for the controls' sweep grid before anything has run."""
+        lrs = self.controls.grid()
+        steps = self.controls.steps_spin.value()
+        for panel in (self.steps_lr_panel, self.loss_lr_panel):
+            panel.set_grid(lrs, steps)
+        self._fill_rate_combo(lrs)
+
+    def _fill_rate_combo(self, lrs) -> None:
+        self.curve_lr.blockSignals(True)
+        self.curve_lr.clear()
+        for lr in lrs:
+            self.curve_lr.addItem(fmt_lr(lr), lr)
+        self.curve_lr.setCurrentIndex(min(DEFAULT_CURVE_INDEX, len(lrs) - 1))
+        self.curve_lr.blockSignals(False)
+        self._mark_rate()
+
+    def _mark_rate(self) -> None:
+        lr = self.curve_lr.currentData()
+        for panel in (self.steps_lr_panel, self.loss_lr_panel):
+            panel.select(lr)
 
     # --- actions -------------------------------------------------------------------------
     def run(self) -> None:
-        """Start training the chosen scalings (ignored while a run is in progress)."""
+        """Start the sweep or the single runs (ignored while a run is in progress)."""
         if self.runner.is_running:
             return
-        configs = self.controls.configs()
-        self._configs = configs
-        self.results = {}
+        mode = self.controls.mode()
+        self._job_mode = mode
+        self.results, self.sweeps, self._live = {}, {}, {}
         self.last_run_seconds = None
-        steps = configs[0].steps
-        for panel in self.panels:
-            panel.clear_curves(steps)
-        self.table.reset(tuple(c.scaling for c in configs))
-        self.progress.setRange(0, steps * len(configs))
+        self._show_mode(mode)
+        if mode == "sweep":
+            config, scalings, lrs, seeds = self.controls.sweep_request()
+            self._lrs, self._seeds = lrs, seeds
+            self._configs = tuple(replace(config, scaling=s) for s in scalings)
+            self.sweep_table.reset(scalings)
+            for panel in (self.steps_lr_panel, self.loss_lr_panel):
+                panel.clear()
+                panel.set_grid(lrs, config.steps)
+            keep = self.curve_lr.currentData()
+            self._fill_rate_combo(lrs)
+            if keep in lrs:
+                self.curve_lr.setCurrentIndex(lrs.index(keep))
+            self.trained_with.setText(describe_sweep(config, lrs, seeds))
+        else:
+            self._configs = self.controls.configs()
+            config = self._configs[0]
+            for panel in self.panels:
+                panel.clear_curves(config.steps)
+            self.table.reset(tuple(c.scaling for c in self._configs))
+            self.loss_panel.heading = LOSS_TITLES[config.loss]
+            self.loss_panel.set_subtitle(LOSS_SUBTITLES[config.loss])
+            self.trained_with.setText(describe(config))
+        self._update_curves_header(mode == "sweep")
+        for panel in (*self.step_panels, self.grad_panel):
+            panel.clear()
+            panel.set_steps(config.steps)
+        self.grad_panel.set_learn_v(config.learn_v)
+        steps = config.steps
+        self.progress.setRange(0, steps * len(self._configs))
         self.progress.setValue(0)
         self.progress.setFormat("starting…")
-        self.trained_with.setText(describe(configs[0]))
-        self.loss_panel.set_subtitle(LOSS_SUBTITLES[configs[0].loss])
         self._stale = False
         self.trained_with.setStyleSheet(f"color: {self.style_.palette.fg};")
         self._say("")
         self._failed = False
         self._set_running(True)
         self._started_at = time.perf_counter()
-        self.runner.start(configs)
+        if mode == "sweep":
+            self.runner.start_sweep(config, tuple(c.scaling for c in self._configs), self._lrs,
+                                    self._seeds)
+        else:
+            self.runner.start(self._configs)
 
     def cancel(self) -> None:
         if self.runner.is_running:
@@ -238,10 +449,10 @@ class LabPage(QWidget):
             self.runner.cancel()
 
     def show_stall(self) -> None:
-        """The preset of the lesson: d_k 256, SGD, lr 5 — and run it."""
+        """The high-rate demonstration: one run each at SGD lr 5, d_k 256 — and run it."""
         if self.runner.is_running:
             return
-        self.controls.set_values(**STALL_PRESET)
+        self.controls.set_values(**HIGH_LR_PRESET)
         self.run()
 
     def shutdown(self) -> None:
@@ -265,11 +476,27 @@ class LabPage(QWidget):
         self.stall_button.setEnabled(not running)
 
     def _on_started(self, configs) -> None:
-        self._say(f"Training {len(configs)} scalings one after another…")
+        if self._job_mode == "sweep":
+            runs = len(self._lrs) * len(self._seeds)
+            self._say(f"Training {runs} runs per scaling ({len(self._lrs)} rates × "
+                      f"{len(self._seeds)} seeds) at once, one scaling after another…")
+        else:
+            self._say(f"Training {len(configs)} scalings one after another…")
+
+    def _rate_index(self) -> int:
+        lr = self.curve_lr.currentData()
+        return self._lrs.index(lr) if lr in self._lrs else 0
+
+    def _show_over_training(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
+        """``curves[metric]``: (seeds, steps) at the chosen rate (or of the one run)."""
+        for panel in self.step_panels:
+            panel.show_runs(scaling, curves[panel.metric_name])
+        self.grad_panel.show_runs(scaling, {m: curves[m] for m in GRAD_CURVES})
 
     def _show(self, config: TrainConfig, curves: dict, result: TrainResult, finished: bool) -> None:
         for panel in self.panels:
             panel.show_curve(config.scaling, curves[panel.metric_name])
+        self._show_over_training(config.scaling, {k: v[None, :] for k, v in curves.items()})
         self.table.show_result(config.scaling, result, finished)
         index = self._configs.index(config)
         self.progress.setValue(index * config.steps + result.steps_done)
@@ -278,6 +505,15 @@ class LabPage(QWidget):
 
     def _on_progress(self, index: int, done: int, curves: dict) -> None:
         config = self._configs[index]
+        if self._job_mode == "sweep":
+            self._live[config.scaling] = curves
+            j = self._rate_index()
+            self._show_over_training(config.scaling, {k: v[:, j, :] for k, v in curves.items()})
+            self.sweep_table.set_status(config.scaling, f"step {done}/{config.steps}")
+            self.progress.setValue(index * config.steps + done)
+            self.progress.setFormat(f"{LAB_LABELS[config.scaling]} · step {done} / "
+                                    f"{config.steps}")
+            return
         # A TrainResult over the partial curves: the readouts use the core's own definitions.
         partial = TrainResult(config, **curves)
         self._show(config, curves, partial, finished=False)
@@ -286,6 +522,32 @@ class LabPage(QWidget):
         config = self._configs[index]
         self.results[config.scaling] = result
         self._show(config, result.curves, result, finished=True)
+
+    def _on_sweep_ready(self, index: int, sweep: ScalingSweep) -> None:
+        self.sweeps[sweep.scaling] = sweep
+        self._live.pop(sweep.scaling, None)
+        self.steps_lr_panel.show_sweep(sweep)
+        self.loss_lr_panel.show_sweep(sweep)
+        self.sweep_table.show_sweep(sweep)
+        self._show_sweep_curves(sweep)
+
+    def _show_sweep_curves(self, sweep: ScalingSweep) -> None:
+        j = self._rate_index()
+        self._show_over_training(sweep.scaling, {
+            m: sweep.curves(m, j) for m in ("max_logit", "entropy", *GRAD_CURVES)})
+
+    def _curve_rate_changed(self, _index: int) -> None:
+        self._mark_rate()
+        if self._job_mode != "sweep":
+            return
+        for s in (*self.sweeps, *self._live):
+            for panel in (*self.step_panels, self.grad_panel):
+                panel.clear_scaling(s)
+        for sweep in self.sweeps.values():
+            self._show_sweep_curves(sweep)
+        j = self._rate_index()
+        for scaling, curves in self._live.items():
+            self._show_over_training(scaling, {k: v[:, j, :] for k, v in curves.items()})
 
     def _on_failed(self, message: str) -> None:
         self._failed = True
@@ -296,21 +558,32 @@ class LabPage(QWidget):
     def _on_finished(self, cancelled: bool) -> None:
         self.last_run_seconds = time.perf_counter() - self._started_at
         self._set_running(False)
-        for config in self._configs:
-            if config.scaling not in self.results:
-                self.table.set_status(config.scaling, "cancelled" if cancelled else "not run")
-        self.table.show_verdict(self.results.get("none"), self.results.get("sqrt_dk"))
+        if self._job_mode == "sweep":
+            for config in self._configs:
+                if config.scaling not in self.sweeps:
+                    self.sweep_table.set_status(config.scaling,
+                                                "cancelled" if cancelled else "not run")
+            self.sweep_table.show_verdict(self.sweeps)
+        else:
+            for config in self._configs:
+                if config.scaling not in self.results:
+                    self.table.set_status(config.scaling, "cancelled" if cancelled else "not run")
+            self.table.show_verdict(self.results.get("none"), self.results.get("sqrt_dk"))
         if cancelled:
             self.progress.setFormat("cancelled")
-            self._say("Cancelled: the curves show the steps done so far.")
+            self._say("Cancelled: the plots show what had finished.")
         elif not self._failed:
             self.progress.setFormat(f"done in {self.last_run_seconds:.1f} s")
             self._say("")
+        self._show_mode(self.controls.mode())
         self.run_finished.emit(cancelled)
 
     def _settings_changed(self) -> None:
+        if not self.runner.is_running and self.controls.mode() == "sweep" and not self.sweeps:
+            self._prepare_axes()  # nothing shown yet: the axes follow the grid and steps
         if self._configs and not self.runner.is_running:
-            self.trained_with.setText(describe(self._configs[0])
-                                      + "   (settings changed: press Run)")
+            text = (describe_sweep(self._configs[0], self._lrs, self._seeds)
+                    if self._job_mode == "sweep" else describe(self._configs[0]))
+            self.trained_with.setText(text + "   (settings changed: press Run)")
             self._stale = True
             self.trained_with.setStyleSheet(f"color: {self.style_.palette.muted};")

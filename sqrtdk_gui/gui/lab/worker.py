@@ -1,8 +1,9 @@
 """Training runs off the UI thread: a worker QObject in a QThread, and the runner that owns it.
 
 The worker trains the configurations of one job **sequentially** (raw first, then ÷√d_k,
-then QK-norm), each with :func:`sqrtdk_gui.core.training.train`. Nothing in the worker touches a
-widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
+then QK-norm), each with :func:`sqrtdk_gui.core.training.train`; a sweep job trains each scaling
+at every rate and seed at once with :func:`sqrtdk_gui.core.lr_sweep.run_sweep`. Nothing in the
+worker touches a widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
 worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
 arrays it sends are the read-only views ``train`` hands out, whose entries are never written
 again, so the UI may keep them without copying.
@@ -16,13 +17,14 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
+from sqrtdk_gui.core.lr_sweep import ScalingSweep, run_sweep
 from sqrtdk_gui.core.training import TrainConfig, TrainResult, train
 
-__all__ = ["MIN_INTERVAL_S", "TrainJob", "TrainWorker", "TrainRunner"]
+__all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
 
 MIN_INTERVAL_S = 0.05  # at most ~20 progress updates per second reach the UI
 PROGRESS_EVERY = 1  # the core reports every step; the time throttle decides what is sent
@@ -37,6 +39,24 @@ class TrainJob:
     stop: threading.Event = field(default_factory=threading.Event, compare=False)
 
 
+@dataclass(frozen=True)
+class SweepJob:
+    """One learning-rate sweep: ``config`` (its lr, seed and scaling unused) at every rate and
+    seed, for each scaling in turn."""
+
+    job_id: int
+    config: TrainConfig
+    scalings: tuple[str, ...]
+    lrs: tuple[float, ...]
+    seeds: tuple[int, ...]
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+
+    @property
+    def configs(self) -> tuple[TrainConfig, ...]:
+        """One config per scaling (what job_started reports)."""
+        return tuple(replace(self.config, scaling=s) for s in self.scalings)
+
+
 class TrainWorker(QObject):
     """Lives in the worker thread; trains the configurations of a job one after another."""
 
@@ -45,13 +65,43 @@ class TrainWorker(QObject):
     result_ready = Signal(int, int, object)  # job id, config index, TrainResult
     job_finished = Signal(int, bool)  # job id, cancelled
     job_failed = Signal(int, str)  # job id, message (followed by job_finished)
+    sweep_ready = Signal(int, int, object)  # job id, scaling index, ScalingSweep
 
     def __init__(self, min_interval: float = MIN_INTERVAL_S) -> None:
         super().__init__()
         self.min_interval = min_interval
 
     @Slot(object)
-    def run(self, job: TrainJob) -> None:
+    def run(self, job) -> None:
+        if isinstance(job, SweepJob):
+            self._run_sweep(job)
+        else:
+            self._run_configs(job)
+
+    def _run_sweep(self, job: SweepJob) -> None:
+        self.job_started.emit(job.job_id, job.configs)
+        last = -float("inf")
+        cancelled = False
+
+        def report(index: int, done: int, curves: dict) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last >= self.min_interval or done == job.config.steps:
+                last = now
+                self.progress.emit(job.job_id, index, done, curves)
+
+        def ready(index: int, sweep: ScalingSweep) -> None:
+            self.sweep_ready.emit(job.job_id, index, sweep)
+
+        try:
+            result = run_sweep(job.config, job.scalings, job.lrs, job.seeds, report,
+                               job.stop.is_set, PROGRESS_EVERY, on_scaling=ready)
+            cancelled = result.cancelled
+        except Exception as exc:  # report, never kill the thread  # noqa: BLE001
+            self.job_failed.emit(job.job_id, f"{type(exc).__name__}: {exc}")
+        self.job_finished.emit(job.job_id, cancelled)
+
+    def _run_configs(self, job: TrainJob) -> None:
         self.job_started.emit(job.job_id, job.configs)
         last = -float("inf")
         cancelled = False
@@ -90,13 +140,14 @@ class TrainRunner(QObject):
     result_ready = Signal(int, object)  # config index, TrainResult
     job_finished = Signal(bool)  # cancelled
     job_failed = Signal(str)
+    sweep_ready = Signal(int, object)  # scaling index, ScalingSweep
     _submit = Signal(object)
 
     def __init__(self, parent=None, min_interval: float = MIN_INTERVAL_S) -> None:
         super().__init__(parent)
         self.min_interval = min_interval
         self._ids = itertools.count(1)
-        self._job: TrainJob | None = None
+        self._job: TrainJob | SweepJob | None = None
         self._thread: QThread | None = None
         self._worker: TrainWorker | None = None
 
@@ -118,6 +169,16 @@ class TrainRunner(QObject):
             raise RuntimeError("a training run is already in progress")
         self._ensure_thread()
         job = TrainJob(next(self._ids), tuple(configs))
+        self._job = job
+        self._submit.emit(job)
+        return job.job_id
+
+    def start_sweep(self, config: TrainConfig, scalings, lrs, seeds) -> int:
+        """Queue a learning-rate sweep; returns its id. RuntimeError while another job runs."""
+        if self._job is not None:
+            raise RuntimeError("a training run is already in progress")
+        self._ensure_thread()
+        job = SweepJob(next(self._ids), config, tuple(scalings), tuple(lrs), tuple(seeds))
         self._job = job
         self._submit.emit(job)
         return job.job_id
@@ -151,6 +212,7 @@ class TrainRunner(QObject):
         worker.progress.connect(self._on_progress, queued)
         worker.result_ready.connect(self._on_result, queued)
         worker.job_failed.connect(self._on_failed, queued)
+        worker.sweep_ready.connect(self._on_sweep_ready, queued)
         worker.job_finished.connect(self._on_finished, queued)
         thread.finished.connect(worker.deleteLater)
         thread.start()
@@ -173,6 +235,11 @@ class TrainRunner(QObject):
     def _on_result(self, job_id: int, index: int, result: TrainResult) -> None:
         if self._current(job_id):
             self.result_ready.emit(index, result)
+
+    @Slot(int, int, object)
+    def _on_sweep_ready(self, job_id: int, index: int, sweep) -> None:
+        if self._current(job_id):
+            self.sweep_ready.emit(index, sweep)
 
     @Slot(int, str)
     def _on_failed(self, job_id: int, message: str) -> None:

@@ -138,25 +138,31 @@ class LessonPane(QWidget):
         self.answer.setWordWrap(True)
         self.answer.setObjectName("answer")
         self.answer.hide()
+        # Question, verdict and answer scroll inside the box; the guesses and Reveal stay in
+        # view below them, so on a 720-line projector the teacher never scrolls to reveal.
+        inner = QWidget()
+        inner.setObjectName("predictInner")
+        words = QVBoxLayout(inner)
+        words.setContentsMargins(0, 0, 0, 0)
+        words.addWidget(self.question)
+        words.addWidget(self.verdict)
+        words.addWidget(self.answer)
+        words.addStretch(1)
+        self.predict_words = QScrollArea()
+        self.predict_words.setWidget(inner)
+        self.predict_words.setWidgetResizable(True)
+        self.predict_words.setFrameShape(QFrame.Shape.NoFrame)
+        self.predict_words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         box = QVBoxLayout(self.predict_box)
         self.predict_caption = QLabel("Predict first")
         box.addWidget(self.predict_caption)
-        box.addWidget(self.question)
+        box.addWidget(self.predict_words, 1)
         guess_row = QHBoxLayout()
         guess_row.addWidget(self.guesses, 1)
         guess_row.addWidget(self.reveal_button)
         box.addLayout(guess_row)
-        box.addWidget(self.verdict)
-        box.addWidget(self.answer)
 
-        # The question, guesses and answer scroll inside their own box, which never takes more
-        # than about half the pane: on a 720-line projector the step's text stays readable.
-        self.predict = QScrollArea()
-        self.predict.setObjectName("predictScroll")
-        self.predict.setWidget(self.predict_box)
-        self.predict.setWidgetResizable(True)
-        self.predict.setFrameShape(QFrame.Shape.NoFrame)
-        self.predict.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.predict = self.predict_box
 
         self.scenarios = QWidget()
         grid = QGridLayout(self.scenarios)
@@ -338,8 +344,13 @@ class LessonPane(QWidget):
         return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
 
     def _fit_predict(self) -> None:
-        need = self.predict_box.sizeHint().height() + 2
-        self.predict.setFixedHeight(min(need, max(120, int(0.5 * self.height()))))
+        # As tall as its words need, but the step's text keeps over a third of the pane.
+        inner = self.predict_words.widget()
+        width = self.predict_words.viewport().width()
+        need_words = inner.layout().totalHeightForWidth(width) if inner.layout().hasHeightForWidth() \
+            else inner.sizeHint().height()
+        chrome = self.predict_box.sizeHint().height() - self.predict_words.sizeHint().height()
+        self.predict_box.setFixedHeight(min(chrome + need_words + 6, max(160, int(0.62 * self.height()))))
 
     def guess_text(self) -> str:
         return self.guesses.text()
@@ -360,7 +371,7 @@ class LessonPane(QWidget):
         self.verdict.show()
         self.guesses.setEnabled(False)
         self.reveal()
-        self.predict.ensureWidgetVisible(self.verdict)
+        self.predict_words.ensureWidgetVisible(self.verdict)
 
     def reveal(self) -> None:
         self.answer.show()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
@@ -40,7 +39,11 @@ class JacobianPanel(Panel):
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
         self.heat_plot = self.heat_canvas.addPlot(viewBox=quiet_viewbox())
-        self.heat_plot.setTitle(f"J, top {TOP_KEYS} keys")
+        # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
+        self.heat_plot.setTitle(f"J  ±{LEVEL:g}")  # short: a long title widens the plot past its canvas
+        self.heat_canvas.setToolTip(f"J = diag(p) − ppᵀ on this query's {TOP_KEYS} largest weights, largest "
+                                    f"first; colours from −{LEVEL:g} (brown) through 0 (background) to "
+                                    f"+{LEVEL:g} (teal). A saturated row's J is ≈ 0: the map goes blank.")
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
             self.heat_plot.hideAxis(axis)
@@ -51,11 +54,11 @@ class JacobianPanel(Panel):
         self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
         self.collapsed.setZValue(10)
         self.heat_plot.addItem(self.collapsed)
-        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"),
+        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"), width=14,
                                         interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
-        self.colorbar.getAxis("right").setTicks([[(v, f"{v:+.2f}".replace("0.", ".") if v else "0")
-                                                  for v in (-LEVEL, 0.0, LEVEL)]])
+        self.colorbar.getAxis("right").setStyle(showValues=False)
+        self.colorbar.getAxis("right").setWidth(4)
 
         self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
         style.style_plot(self.norm_plot, left="‖J‖_F")
@@ -104,10 +107,6 @@ class JacobianPanel(Panel):
         cmap = _cmap(s.palette.bg)
         self.image.setLookupTable(cmap.getLookupTable(nPts=256))
         self.colorbar.setColorMap(cmap)
-        self.colorbar.getAxis("right").setTickFont(s.font(10))
-        # Room for the widest tick label at this zoom ("+.05"), or it is cut at the edge.
-        self.colorbar.getAxis("right").setWidth(QFontMetrics(s.font(10)).horizontalAdvance("+.05") + 12)
-        self.colorbar.getAxis("right").setTextPen(pg.mkPen(s.palette.fg))
         self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
         self.versus.restyle()
         for scaling, curve in self.sat_curves.items():

@@ -1,0 +1,291 @@
+"""Learned W_v, depth, the per-step curves, train_grid and learning-rate sweeps."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import sqrtdk_gui.core.training as training
+from sqrtdk_gui.core.lesson.content import STEPS
+from sqrtdk_gui.core.lr_sweep import (
+    LR_GRID,
+    ScalingSweep,
+    check_grid,
+    lesson_figures,
+    lesson_sentence,
+    run_sweep,
+)
+from sqrtdk_gui.core.training import (
+    LOSSES,
+    METRIC_NAMES,
+    SCALINGS,
+    TrainConfig,
+    TrainResult,
+    init_params,
+    loss_and_grad,
+    make_batch,
+    train,
+    train_grid,
+)
+from sqrtdk_gui.core.training_task import param_name
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fd_grad(params, batch, scaling, loss, gain, h=1e-6):
+    out = {}
+    for name, w in params.items():
+        g = np.zeros_like(w)
+        for idx in np.ndindex(w.shape):
+            old = w[idx]
+            w[idx] = old + h
+            up = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
+            w[idx] = old - h
+            down = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
+            w[idx] = old
+            g[idx] = (up - down) / (2 * h)
+        out[name] = g
+    return out
+
+
+@pytest.mark.parametrize("loss", LOSSES)
+@pytest.mark.parametrize("scaling", SCALINGS)
+@pytest.mark.parametrize("layers", [1, 2, 3])
+def test_backward_with_w_v_and_depth_matches_finite_differences(layers, scaling, loss):
+    rng = np.random.default_rng(11)
+    batch = make_batch(rng, batch=4, n_keys=4, d_model=5, d_v=3, noise=0.5)
+    params = init_params(2, d_model=5, d_k=4, d_v=3, layers=layers)
+    assert set(params) == {param_name(k, i) for k in ("W_q", "W_k", "W_v")
+                           for i in range(1, layers + 1)}
+    assert params[param_name("W_v", layers)].shape == (3, 3)  # the last layer reads values
+    params = {k: v + 0.3 * rng.standard_normal(v.shape) for k, v in params.items()}
+    fwd = loss_and_grad(params, batch, scaling, loss, gain=3.0)
+    fd = _fd_grad(params, batch, scaling, loss, gain=3.0)
+    for name in params:
+        scale = np.linalg.norm(fd[name])
+        if scale < 1e-10:  # cross-entropy never reaches the last W_v
+            assert loss == "ce" and name == param_name("W_v", layers)
+            assert np.all(fwd.grads[name] == 0.0)
+            continue
+        err = np.linalg.norm(fwd.grads[name] - fd[name]) / scale
+        assert err < 1e-5, (name, err)
+
+
+def test_identity_w_v_changes_nothing():
+    rng = np.random.default_rng(3)
+    batch = make_batch(rng, 6, 5, 7, 4, 0.5)
+    with_v = init_params(1, 7, 6, d_v=4, layers=2)
+    without = {k: v for k, v in with_v.items() if not k.startswith("W_v")}
+    for scaling in SCALINGS:
+        a = loss_and_grad(with_v, batch, scaling)
+        b = loss_and_grad(without, batch, scaling)
+        assert a.loss == b.loss
+        for name in without:
+            assert np.array_equal(a.grads[name], b.grads[name])
+
+
+def test_run_axes_give_each_run_its_own_result():
+    rng = np.random.default_rng(0)
+    batches = [make_batch(np.random.default_rng(s), 4, 4, 5, 3, 0.5) for s in (0, 1)]
+    runs = [[{k: v + 0.2 * rng.standard_normal(v.shape)
+              for k, v in init_params(s, 5, 6, 3, 2).items()} for _ in range(3)] for s in (0, 1)]
+    stacked = {k: np.array([[r[k] for r in row] for row in runs]) for k in runs[0][0]}
+    batch = training.Batch(*(np.stack([getattr(b, f) for b in batches])[:, None]
+                             for f in ("keys", "values", "query", "target")))
+    fwd = loss_and_grad(stacked, batch, "qk_norm", "mse", 4.0)
+    assert fwd.loss.shape == (2, 3)
+    for i in range(2):
+        for j in range(3):
+            one = loss_and_grad(runs[i][j], batches[i], "qk_norm", "mse", 4.0)
+            assert one.loss == fwd.loss[i, j]
+            for name in one.grads:
+                np.testing.assert_array_equal(one.grads[name], fwd.grads[name][i, j])
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(scaling="qk_norm", optimizer="adam", learn_v=True),
+    dict(scaling="none", layers=2, loss="ce"),
+])
+def test_train_grid_runs_are_the_single_runs_bit_for_bit(kwargs):
+    base = TrainConfig(d_k=12, d_model=8, steps=30, batch=16, **kwargs)
+    lrs = (0.01, 0.3) if base.optimizer == "adam" else (0.1, 2.0)
+    grid = train_grid(base, lrs, (0, 5))
+    for i, seed in enumerate((0, 5)):
+        for j, lr in enumerate(lrs):
+            one = train(TrainConfig(**{**base.to_dict(), "lr": lr, "seed": seed}))
+            got = grid[i][j]
+            assert got.config == one.config
+            for name in METRIC_NAMES:
+                np.testing.assert_array_equal(getattr(got, name), getattr(one, name))
+            for name in one.params:
+                np.testing.assert_array_equal(got.params[name], one.params[name])
+
+
+def test_step_zero_curves_are_the_initial_forward_pass():
+    cfg = TrainConfig(d_k=32, d_model=16, n_keys=8, d_v=4, batch=32, steps=1, seed=7,
+                      scaling="none", layers=2)
+    r = train(cfg)
+    params = init_params(7, 16, 32, d_v=4, layers=2)
+    batch = make_batch(np.random.default_rng([7, 1]), 32, 8, 16, 4, cfg.noise)
+    fwd = loss_and_grad(params, batch, "none")
+    assert r.max_logit[0] == max(np.abs(z).max() for z in fwd.layer_logits)
+    for curve, kind in (("grad_q", "W_q"), ("grad_k", "W_k"), ("grad_v", "W_v")):
+        want = math.sqrt(sum(np.sum(g * g) for n, g in fwd.grads.items() if n.startswith(kind)))
+        assert getattr(r, curve)[0] == pytest.approx(want, rel=1e-12)
+    # grad_norm covers the learned parameters only: W_v is fixed unless learn_v
+    want = math.sqrt(sum(np.sum(g * g) for n, g in fwd.grads.items() if not n.startswith("W_v")))
+    assert r.grad_norm[0] == pytest.approx(want, rel=1e-12)
+
+
+def test_w_v_is_learned_only_when_asked():
+    fixed = train(TrainConfig(d_k=16, steps=20))
+    learned = train(TrainConfig(d_k=16, steps=20, learn_v=True))
+    assert np.array_equal(fixed.params["W_v"], np.eye(16))
+    assert not np.array_equal(learned.params["W_v"], np.eye(16))
+    assert np.all(fixed.grad_v > 0) and np.all(learned.grad_v > 0)  # recorded either way
+
+
+def test_two_layers_with_sqrt_dk_learn():
+    r = train(TrainConfig(d_k=16, layers=2, steps=200, seed=1))
+    assert r.final_accuracy > 0.8 and r.steps_to_90 is not None
+
+
+def test_saturation_freezes_where_the_head_looks_not_what_it_reads():
+    # Raw logits at a high rate, stuck (half the rows saturated on a wrong key): the gradient
+    # reaching W_q has collapsed to under 5 % of its start, W_v's is still over 20 %.
+    r = train(TrainConfig(d_k=256, scaling="none", lr=5.0, steps=150, learn_v=True))
+    late = slice(-20, None)
+    assert r.stuck_fraction > 0.3 and r.final_accuracy < 0.7
+    assert np.median(r.grad_q[late]) < 0.05 * r.grad_q[0]
+    assert np.median(r.grad_k[late]) < 0.05 * r.grad_k[0]
+    assert np.median(r.grad_v[late]) > 0.2 * r.grad_v[0]
+
+
+def test_a_diverging_run_stops_alone(monkeypatch):
+    real = training.loss_and_grad
+    calls = {"n": 0}
+
+    def flaky(*args, **kwargs):
+        calls["n"] += 1
+        fwd = real(*args, **kwargs)
+        if calls["n"] == 4:
+            loss = fwd.loss.copy()
+            loss[0, 1] = np.nan
+            return training.Forward(loss, fwd.logits, fwd.grads, fwd.layer_logits)
+        return fwd
+
+    monkeypatch.setattr(training, "loss_and_grad", flaky)
+    grid = train_grid(TrainConfig(d_k=8, steps=12), (0.1, 0.5, 1.0), (0,))
+    assert [r.diverged for r in grid[0]] == [False, True, False]
+    assert [r.steps_done for r in grid[0]] == [12, 3, 12]
+    assert all(np.all(np.isfinite(r.loss)) for r in grid[0])
+
+
+def test_stop_at_90_keeps_steps_to_90():
+    base = TrainConfig(d_k=16, steps=120, batch=32)
+    lrs = (0.05, 0.5, 20.0)
+    full = train_grid(replace_scaling(base, "none"), lrs, (0, 1))
+    short = train_grid(replace_scaling(base, "none"), lrs, (0, 1), stop_at_90=True)
+    for a, b in zip(full, short):
+        for x, y in zip(a, b):
+            assert x.steps_to_90 == y.steps_to_90
+            assert y.steps_done == (y.steps_to_90 or base.steps)
+
+
+def replace_scaling(config: TrainConfig, scaling: str) -> TrainConfig:
+    return TrainConfig(**{**config.to_dict(), "scaling": scaling})
+
+
+def _fake(cfg: TrainConfig, first_hit: int | None, diverged=False) -> TrainResult:
+    n = cfg.steps
+    acc = np.zeros(n)
+    if first_hit is not None:
+        acc[first_hit - 18:] = 1.0  # the 20-step mean reaches 0.9 at step first_hit
+    curves = {name: np.zeros(n) for name in METRIC_NAMES}
+    curves["accuracy"] = acc
+    return TrainResult(cfg, **curves, diverged=diverged)
+
+
+def test_best_rate_and_working_range_from_known_runs():
+    cfg = TrainConfig(steps=100)
+    lrs = (0.1, 1.0, 10.0)
+    runs = ((_fake(cfg, 60), _fake(cfg, 30), _fake(cfg, None)),
+            (_fake(cfg, 50), _fake(cfg, 40), _fake(cfg, 25, diverged=True)))
+    sw = ScalingSweep("none", lrs, (0, 1), runs)
+    assert sw.working_lrs() == (0.1, 1.0)
+    assert sw.working_counts() == [2, 2]
+    assert sw.best() == (1.0, 35.0)  # median of 30 and 40
+    assert sw.best_per_seed() == [(1.0, 30), (1.0, 40)]
+    assert sw.width_decades() == pytest.approx(1.0)
+    s90 = sw.steps_to_90()
+    assert s90[0, 2] != s90[0, 2] and s90[1, 2] != s90[1, 2]  # NaN: not reached / diverged
+    summary = sw.summary()
+    json.dumps(summary, allow_nan=False)
+    assert summary["best_lr"] == 1.0 and summary["working_lrs"] == [0.1, 1.0]
+    assert [r["works"] for r in summary["rates"]] == [True, True, False]
+
+
+def test_sweep_result_covers_every_scaling_and_rate():
+    cfg = TrainConfig(d_k=32, steps=40, batch=16)
+    result = run_sweep(cfg, ("none", "sqrt_dk"), lrs=(0.2, 2.0), seeds=(0, 1))
+    assert list(result.scalings) == ["none", "sqrt_dk"] and not result.cancelled
+    for scaling, sw in result.scalings.items():
+        for i, seed in enumerate((0, 1)):
+            for j, lr in enumerate((0.2, 2.0)):
+                r = sw.runs[i][j]
+                assert (r.config.scaling, r.config.seed, r.config.lr) == (scaling, seed, lr)
+                assert r.steps_done == 40
+    data = result.summary()
+    json.dumps(data, allow_nan=False)
+    assert data["lrs"] == [0.2, 2.0] and data["seeds"] == [0, 1]
+
+
+def test_sweep_progress_and_cancel():
+    seen = []
+    polls = {"n": 0}
+
+    def stop():
+        polls["n"] += 1
+        return polls["n"] > 45  # during the second scaling
+
+    result = run_sweep(TrainConfig(d_k=8, steps=30, batch=8), ("none", "sqrt_dk"),
+                       lrs=(0.1, 1.0), seeds=(0,),
+                       progress=lambda i, done, curves: seen.append((i, done, curves["loss"].shape)),
+                       should_stop=stop)
+    assert result.cancelled and list(result.scalings) == ["none"]
+    assert (0, 30, (1, 2, 30)) in seen and any(i == 1 for i, _, _ in seen)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(lrs=()), "at least one"),
+    (dict(lrs=(0.1, -1.0)), "lr"),
+    (dict(seeds=()), "at least one seed"),
+    (dict(seeds=tuple(range(20))), "exceeds"),
+])
+def test_bad_grids_are_refused(kwargs, match):
+    args = {"lrs": LR_GRID["sgd"], "seeds": (0,), **kwargs}
+    with pytest.raises(ValueError, match=match):
+        check_grid(TrainConfig(), args["lrs"], args["seeds"])
+
+
+def test_lesson_step5_quotes_the_sweep_it_computes():
+    """Recompute the sweep (d_k 256, SGD, seeds 0-4) whose ranges step 5 quotes."""
+    fig = lesson_figures()
+    sentence = lesson_sentence(fig)
+    raw, scaled = fig["none"], fig["sqrt_dk"]
+    # The shape of the published result: raw fails at high rates, ÷√d_k works at all.
+    assert raw["working_counts"][1] < scaled["working_counts"][0] == scaled["n_rates"]
+    assert scaled["best_steps"][1] < raw["best_steps"][0]
+    html = (ROOT / "resources" / "lesson" / "step5.html").read_text(encoding="utf-8")
+    block = re.search(r"<!-- lr-sweep -->(.*?)<!-- /lr-sweep -->", html, re.S).group(1)
+    plain = re.sub(r"<[^>]+>", "", block)
+    plain = re.sub(r"\s+", " ", plain.replace("d_k", "dk")).strip()
+    assert re.sub(r"\s+", " ", sentence.replace("d_k", "dk")) in plain
+    # The step-5 question and answer are about the traps; they quote no training figures.
+    step5 = next(s for s in STEPS if s.number == 5)
+    assert "lr" not in step5.answer and "steps" not in step5.answer
