@@ -45,6 +45,7 @@ NAMES = {
     "next": "Next lesson step",
     "lessonText": "Lesson text",
     "predictScroll": "Prediction question",
+    "predictInner": "Prediction question and answer",  # the scroll area around it
     "controlsScroll": "Controls",
 }
 
@@ -68,6 +69,10 @@ def _fallback_name(widget: QWidget) -> str:
         return widget.placeholderText() or widget.toolTip()
     if isinstance(widget, QTabBar):
         return "Pages"
+    if isinstance(widget, QAbstractScrollArea):  # named after what it scrolls
+        inner = widget.widget() if hasattr(widget, "widget") else None
+        name = NAMES.get(inner.objectName(), "") if inner is not None else ""
+        return name or _form_label(widget) or widget.toolTip() or "Scrollable area"
     return _form_label(widget) or widget.toolTip() or widget.objectName().replace("_", " ")
 
 
