@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from sqrtdk_gui import __version__, train_cli
+from sqrtdk_gui import train_cli
 from sqrtdk_gui.core import presets, safe_io
 from sqrtdk_gui.core.display import display_problem
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -230,13 +230,28 @@ def _path(what: str, kind: str = "file"):
     return parse
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the lines Help → About shows (core.about), then exit 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from sqrtdk_gui.core.about import version_lines
+
+        print("\n".join(version_lines()))
+        parser.exit(0)
+
+
 def build_parser() -> OneLineParser:
     """The whole command line: window flags plus the headless subcommands."""
     parser = OneLineParser(
         prog="sqrtdk-gui",
         description="See why scaled dot-product attention divides its logits by √d_k.",
     )
-    parser.add_argument("--version", action="version", version=f"sqrtdk-gui {__version__}")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="print the version and the versions of Python, Qt, pyqtgraph and numpy "
+                             "(what a bug report needs) and exit")
     add_param_flags(parser)
     parser.add_argument("--screenshot", metavar="PNG", type=_path("--screenshot"),
                         help="render the window offscreen to this image and exit")
@@ -248,7 +263,7 @@ def build_parser() -> OneLineParser:
                         help="open a trap or follow-up of the lesson")
     parser.add_argument("--preset", metavar="FILE", type=_path("--preset"),
                         help="open with a saved preset (parameters, lesson step, theme)")
-    parser.add_argument("--theme", choices=THEMES, help="light (projectors, default) or dark")
+    parser.add_argument("--theme", choices=THEMES, help="light (projectors, default), dark or high-contrast (washed-out projectors)")
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",
                         help=f"scale text and lines ({ZOOM_RANGE[0]}..{ZOOM_RANGE[1]})")
     parser.add_argument("--presentation", action="store_true",
@@ -277,7 +292,7 @@ def build_parser() -> OneLineParser:
     slides.add_argument("folder", metavar="DIR", type=_path("export-slides", "folder"), help="folder for the slides (created if missing)")
     slides.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH",
                         help="slide size (default 1920x1080)")
-    slides.add_argument("--theme", choices=THEMES, default="light", help="light or dark")
+    slides.add_argument("--theme", choices=THEMES, default="light", help="light, dark or high-contrast")
     slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
                         help="scale text and lines")
     slides.set_defaults(func=_run_export_slides)

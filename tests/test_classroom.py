@@ -272,7 +272,7 @@ def test_saving_never_leaves_a_half_written_file(tmp_path, monkeypatch):
 def test_every_theme_a_preset_names_has_a_palette():
     from sqrtdk_gui.gui.style import PALETTES
 
-    assert tuple(PALETTES) == presets.THEMES == ("light", "dark")
+    assert tuple(PALETTES) == presets.THEMES == ("light", "dark", "high-contrast")
     assert [p.name for p in PALETTES.values()] == list(presets.THEMES)
 
 

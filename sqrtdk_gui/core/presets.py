@@ -26,11 +26,11 @@ __all__ = ["FORMAT", "VERSION", "THEMES", "ZOOM_RANGE", "State", "PresetError", 
 
 FORMAT = "sqrtdk-gui preset"
 # Version 2 (issue 12) may hold the float types bfloat16, float8_e4m3fn and float8_e5m2, the
-# scaling "log_n" and up to 131 072 keys; its layout is version 1's, so version 1 files
+# scaling "log_n", up to 131 072 keys and the theme "high-contrast"; its layout is version 1's, so version 1 files
 # (a subset of its values) are read as they are. An older program refuses version 2 with
 # "made by a newer sqrtdk-gui" instead of a puzzling "bad parameter".
 VERSION = 2
-THEMES = ("light", "dark")
+THEMES = ("light", "dark", "high-contrast")
 ZOOM_RANGE = (0.6, 2.5)
 _PARAM_NAMES = tuple(f.name for f in fields(Params))
 MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wrong file
@@ -143,7 +143,7 @@ def _from_json(text: str) -> State:
             raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
     theme = _expect(str, data.get("theme", "light"), "\"theme\"")
     if theme not in THEMES:
-        raise PresetError(f"unknown theme {theme!r}: use {' or '.join(THEMES)}")
+        raise PresetError(f"unknown theme {theme!r}: use {', '.join(THEMES)}")
     zoom = _expect((int, float), data.get("zoom", 1.0), "\"zoom\"")
     if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
         raise PresetError(f"zoom {zoom} is out of range: allowed {ZOOM_RANGE[0]}..{ZOOM_RANGE[1]}")

@@ -81,6 +81,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
             warning = warning or slow
         state = state or saved
     window = MainWindow(threaded=interactive)
+    if settings is not None:
+        window.recent.set_paths(settings.recent)  # File -> Open recent
     if geometry is not None:
         window.restoreGeometry(geometry)
     if state is not None:
@@ -132,7 +134,7 @@ def run_window(launch: Launch) -> int:
         # interpreter that exits with a pyqtgraph window still open crashes (status 139).
         window.close()
         if settings is not None:
-            problem = settings.save(window.saveGeometry(), window.current_state())
+            problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
             if problem:
                 print(f"sqrtdk-gui: warning: {problem}", file=sys.stderr)
         window.deleteLater()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import os
 import sys
 
 __all__ = ["BENIGN_MESSAGES", "application", "install_message_filter", "release_memory_promptly"]
@@ -36,15 +36,17 @@ def release_memory_promptly() -> None:
     with 1,024 keys while live data was ~150 MB). A fixed threshold of 1 MiB and two arenas
     keep the resident size close to what is really in use. Elsewhere this does nothing.
     """
-    name = ctypes.util.find_library("c")
-    if not name or not sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux"):
         return
     try:
-        libc = ctypes.CDLL(name)
+        # glibc only, asked without a shell-out (ctypes.util.find_library runs ldconfig).
+        if not os.confstr("CS_GNU_LIBC_VERSION"):
+            return
+        libc = ctypes.CDLL(None)  # the process's own symbols: libc's mallopt among them
         m_mmap_threshold, m_arena_max = -3, -8
         libc.mallopt(m_mmap_threshold, 1 << 20)
         libc.mallopt(m_arena_max, 2)
-    except (OSError, AttributeError):  # not glibc (musl has no mallopt)
+    except (OSError, AttributeError, ValueError):  # not glibc (musl has no mallopt)
         pass
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractSpinBox, QButtonGroup, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
+from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
                                QWidget)
 
@@ -163,8 +163,8 @@ class ControlsPanel(QWidget):
         box = QGroupBox("Scaling of q·k")
         self.raw_button = QPushButton("raw logits")
         self.scaled_button = QPushButton("÷ √d_k")
-        self.scaling_buttons = QButtonGroup(self)
-        self.scaling_buttons.setExclusive(False)  # both unchecked while a trap mode is shown
+        # No QButtonGroup: Qt would take the unchecked button out of the Tab order, and a
+        # non-exclusive group gives no arrow keys either; both must be reachable by keyboard.
         for button, scaling in ((self.raw_button, "none"), (self.scaled_button, "sqrt_dk")):
             button.setCheckable(True)
             button.setObjectName(f"scaling_{scaling}")
@@ -172,7 +172,6 @@ class ControlsPanel(QWidget):
             # A click on the checked button would uncheck it: keep it checked, it is a switch.
             button.clicked.connect(lambda _=False, s=scaling, b=button: (b.setChecked(True),
                                                                            self._edit(scaling=s)))
-            self.scaling_buttons.addButton(button)
         self.scaling_combo = QComboBox()
         self.scaling_combo.setObjectName("scaling_combo")
         for s in SCALINGS:

@@ -9,16 +9,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from sqrtdk_gui.core import presets
 from sqrtdk_gui.gui import exporting
 
-__all__ = ["FileActions", "EXPORT_SIZES"]
+__all__ = ["FileActions", "EXPORT_SIZES", "suggested"]
 
 EXPORT_SIZES = {"1280 × 720": (1280, 720), "1920 × 1080": (1920, 1080),
                 "2560 × 1440": (2560, 1440), "3840 × 2160": (3840, 2160)}
+
+
+def suggested(name: str) -> str:
+    """Where a file dialog starts: the user's documents folder on every system (a program
+    started from a menu has no meaningful working directory, e.g. C:\\Windows\\System32)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if not folder or not Path(folder).is_dir():
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)
+    return str(Path(folder) / name) if name else folder
 
 
 class FileActions:
@@ -50,7 +59,7 @@ class FileActions:
         QMessageBox.warning(self, title, message)
 
     def open_preset_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open preset", "", "sqrtdk-gui presets (*.json)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open preset", suggested(""), "sqrtdk-gui presets (*.json)")
         if path:
             try:
                 self.load_preset(path)
@@ -58,7 +67,7 @@ class FileActions:
                 self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed.")
 
     def save_preset_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save preset", "lesson.json", "sqrtdk-gui presets (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save preset", suggested("lesson.json"), "sqrtdk-gui presets (*.json)")
         if path:
             try:
                 presets.save(self.current_state(), path)
@@ -66,18 +75,22 @@ class FileActions:
                 self._fail("Cannot save preset", f"{exc}. Nothing was changed.")
             else:
                 self.statusBar().showMessage(f"Saved preset {path}", 5000)
+                self.preset_saved(path)
+
+    def preset_saved(self, path: str) -> None:
+        """A hook: the preset at ``path`` was just written (File → Open recent lists it)."""
 
     def export_png_dialog(self) -> None:
         choice, ok = QInputDialog.getItem(self, "Export view as PNG", "Image size:",
                                           list(EXPORT_SIZES), 1, False)
         if not ok:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "sqrtdk-gui.png", "PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", suggested("sqrtdk-gui.png"), "PNG images (*.png)")
         if path:
             self._export(lambda: exporting.export_png(self, path, EXPORT_SIZES[choice]))
 
     def export_svg_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", "sqrtdk-gui.svg", "SVG drawings (*.svg)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", suggested("sqrtdk-gui.svg"), "SVG drawings (*.svg)")
         if path:
             self._export(lambda: exporting.export_svg(self, path))
 
@@ -91,14 +104,14 @@ class FileActions:
         return True
 
     def export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", "sqrtdk-gui.csv", "CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", suggested("sqrtdk-gui.csv"), "CSV files (*.csv)")
         if path:
             self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
 
     def export_handout_dialog(self) -> None:
         from sqrtdk_gui.gui.handout import export_handout
 
-        path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", "sqrtdk-gui-handout.html",
+        path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", suggested("sqrtdk-gui-handout.html"),
                                               "Web page (*.html);;Markdown (*.md)")
         if not path:
             return
@@ -115,7 +128,7 @@ class FileActions:
         self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
 
     def export_slides_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder")
+        folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))
         if not folder:
             return
         choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size:",

@@ -9,10 +9,9 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QHBoxLayout, QLabel, QMainWindow,
-                               QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QDockWidget, QGridLayout, QHBoxLayout, QLabel,
+                               QMainWindow, QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
-from sqrtdk_gui import __version__
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.gui.animation import DkAnimator
 from sqrtdk_gui.gui.controller import Controller
@@ -21,11 +20,15 @@ from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.core.model import SWEEP_MAX_ROWS, Params, Result
 from sqrtdk_gui.gui.controls import ControlsPanel
+from sqrtdk_gui.gui.conventions import DesktopActions
 from sqrtdk_gui.gui.file_actions import FileActions
 from sqrtdk_gui.gui.menus import SHORTCUTS, build_menus
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
 from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.presentation import Presentation
+from sqrtdk_gui.gui.accessibility import describe_widgets
+from sqrtdk_gui.gui.recent import RecentPresets
+from sqrtdk_gui.gui.undo import UndoHistory, route_undo_keys
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
 
 APP_NAME = "sqrtdk-gui"
@@ -39,8 +42,10 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
-class MainWindow(FileActions, QMainWindow):
+class MainWindow(DesktopActions, FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
+
+    default_size = DEFAULT_SIZE
 
     def __init__(self, params: Params | None = None, threaded: bool = True,
                  theme: str = "light", zoom: float = 1.0) -> None:
@@ -127,7 +132,15 @@ class MainWindow(FileActions, QMainWindow):
         self._status_timer.setInterval(250)
         self._status_timer.timeout.connect(lambda: self.status_label.setText(self._status_text))
         self.presentation = Presentation(self)
+        # --- undo, Open recent, accessibility (gui/undo.py, recent.py, accessibility.py) ---
+        self.undo = UndoHistory(self)
         self.actions = build_menus(self)
+        self.recent = RecentPresets(self.actions.recent_menu, self.open_recent,
+                                    lambda text: self.statusBar().showMessage(text, 8000), self)
+        spins = self.controls.findChildren(QAbstractSpinBox)
+        self._undo_keys = route_undo_keys([*spins, *(s.lineEdit() for s in spins)])
+        describe_widgets(self)
+        # --- end ---
         self._build_lesson_keys()
         self.animator.running_changed.connect(self.controls.show_autoplay)
         self.controls.autoplay_toggled.connect(self.set_autoplay)
@@ -217,18 +230,6 @@ class MainWindow(FileActions, QMainWindow):
     def _show_lesson_title(self, text: str) -> None:
         self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
 
-    def about_text(self) -> str:
-        import numpy
-        from PySide6 import __version__ as pyside_version
-
-        return (f"<h2>sqrtdk-gui {__version__}</h2>"
-                "<p>Why scaled dot-product attention divides its logits by √d_k.</p>"
-                f"<p>PySide6 {pyside_version} · pyqtgraph {pg.__version__} · numpy {numpy.__version__}</p>"
-                "<p>MIT licence.</p>")
-
-    def show_about(self) -> None:
-        QMessageBox.about(self, "About sqrtdk-gui", self.about_text())
-
     @property
     def lab_page(self) -> LabPage:
         """The training-lab page, built on first use."""
@@ -313,10 +314,13 @@ class MainWindow(FileActions, QMainWindow):
     def apply_edit(self, changes: dict) -> None:
         """A change the user made: it stops any sweep animation, then reaches the model."""
         self.animator.stop()  # the teacher took over: the lesson's sweep must not fight back
+        before = self.undo.snapshot()
         try:
             self.controller.set_params(**changes)
         except ValueError as exc:  # widgets are range-limited; this is a last line of defence
             self.statusBar().showMessage(str(exc), 5000)
+            return
+        self.undo.record_edit(before, changes)  # a drag of one control merges into one step
 
     def _show_status(self, result: Result) -> None:
         p = result.params

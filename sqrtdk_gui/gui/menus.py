@@ -6,6 +6,9 @@ from types import SimpleNamespace
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+THEME_TEXTS = {"light": "Light theme (projectors)", "dark": "Dark theme",
+               "high-contrast": "High-contrast theme (washed-out projectors)"}
+
 __all__ = ["build_menus", "SHORTCUTS"]
 
 # What Help -> Keyboard shortcuts lists; the lesson keys are handled by the window itself.
@@ -23,6 +26,9 @@ SHORTCUTS = (
     ("Ctrl+=  Ctrl+-  Ctrl+0", "larger / smaller / normal text and lines"),
     ("Ctrl+E", "export the view as PNG"),
     ("Ctrl+O  Ctrl+S", "open / save a preset"),
+    ("Ctrl+Z  Ctrl+Shift+Z (Ctrl+Y)", "undo / redo a parameter change or lesson move (a slider drag is one step)"),
+    ("Ctrl+Shift+P", "command palette: find any action, lesson step, trap or setting by typing"),
+    ("Ctrl+Shift+N", "numbers instead of charts: every panel's data as a table (Ctrl+C copies)"),
     ("Tab  Shift+Tab", "move between controls; arrows and Page Up/Down move a focused slider"),
     ("Ctrl+Q", "quit"),
 )
@@ -39,7 +45,7 @@ def _action(window, text: str, slot, shortcut=None, tip: str = "") -> QAction:
 
 
 def build_menus(w) -> SimpleNamespace:
-    """File, View and Help menus of the window ``w``; returns its actions by name."""
+    """File, Edit, View and Help menus of the window ``w``; returns its actions by name."""
     a = SimpleNamespace()
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
@@ -54,9 +60,26 @@ def build_menus(w) -> SimpleNamespace:
     a.export_handout = _action(w, "Export lesson &handout…", w.export_handout_dialog,
                                tip="The whole lesson as one HTML or Markdown file for students")
     a.quit = _action(w, "&Quit", w.close, QKeySequence.StandardKey.Quit)
-    for item in (a.open_preset, a.save_preset, None, a.export_png,
+    a.recent_menu = file_menu.addMenu("Open &recent")  # filled by gui/recent.py
+    a.recent_menu.setToolTipsVisible(True)
+    for item in (a.open_preset, a.recent_menu, a.save_preset, None, a.export_png,
                  a.export_svg, a.export_csv, a.export_slides, a.export_handout, None, a.quit):
-        file_menu.addSeparator() if item is None else file_menu.addAction(item)
+        if item is a.recent_menu:
+            file_menu.addMenu(item)
+        else:
+            file_menu.addSeparator() if item is None else file_menu.addAction(item)
+
+    edit = bar.addMenu("&Edit")
+    a.undo = w.undo.stack.createUndoAction(w, "&Undo")
+    a.undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+    a.redo = w.undo.stack.createRedoAction(w, "&Redo")
+    a.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+    a.restore_params = _action(w, "Restore default &parameters", w.restore_default_parameters,
+                               tip="Every model parameter back to its default (undo brings them back)")
+    a.reset_settings = _action(w, "Reset &all settings…", lambda: w.reset_all_settings(),
+                               tip="Forget theme, zoom, window size, last state and Open recent (asks first)")
+    for item in (a.undo, a.redo, None, a.restore_params, a.reset_settings):
+        edit.addSeparator() if item is None else edit.addAction(item)
 
     view = bar.addMenu("&View")
     a.lesson = w.lesson_dock.toggleViewAction()
@@ -79,20 +102,26 @@ def build_menus(w) -> SimpleNamespace:
     a.zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
     themes = QActionGroup(w)
     a.themes = {}
-    for name, text in (("light", "Light theme (projectors)"), ("dark", "Dark theme")):
+    for name, text in THEME_TEXTS.items():
         action = _action(w, text, lambda _=False, n=name: w.set_theme(n))
         action.setCheckable(True)
         action.setChecked(name == w.style_.theme)
         themes.addAction(action)
         a.themes[name] = action
-    for item in (a.lesson, a.presentation, a.controls, a.dial, None, a.autoplay,
+    a.numbers = _action(w, "&Numbers instead of charts", lambda on: w.set_numbers_shown_all(on), "Ctrl+Shift+N",
+                        "Every panel shows the data it draws as a sortable table (Ctrl+C copies)")
+    a.numbers.setCheckable(True)
+    for item in (a.lesson, a.presentation, a.controls, a.dial, a.numbers, None, a.autoplay,
                  a.raw, a.scaled, a.reset_temp, None, a.zoom_in,
                  a.zoom_out, a.zoom_reset, None, *a.themes.values()):
         view.addSeparator() if item is None else view.addAction(item)
 
     help_menu = bar.addMenu("&Help")
     a.shortcuts = _action(w, "&Keyboard shortcuts", w.show_shortcuts, "F1")
+    a.palette = _action(w, "&Command palette…", w.show_command_palette, "Ctrl+Shift+P",
+                        "Find any action, lesson step, trap, follow-up or setting by typing")
     a.about = _action(w, "&About sqrtdk-gui", w.show_about)
+    help_menu.addAction(a.palette)
     help_menu.addAction(a.shortcuts)
     help_menu.addAction(a.about)
     return a

@@ -709,8 +709,8 @@ nd 4, vermillion\
 an hides this: a\
  few near-tie ro\
 ws still get lar\
-ge gradients (da\
-shed line in pan\
+ge gradients (do\
+tted line in pan\
 el 4; at d<sub>k\
 </sub> = 2048 th\
 e raw mean is\x0a{s\

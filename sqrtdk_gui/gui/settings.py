@@ -13,6 +13,7 @@ constructor blocks forever on a FIFO, and its save writes a regular file over a 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import sys
 import tempfile
@@ -28,6 +29,8 @@ MAX_BYTES = 1 << 20  # the file holds a geometry and a preset: a few KiB
 # takes about 0.5 s per change at d_k = 4,096 on a 2-core machine, 8,192 x 1,024 seven times
 # that, on every slider move.
 RESTORE_MAX_LOGITS = 1 << 20
+RECENT_MAX = 8  # File -> Open recent lists at most this many presets
+_PATH_MAX_CHARS = 4096
 
 
 def default_path() -> str:
@@ -83,6 +86,7 @@ class Settings:
         self._path = path or default_path()
         self._data = b""  # the file as last read: a save keeps keys this version does not know
         self._writable = True  # False once the path held something that must not be replaced
+        self.recent: list[str] = []  # File -> Open recent, newest first (read by load())
 
     @property
     def path(self) -> str:
@@ -116,6 +120,7 @@ class Settings:
             geometry = qs.value("window/geometry")
             if geometry is not None and not isinstance(geometry, QByteArray):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
+            self.recent = _recent_from(qs.value("recent/presets"))
             state = None
             text = qs.value("state/preset")
             if text is not None:
@@ -125,14 +130,19 @@ class Settings:
                     warning = f"saved state was damaged ({exc}); starting with defaults"
         return geometry, state, warning
 
-    def save(self, geometry: QByteArray, state: presets.State) -> str | None:
-        """Write the settings safely; returns a one-line warning if they could not be saved."""
+    def save(self, geometry: QByteArray, state: presets.State, recent: list[str] | None = None) -> str | None:
+        """Write the settings safely; returns a one-line warning if they could not be saved.
+
+        ``recent``: the Open recent list (None keeps the one last read)."""
         if not self._writable:
             return None  # the path holds something else; load() already said so
         try:
             with _Ini(self._data) as ini:
                 ini.qs.setValue("window/geometry", geometry)
                 ini.qs.setValue("state/preset", presets.to_json(state))
+                if recent is not None:
+                    self.recent = _recent_from(json.dumps(list(recent)))
+                ini.qs.setValue("recent/presets", json.dumps(self.recent))
                 data = ini.text()
                 if ini.qs.status() != QSettings.Status.NoError:
                     return (f"settings not saved to {self.path}: they could not be prepared "
@@ -143,3 +153,17 @@ class Settings:
             return f"settings not saved: {exc}"
         self._data = data
         return None
+
+
+def _recent_from(text) -> list[str]:
+    """The Open recent list from its JSON text; anything malformed is an empty list."""
+    if not isinstance(text, str) or len(text) > RECENT_MAX * (_PATH_MAX_CHARS + 8) + 16:
+        return []
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    if not isinstance(value, list):
+        return []
+    paths = [p for p in value if isinstance(p, str) and 0 < len(p) <= _PATH_MAX_CHARS and "\0" not in p]
+    return list(dict.fromkeys(paths))[:RECENT_MAX]

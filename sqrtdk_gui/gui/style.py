@@ -4,7 +4,11 @@ Okabe-Ito colour-blind-safe palette: raw logits are vermillion, ÷√d_k is blue
 dashed line in the text colour, any other scaling mode (a trap or a follow-up) is reddish
 purple, the current d_k is a bluish-green marker. Two themes: a high-contrast light one
 (projectors wash out dark themes) and a dark one, where blue becomes sky blue to keep its
-contrast. ``Style.zoom`` scales every font and line width together.
+contrast, and a high-contrast one for washed-out projectors (pure white and black, the
+strongest variants of the same hues, lines half as thick again). Colour is never the only
+difference: raw and ÷√d_k also differ in line style and marker (``SeriesLook``), so the
+panels read the same in greyscale and to colour-blind eyes. ``Style.zoom`` scales every font
+and line width together.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
 
-__all__ = ["Palette", "LIGHT", "DARK", "PALETTES", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
+__all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
            "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
@@ -39,6 +43,8 @@ class Palette:
     warn: str
     warn_bg: str
     predict_bg: str
+    line_scale: float = 1.0  # every line width is multiplied by this (high contrast: thicker)
+    grid_alpha: float = 0.18
 
 
 LIGHT = Palette("light", bg="#FFFFFF", fg="#1A1A1A", muted="#4D4D4D", window="#EFEFEF",
@@ -48,8 +54,13 @@ LIGHT = Palette("light", bg="#FFFFFF", fg="#1A1A1A", muted="#4D4D4D", window="#E
 DARK = Palette("dark", bg="#121212", fg="#F0F0F0", muted="#C0C0C0", window="#1E1E1E",
                border="#555555", strip="#262626", highlight="#E69F00", raw="#E66A1F",
                scaled="#56B4E9", other="#CC79A7", accent="#2DBE8C", warn="#FF6B6B",
-               warn_bg="#3A1414", predict_bg="#3A2E12")
-PALETTES = dict(zip(THEMES, (LIGHT, DARK)))  # theme names (and their order) live in core.presets
+               warn_bg="#3A1414", predict_bg="#3A2E12", grid_alpha=0.25)
+# Same meanings, darkest variants of the Okabe-Ito hues (each at least 5:1 against white).
+HIGH_CONTRAST = Palette("high-contrast", bg="#FFFFFF", fg="#000000", muted="#000000", window="#FFFFFF",
+                        border="#000000", strip="#FFFFFF", highlight="#B35900", raw="#B34700",
+                        scaled="#00508A", other="#9E3D78", accent="#006E4E", warn="#A0001C",
+                        warn_bg="#FFFFFF", predict_bg="#FFFFFF", line_scale=1.5, grid_alpha=0.35)
+PALETTES = dict(zip(THEMES, (LIGHT, DARK, HIGH_CONTRAST)))  # theme names (and their order) live in core.presets
 
 # Light-theme constants for code that draws outside the themed panels.
 RAW, SCALED, OTHER, THEORY = LIGHT.raw, LIGHT.scaled, LIGHT.other, LIGHT.fg
@@ -65,6 +76,33 @@ SCALING_LABELS = {
     "qk_norm": "QK-norm × g",
     "log_n": "÷√d_k × log₆₄ n",
 }
+
+
+@dataclass(frozen=True)
+class SeriesLook:
+    """How one scaling's curves differ from the others' besides colour."""
+
+    pen_style: Qt.PenStyle
+    symbol: str  # pyqtgraph marker: "o" circle, "s" square, "t" triangle
+    line: str  # the line in a text key
+    marker: str  # the marker in a text key
+
+    @property
+    def key(self) -> str:
+        return f"{self.line}{self.marker}{self.line}"
+
+
+# ÷√d_k: solid with circles; raw: dashed with squares; any other mode: dash-dot with triangles.
+SERIES_LOOKS = {
+    "sqrt_dk": SeriesLook(Qt.PenStyle.SolidLine, "o", "━", "●"),
+    "none": SeriesLook(Qt.PenStyle.DashLine, "s", "╍", "■"),
+}
+OTHER_LOOK = SeriesLook(Qt.PenStyle.DashDotLine, "t", "┅", "▲")
+
+
+def series_look(scaling: str) -> SeriesLook:
+    """Line style and marker that mean this scaling mode in every panel (with its colour)."""
+    return SERIES_LOOKS.get(scaling, OTHER_LOOK)
 
 
 def standard_icon(name: str):
@@ -121,13 +159,23 @@ class Style:
         return max(6, round(size * self.zoom))
 
     def line(self, width: float = 3.0) -> float:
-        return width * self.zoom
+        return width * self.zoom * self.palette.line_scale
 
     def pen(self, colour, width: float = 3.0, dashed: bool = False) -> pg.QtGui.QPen:
         pen = pg.mkPen(colour, width=self.line(width))
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         return pen
+
+    def series_pen(self, scaling: str, width: float = 3.0, colour=None) -> pg.QtGui.QPen:
+        """The pen of a scaling's curve: its colour and its line style (never colour alone)."""
+        pen = pg.mkPen(self.colour_for(scaling) if colour is None else colour, width=self.line(width))
+        pen.setStyle(series_look(scaling).pen_style)
+        return pen
+
+    def key_entry(self, scaling: str, label: str) -> tuple[str, str, str]:
+        """A colour-key entry (see Panel.set_key) showing the scaling's line style and marker."""
+        return (self.colour_for(scaling), series_look(scaling).key, label)
 
     def font(self, size: float, bold: bool = False) -> QFont:
         f = QFont()
@@ -157,7 +205,7 @@ class Style:
             text = axis.labelText if text is None else text
             if text:
                 axis.setLabel(text, **{"font-size": f"{self.pt(13)}pt", "color": fg})
-        plot.showGrid(x=True, y=True, alpha=0.25 if self.theme == "dark" else 0.18)
+        plot.showGrid(x=True, y=True, alpha=self.palette.grid_alpha)
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)

@@ -24,6 +24,7 @@ class LessonPresenter(QObject):
     """
 
     changed = Signal(str)  # a short description for the window title ("" at the intro)
+    about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
 
     def __init__(self, controller, pane, highlight, animator, parent=None, veil=None) -> None:
         super().__init__(parent)
@@ -51,6 +52,7 @@ class LessonPresenter(QObject):
         """Enter step ``number`` (1..count): apply its preset, highlight, maybe animate."""
         number = min(max(int(number), 1), self.count)
         step = STEPS[number - 1]
+        self.about_to_move.emit()
         self._animator.stop()
         self.step, self.scenario = number, None
         self._apply(step.preset)
@@ -94,6 +96,7 @@ class LessonPresenter(QObject):
     def choose_scenario(self, key: str) -> None:
         """Show a trap or follow-up: its parameters, highlights and evidence table."""
         s = find_scenario(key)
+        self.about_to_move.emit()
         self._animator.stop()
         self.step, self.scenario = self.count, s
         self.revealed = True

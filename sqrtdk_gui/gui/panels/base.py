@@ -9,7 +9,7 @@ selected query row changes, for views that show one row), ``show_sweeps(sweeps)`
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout
 
 from sqrtdk_gui.gui.style import Style
 
@@ -89,7 +89,24 @@ class Panel(ControllerView, QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
-        layout.addWidget(self.title)
+        # --- numbers toggle (data view): a button in the title row swaps chart and table ---
+        self.numbers_button = QToolButton()
+        self.numbers_button.setObjectName("numbersButton")
+        self.numbers_button.setText("Numbers")
+        self.numbers_button.setCheckable(True)
+        self.numbers_button.setToolTip("Show the numbers this chart draws as a table (sortable; Ctrl+C copies)")
+        self.numbers_button.setAccessibleName(f"Numbers of {title}")
+        self.numbers_button.setAccessibleDescription("Show the data of this chart as a sortable, copyable table")
+        self.numbers_button.toggled.connect(self.set_numbers_shown)
+        self.data_view = None  # built on first use (gui/data_view.py)
+        if type(self).data_tables is Panel.data_tables:  # a panel that lists no numbers (yet)
+            self.numbers_button.hide()
+        title_row = QHBoxLayout()
+        title_row.setSpacing(4)
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(self.numbers_button)
+        layout.addLayout(title_row)
+        # --- end numbers toggle ---
         layout.addWidget(self.readout)
         layout.addWidget(self.key)
         self.body = QHBoxLayout()  # subclasses may put a second canvas beside the first
@@ -115,6 +132,36 @@ class Panel(ControllerView, QFrame):
 
     def restyle_items(self) -> None:
         """Set the pens and brushes that depend on theme and zoom only."""
+
+    def data_tables(self) -> list:
+        """The numbers this panel draws, as ``data_view.Table``s (the same arrays as setData)."""
+        return []
+
+    # --- numbers instead of the chart (data view) ---------------------------------------
+    @property
+    def numbers_shown(self) -> bool:
+        return self.data_view is not None and not self.data_view.isHidden()
+
+    def set_numbers_shown(self, on: bool) -> None:
+        """Show the table of the numbers in place of the chart, or the chart again."""
+        if on and self.data_view is None:
+            from sqrtdk_gui.gui.data_view import DataView
+
+            self.data_view = DataView(self)
+            self.layout().addWidget(self.data_view, 1)
+            self.data_view.hide()
+        if self.data_view is not None:
+            self.data_view.follow(getattr(self, "controller", None))
+            for canvas in self.canvases():
+                canvas.setVisible(not on)
+            self.layout().setStretchFactor(self.body, 0 if on else 1)  # the table takes the room
+            self.data_view.setVisible(on)
+            if on:  # also on a page behind another (the σ dial): no showEvent arrives there
+                self.data_view.update_tables()
+        if self.numbers_button.isChecked() != on:
+            self.numbers_button.setChecked(on)
+        if self.veiled:
+            self.veil.raise_()
 
     # --- predict first ------------------------------------------------------------------
     @property
@@ -157,6 +204,7 @@ class Panel(ControllerView, QFrame):
         self.readout.setFont(s.font(13))
         self._fit_readout()
         self.key.setFont(s.font(12))
+        self.numbers_button.setFont(s.font(11))
         for label in (self.title, self.readout, self.key):
             label.setStyleSheet(f"color: {s.palette.fg};")
         for canvas in self.canvases():

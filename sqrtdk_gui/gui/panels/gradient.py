@@ -5,6 +5,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, quiet_viewbox
 from sqrtdk_gui.gui.panels.versus_dk import VersusDk
@@ -28,6 +29,10 @@ class GradientPanel(Panel):
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
+
+    def data_tables(self) -> list[Table]:
+        headers, rows = self.versus.table_rows()
+        return [Table("‖∂L/∂q‖ versus d_k", headers, rows)]
 
     def restyle_items(self) -> None:
         self.versus.restyle()

@@ -6,8 +6,9 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result, comparison_scaling
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
 
 BINS = 61
@@ -40,11 +41,26 @@ class HistogramPanel(Panel):
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
+        self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
+
+    def data_tables(self) -> list[Table]:
+        if self._drawn is None:
+            return []
+        result, ghost, edges, density, ghost_density = self._drawn
+        centres = 0.5 * (edges[:-1] + edges[1:])
+        pdf = result.theory_pdf(centres)
+        label = SCALING_LABELS[result.params.scaling]
+        rows = tuple((float(a), float(b), float(d), float(g), None if pdf is None else float(t))
+                     for a, b, d, g, t in zip(edges[:-1], edges[1:], density, ghost_density,
+                                              pdf if pdf is not None else density))
+        return [Table("histogram", ("logit from", "logit to", f"density, {label}",
+                                    f"density, {SCALING_LABELS[ghost]} (ghost)", "theory density at bin centre"),
+                      rows)]
 
     def restyle_items(self) -> None:
         self.theory.setPen(self.style_.pen(self.style_.palette.fg, 3, dashed=True))
@@ -53,15 +69,17 @@ class HistogramPanel(Panel):
     def _recolour(self, scaling: str) -> None:
         s = self.style_
         colour, ghost = s.colour_for(scaling), comparison_scaling(scaling)
-        self.bars.setPen(s.pen(colour, 2.5))
+        # Outlines in the scaling's line style (raw dashed, ÷√d_k solid): never colour alone.
+        self.bars.setPen(s.series_pen(scaling, 2.5))
         self.bars.setBrush(faint(colour, 90))
         g = s.colour_for(ghost)
-        self.ghost.setPen(pg.mkPen(faint(g, 110), width=s.line(1.5)))
+        self.ghost.setPen(s.series_pen(ghost, 1.5, colour=faint(g, 150)))
         self.ghost.setBrush(faint(g, 35))
         for line in self.sigma_lines:
             line.setPen(s.pen(colour, 2, dashed=True))
-        self.set_key([(colour, "█", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
-                      (g, "░", f"{SCALING_LABELS[ghost]} (ghost)")])
+        bar, ghost_line = series_look(scaling).line, series_look(ghost).line
+        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
+                      (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]} (ghost)")])
         self.title.setText(TITLES.get(scaling, DEFAULT_TITLE))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
@@ -79,6 +97,7 @@ class HistogramPanel(Panel):
         _, ghost_density = density_histogram(ghost_logits.ravel(), half, BINS)
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
+        self._drawn = (result, comparison_scaling(p.scaling), edges, density, ghost_density)
         # An even count: no point at 0, where the density at d_k = 1 is infinite.
         x = np.linspace(-half, half, 240)
         pdf = result.theory_pdf(x)  # exact law; None for a mixture (aligned queries)

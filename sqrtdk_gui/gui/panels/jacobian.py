@@ -6,8 +6,9 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import COMPARED, Result
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.style import Style, quiet_viewbox, series_look
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -79,6 +80,7 @@ class JacobianPanel(Panel):
         layout.setRowStretchFactor(0, 7)
         layout.setRowStretchFactor(1, 3)
         self._last_block_max = None
+        self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
@@ -88,6 +90,18 @@ class JacobianPanel(Panel):
     def canvases(self) -> list[pg.GraphicsLayoutWidget]:
         return [self.heat_canvas, self.canvas]
 
+    def data_tables(self) -> list[Table]:
+        tables = []
+        if self._drawn is not None:
+            label, block = self._drawn
+            k = block.shape[0]
+            tables.append(Table(f"J of {label}, top {k} keys",
+                                ("key (by weight)", *(f"key {j + 1}" for j in range(k))),
+                                tuple((f"key {i + 1}", *map(float, block[i])) for i in range(k))))
+        headers, rows = self.versus.table_rows(("saturated %", lambda sw: 100 * sw.saturated_fraction))
+        tables.append(Table("‖J‖_F and saturation versus d_k", headers, rows))
+        return tables
+
     def restyle_items(self) -> None:
         s = self.style_
         cmap = _cmap(s.palette.bg)
@@ -96,7 +110,11 @@ class JacobianPanel(Panel):
         self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
         self.versus.restyle()
         for scaling, curve in self.sat_curves.items():
-            curve.setPen(s.pen(s.colour_for(scaling), 3))
+            curve.setPen(s.series_pen(scaling, 3))
+            curve.setSymbol(series_look(scaling).symbol)
+            curve.setSymbolSize(s.line(2.0) * 3)
+            curve.setSymbolBrush(s.colour_for(scaling))
+            curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
         self.sat_marker.setPen(s.pen(s.palette.accent, 2.5))
 
     def show_result(self, result: Result, row: int) -> None:
@@ -106,6 +124,7 @@ class JacobianPanel(Panel):
         k = min(TOP_KEYS, p.keys)
         block, _ = result.jacobian_block(row, k)
         self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
+        self._drawn = (label, block)
         self.image.setRect(0, 0, k, k)
         self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
         largest = float(np.abs(block).max())

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 from sqrtdk_gui.core.model import SCALINGS, Result, compared_scalings
 from sqrtdk_gui.core.plotdata import nice_ceiling
 from sqrtdk_gui.core.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
 
@@ -152,6 +153,21 @@ class SigmaDialPanel(Panel):
             d.ring.setPen(pg.mkPen(fg, width=s.line(2)))
         self._scalings = ()  # marker colours follow on the next result
         self._brushes = {}
+
+    def data_tables(self) -> list[Table]:
+        """The curves as drawn (one row per σ), and where each scaling mode sits now."""
+        c = getattr(self, "controller", None)
+        curves = c.dial if c is not None else None  # drawn or not: the page may be hidden
+        if curves is None:
+            return []
+        rows = curves.rows_table()
+        dial = Table(f"σ dial, n = {curves.keys} keys (medians and 10–90 % over {curves.rows} rows × "
+                     f"{curves.seeds} seeds)", tuple(rows[0]), tuple(tuple(r.values()) for r in rows))
+        if c.result is None:
+            return [dial]
+        modes = tuple((SCALING_LABELS[m], float(sig), self.verdict(sig, curves))
+                      for m, sig in mode_sigmas(c.result.params, SCALINGS).items())
+        return [dial, Table("each scaling's σ here", ("scaling", "σ", "verdict"), modes)]
 
     # --- drawing ------------------------------------------------------------------------------
     def show_dial(self, curves: DialCurves) -> None:

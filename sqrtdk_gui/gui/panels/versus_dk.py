@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 from sqrtdk_gui.core.model import COMPARED
 from sqrtdk_gui.core.plotdata import clamp_positive
 
@@ -57,12 +57,20 @@ class _Series:
 
     def restyle(self, style: Style) -> None:
         colour = style.colour_for(self.scaling)
-        self.median.setPen(style.pen(colour, 3.5))
+        # Line style and marker as well as colour: raw and ÷√d_k stay apart in greyscale.
+        look = series_look(self.scaling)
+        self.median.setPen(style.series_pen(self.scaling, 3.5))
+        self.median.setSymbol(look.symbol)
+        self.median.setSymbolSize(style.line(2.6) * 3)
+        self.median.setSymbolBrush(colour)
+        self.median.setSymbolPen(pg.mkPen(style.palette.bg, width=max(1.0, style.line(0.8))))
         for edge in (self.low, self.high):
             edge.setPen(pg.mkPen(faint(colour, 60)))
-        self.band.setBrush(faint(colour, 45 if style.theme == "light" else 70))
-        if self.mean is not None:
-            self.mean.setPen(style.pen(colour, 2, dashed=True))
+        self.band.setBrush(faint(colour, 70 if style.theme == "dark" else 45))
+        if self.mean is not None:  # dotted: raw's median is already dashed
+            pen = style.pen(colour, 2.2)
+            pen.setStyle(pg.QtCore.Qt.PenStyle.DotLine)
+            self.mean.setPen(pen)
 
     def set_visible(self, on: bool) -> None:
         self.shown = on
@@ -89,6 +97,7 @@ class VersusDk:
         plot.addItem(self.marker)
         plot.addItem(self.dots)
         self._other_scaling = None
+        self._sweeps = None
         self._brushes: dict[str, object] = {}  # one QBrush per colour: no new symbol per frame
         self.restyle()
 
@@ -100,7 +109,26 @@ class VersusDk:
         self.dots.setSize(s.line(5) * 3)
         self.dots.setPen(pg.mkPen(s.palette.fg, width=1.5))
 
+    def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+        """(headers, rows) of the drawn sweeps: one row per scaling and d_k. ``extra``:
+        (header, function(sweep) -> per-d_k values) for one more column."""
+        headers = ("scaling", "d_k", "median", "10 %", "90 %") + (("mean",) if self.with_mean else ())
+        if extra is not None:
+            headers += (extra[0],)
+        rows = []
+        q = self.quantity
+        for scaling, sw in (self._sweeps or {}).items():
+            cols = [sw.stat(q, "median"), sw.stat(q, "p10"), sw.stat(q, "p90")]
+            if self.with_mean:
+                cols.append(sw.stat(q, "mean"))
+            if extra is not None:
+                cols.append(extra[1](sw))
+            for i, d in enumerate(sw.d_k):
+                rows.append((SCALING_LABELS[scaling], int(d), *(float(c[i]) for c in cols)))
+        return headers, tuple(rows)
+
     def show_sweeps(self, sweeps: dict) -> None:
+        self._sweeps = sweeps
         for scaling, sw in sweeps.items():
             series = self.series.get(scaling) or self.other
             self._fill(series, sw)
@@ -113,10 +141,10 @@ class VersusDk:
         """Colour key entries for the panel title (see Panel.set_key)."""
         s = self.style_
         scalings = [*COMPARED] + ([self._other_scaling] if self._other_scaling else [])
-        entries = [(s.colour_for(k), "━", SCALING_LABELS[k]) for k in scalings]
+        entries = [s.key_entry(k, SCALING_LABELS[k]) for k in scalings]
         entries.append((s.palette.muted, "▒", "10–90 %"))
         if self.with_mean:
-            entries.append((s.palette.muted, "╍", "mean"))
+            entries.append((s.palette.muted, "┈┈", "mean"))
         return entries
 
     def _fill(self, series: _Series, sw) -> None:

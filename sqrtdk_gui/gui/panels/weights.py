@@ -8,8 +8,9 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, faint, quiet_viewbox
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
 
 
@@ -33,6 +34,8 @@ class WeightsPanel(Panel):
             self.plot.addItem(item)
         self._y_range = SteadyRange(shrink_below=0.3)
         self._n = None
+        self._pen_for = None
+        self._drawn = None
         self._last: tuple[Result, int] | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
@@ -46,6 +49,23 @@ class WeightsPanel(Panel):
         self.uniform.label.setColor(s.palette.muted)
         self.uniform.label.setFont(s.font(11))
 
+    def data_tables(self) -> list[Table]:
+        if self._drawn is None:
+            return []
+        label, heights, n = self._drawn
+        rows = tuple((i + 1, float(h), 1.0 / n) for i, h in enumerate(heights))
+        return [Table(f"weights of {label}", ("rank (largest first)", "weight", "uniform 1/n"), rows)]
+
+    def _bar_pen(self, scaling: str):
+        # The bars' outline carries the scaling's line style (raw dashed): never colour alone.
+        if self._pen_for != (scaling, self.style_.palette, self.style_.zoom):
+            self._pen_for = (scaling, self.style_.palette, self.style_.zoom)
+            self._pen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
+            s = self.style_
+            self.set_key([(s.colour_for(scaling), f"█{series_look(scaling).line}", SCALING_LABELS[scaling]),
+                          (s.palette.muted, "╍", "uniform 1/n")])
+        return self._pen
+
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
         n = p.keys
@@ -57,8 +77,9 @@ class WeightsPanel(Panel):
         s = self.style_
         colour = s.colour_for(p.scaling)
         self.bars.setOpts(x=np.arange(shown), height=np.where(np.isfinite(heights), heights, 0.0),
-                          width=0.8, brush=faint(colour, 200), pen=pg.mkPen(colour, width=1))
+                          width=0.8, brush=faint(colour, 200), pen=self._bar_pen(p.scaling))
         self.uniform.setValue(1.0 / n)
+        self._drawn = (label, heights, n)
         if (shown, n) != self._n:
             self.plot.setXRange(-0.8, shown - 0.2, padding=0)
             axis = "keys, sorted by weight" if shown == n else f"top {shown} of {n} keys, by weight"

@@ -1,0 +1,150 @@
+"""The command palette (Ctrl+Shift+P, Help menu): find any action, lesson step, trap,
+follow-up or setting by typing a few letters of it, and run it with Return.
+
+Matching is forgiving: every word typed must occur in the entry (its title, its kind or its
+keywords), in any order, ignoring case, quotes and accents such as "÷√"; entries whose
+title starts with what was typed come first. "stable soft" finds the trap “Stable softmax
+fixes it” and the setting "Softmax: stable".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+
+__all__ = ["Command", "match", "CommandPalette", "normalise"]
+
+
+@dataclass(frozen=True)
+class Command:
+    title: str
+    kind: str  # "Action", "Lesson", "Trap", "Follow-up", "Setting", ...
+    run: Callable[[], None] = field(compare=False)
+    keywords: str = ""
+    shortcut: str = ""
+
+
+_DROP = re.compile(r"[“”\"'‘’&…]")
+_WORD = re.compile(r"\w+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, quotes and menu ampersands dropped, accents folded (é → e), d_k kept."""
+    text = _DROP.sub("", text).lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _score(command: Command, words: list[str], query: str) -> tuple | None:
+    title = normalise(command.title)
+    hay = " ".join((title, normalise(command.kind), normalise(command.keywords)))
+    if not all(w in hay for w in words):
+        return None
+    title_words = _WORD.findall(title)
+    at_start = sum(any(t.startswith(w) for t in title_words) for w in words)
+    return (not title.startswith(query), -at_start, not all(w in title for w in words), len(title))
+
+
+def match(commands: list[Command], query: str, limit: int = 200) -> list[Command]:
+    """The commands that match ``query``, best first (all of them, in order, for "")."""
+    query = normalise(query).strip()
+    words = query.split()
+    if not words:
+        return list(commands)[:limit]
+    scored = []
+    for i, command in enumerate(commands):
+        score = _score(command, words, query)
+        if score is not None:
+            scored.append((score, i, command))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [c for _, _, c in scored[:limit]]
+
+
+class CommandPalette(QDialog):
+    """A search field above the matching commands. Up/Down choose, Return runs, Esc closes."""
+
+    ran = Signal(str)  # the title of the command that ran
+
+    def __init__(self, commands: list[Command], parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Command palette")
+        self.setObjectName("commandPalette")
+        self.commands = list(commands)
+        self.field = QLineEdit()
+        self.field.setObjectName("paletteField")
+        self.field.setPlaceholderText("Type a command, a lesson step, a trap or a setting…")
+        self.field.setAccessibleName("Command palette search")
+        self.field.setAccessibleDescription("Type to find actions, lesson steps, traps, follow-ups and "
+                                            "settings; Up and Down choose, Return runs, Escape closes")
+        self.field.setClearButtonEnabled(True)
+        self.list = QListWidget()
+        self.list.setObjectName("paletteList")
+        self.list.setAccessibleName("Matching commands")
+        self.list.setUniformItemSizes(True)
+        self.hint = QLabel()
+        self.hint.setObjectName("paletteHint")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.field)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.hint)
+        self.field.textChanged.connect(self.filter)
+        self.field.returnPressed.connect(self.run_current)
+        self.list.itemActivated.connect(lambda item: self.run_current())
+        self.field.installEventFilter(self)
+        self.filter("")
+
+    def filter(self, text: str) -> None:
+        self.list.clear()
+        found = match(self.commands, text)
+        for command in found:
+            label = f"{command.title}    — {command.kind}"
+            if command.shortcut:
+                label += f"  ·  {command.shortcut}"
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, command)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{command.title}, {command.kind}")
+            self.list.addItem(item)
+        if found:
+            self.list.setCurrentRow(0)
+        self.hint.setText(f"{len(found)} of {len(self.commands)} · ↑↓ choose · Return runs · Esc closes"
+                          if found else "Nothing matches: try fewer letters")
+
+    def current(self) -> Command | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def run_current(self) -> None:
+        command = self.current()
+        if command is None:
+            return
+        self.accept()
+        command.run()
+        self.ran.emit(command.title)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        # Up, Down, Page Up/Down move the choice while the typing stays in the field.
+        if obj is self.field and event.type() == event.Type.KeyPress:
+            key = event.key()
+            moves = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 8, Qt.Key.Key_PageUp: -8}
+            if key in moves and self.list.count():
+                row = min(max(self.list.currentRow() + moves[key], 0), self.list.count() - 1)
+                self.list.setCurrentRow(row)
+                return True
+        return super().eventFilter(obj, event)
+
+    def popup(self) -> None:
+        """Show above the middle of the parent window, with an empty field."""
+        parent = self.parentWidget()
+        self.field.clear()
+        if parent is not None:
+            width = min(760, max(420, parent.width() // 2))
+            self.resize(width, min(520, max(300, parent.height() // 2)))
+            top = parent.mapToGlobal(parent.rect().topLeft())
+            self.move(top.x() + (parent.width() - width) // 2, top.y() + 60)
+        self.show()
+        self.activateWindow()
+        self.field.setFocus()
