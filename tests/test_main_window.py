@@ -197,7 +197,7 @@ def test_overflow_is_marked_not_drawn_broken(qtbot, window):
     assert np.isfinite(window.panels["weights"].bars.opts["height"]).all()  # no NaN reaches the plot
     assert "exp(z) overflowed in float16: no weights" in window.panels["weights"].readout.text()
     # The strip's statistics are the exact softmax's: it says so, with the program's failures.
-    assert window.summary.captions["max_weight"].text() == "median max weight (exact softmax)"
+    assert window.summary.captions["max_weight"].text() == "max weight (exact)"
     window.controller.set_params(softmax="stable")
     settle(qtbot, window)
     assert not window.panels["weights"].overflow.isVisible()

@@ -85,6 +85,9 @@ class Panel(ControllerView, QFrame):
             # Long lines must not force the window wider than a 1280-pixel projector.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.canvas = pg.GraphicsLayoutWidget()
+        # A graphics view's size hint follows its scene, which grows with what it last drew:
+        # ignored, so that the window's rows of panels share the height equally.
+        self.canvas.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.canvas.ci.setContentsMargins(4, 4, 10, 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)

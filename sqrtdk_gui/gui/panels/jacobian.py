@@ -36,6 +36,7 @@ class JacobianPanel(Panel):
         super().__init__("3 · Jacobian diag(p) − ppᵀ", style, parent)
         # The heat map gets its own canvas: a widget layout keeps the 2:3 split at any size.
         self.heat_canvas = pg.GraphicsLayoutWidget()
+        self.heat_canvas.setSizePolicy(self.canvas.sizePolicy())
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
         self.heat_plot = self.heat_canvas.addPlot(viewBox=quiet_viewbox())

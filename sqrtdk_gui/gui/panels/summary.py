@@ -24,7 +24,8 @@ MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows
 
 TIPS = {
     "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
-    "max_weight": "Largest attention weight of a query, median over all queries.",
+    "max_weight": "Largest attention weight of a query, median over all queries, of the exact softmax "
+                  "(\"exact\" shows when the program's own weights overflowed to NaN).",
     "entropy": "Attention entropy, median over queries; log n is a uniform softmax.",
     "jacobian": "Frobenius norm of the softmax Jacobian diag(p) − ppᵀ, median over queries.",
     "saturated": "Share of queries whose largest weight exceeds 0.99.",
@@ -141,7 +142,7 @@ class SummaryStrip(ControllerView, QFrame):
         # are NaN (a naive softmax that overflowed), instead of quoting them as its output.
         failed = result.failed_rows
         self.captions["max_weight"].setText(
-            "median max weight (exact softmax)" if failed else "median max weight")
+            "max weight (exact)" if failed else "median max weight")
         colour = self.style_.colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
