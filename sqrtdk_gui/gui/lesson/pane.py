@@ -245,7 +245,7 @@ class LessonPane(QWidget):
         for button in (self.reveal_button, self.previous_button, self.next_button):
             button.setFont(s.font(13))
         for button in self.scenario_buttons.values():  # two columns in a narrow dock
-            button.setFont(s.font(12))
+            button.setFont(s.font(11))
             button.setStyleSheet("QPushButton { padding: 3px 2px; }")
         self.question.setFont(s.font(14))
         self.answer.setFont(s.font(14))

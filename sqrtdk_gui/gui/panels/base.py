@@ -9,9 +9,10 @@ selected query row changes, for views that show one row), ``show_sweeps(sweeps)`
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout
 
-from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.style import Style, standard_icon
 
 
 class ControllerView:
@@ -96,6 +97,7 @@ class Panel(ControllerView, QFrame):
         self.numbers_button = QToolButton()
         self.numbers_button.setObjectName("numbersButton")
         self.numbers_button.setText("Numbers")
+        self.numbers_button.setIcon(standard_icon("FileDialogDetailedView"))
         self.numbers_button.setCheckable(True)
         self.numbers_button.setToolTip("Show the numbers this chart draws as a table (sortable; Ctrl+C copies)")
         self.numbers_button.setAccessibleName(f"Numbers of {title}")
@@ -199,6 +201,12 @@ class Panel(ControllerView, QFrame):
         lines = 2 if metrics.horizontalAdvance(self.readout_sample) > width else 1
         self.readout.setWordWrap(lines > 1)
         self.readout.setFixedHeight(lines * metrics.lineSpacing() + 4)
+        # The title comes first: when both would not fit, the Numbers button shows its icon only.
+        button = self.numbers_button
+        wide = (self.title.fontMetrics().horizontalAdvance(self.title.text())
+                + button.fontMetrics().horizontalAdvance(button.text()) + 48 <= width)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly if wide
+                                  else Qt.ToolButtonStyle.ToolButtonIconOnly)
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:
