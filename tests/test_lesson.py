@@ -257,3 +257,14 @@ def test_links_between_pages_open_the_linked_follow_up(window):
     assert window.lesson.scenario is not None and window.lesson.scenario.key == "sigma_dial"
     window.lesson_pane.text.anchorClicked.emit(QUrl("https://example.org"))  # offline: ignored
     assert window.lesson.scenario.key == "sigma_dial"
+
+
+def test_lesson_figures_are_warmed_off_the_ui_thread_and_closing_stops_it(make_window):
+    from sqrtdk_gui.core.lesson import figures
+
+    calls = []
+    assert figures.warm(stop=lambda: calls.append(1) or len(calls) > 2) == 2  # stops when asked
+    window = make_window()
+    window.warm_lesson_figures()
+    window.close()
+    assert not window._warm.is_alive()  # closing waits for it to stop

@@ -352,7 +352,23 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             if hasattr(view, "flush"):
                 view.flush()
 
+    def warm_lesson_figures(self) -> None:
+        """Compute the lesson's figures (ranges over 8 seeds, ~5 s) off the UI thread, so that
+        the first visit of a step does not stall the projector for up to a second."""
+        import threading
+
+        from sqrtdk_gui.core.lesson import figures
+
+        if getattr(self, "_warm", None) is None:
+            self._warm_stop = threading.Event()
+            self._warm = threading.Thread(target=figures.warm, args=(self._warm_stop.is_set,),
+                                          name="sqrtdk-lesson-figures")
+            self._warm.start()
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if getattr(self, "_warm", None) is not None:
+            self._warm_stop.set()
+            self._warm.join()  # at most the figure in progress (≤ 1 s)
         self.presentation.leave()
         if self._lab_page is not None:
             self._lab_page.shutdown()

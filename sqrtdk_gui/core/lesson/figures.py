@@ -499,3 +499,15 @@ def placeholders(text: str) -> list[str]:
 def fill(text: str, seeds=SEEDS) -> str:
     """``text`` with every ``{key}`` replaced by ``quote(key)`` (KeyError for unknown keys)."""
     return PLACEHOLDER.sub(lambda m: quote(m.group(1), seeds), text)
+
+
+def warm(stop=None) -> int:
+    """Compute every figure now (about 5 s over 8 seeds), so that no lesson page waits for its
+    numbers when it is first shown; ``stop()`` is asked between figures. Returns how many."""
+    done = 0
+    for key in FIGURES:
+        if stop is not None and stop():
+            break
+        quote(key)
+        done += 1
+    return done
