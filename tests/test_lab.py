@@ -345,3 +345,13 @@ def test_modes_swap_the_rate_and_seed_controls(qtbot, page):
     assert (config.layers, config.learn_v, config.optimizer) == (3, True, "adam")
     assert scalings == ("none", "sqrt_dk") and seeds == (0, 1, 2, 3) and len(lrs) == 9
     assert page.top_stack.currentIndex() == 0
+
+
+def test_lab_curves_differ_in_line_style_not_colour_alone(page):
+    # Raw against ÷√d_k (and QK-norm): each scaling has its own pen style, and the sweep
+    # plots their own markers, so a greyscale projector still tells them apart.
+    for panel in (page.loss_panel, page.accuracy_panel, page.steps_lr_panel, page.logit_panel):
+        styles = {s: c.opts["pen"].style() for s, c in panel.curves.items()}
+        assert len(set(styles.values())) == len(styles), (panel, styles)
+    symbols = {s: c.opts["symbol"] for s, c in page.steps_lr_panel.curves.items()}
+    assert len(set(symbols.values())) == len(symbols)

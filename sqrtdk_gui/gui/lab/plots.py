@@ -99,7 +99,7 @@ class CurvePanel(Panel):
     def restyle_items(self) -> None:
         s = self.style_
         for scaling, curve in self.curves.items():
-            curve.setPen(s.pen(s.colour_for(scaling), 3))
+            curve.setPen(s.series_pen(scaling, 3))  # colour and line style: never colour alone
         for line, role, dotted in self.levels:
             colour = getattr(s.palette, role)
             pen = s.pen(colour, 2, dashed=True)

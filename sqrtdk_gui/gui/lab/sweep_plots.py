@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, faint, quiet_viewbox
+from sqrtdk_gui.gui.style import Style, faint, quiet_viewbox, series_look
 from sqrtdk_gui.core.training import WINDOW
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
@@ -163,9 +163,9 @@ class _BandPanel(Panel):
         s = self.style_
         for scaling in LAB_SCALINGS:
             colour = s.colour_for(scaling)
-            self.curves[scaling].setPen(s.pen(colour, 3))
+            self.curves[scaling].setPen(s.series_pen(scaling, 3))  # never colour alone
             if self.symbols:
-                self.curves[scaling].setSymbol("o")
+                self.curves[scaling].setSymbol(series_look(scaling).symbol)
                 self.curves[scaling].setSymbolSize(round(9 * s.zoom))
                 self.curves[scaling].setSymbolBrush(colour)
                 self.curves[scaling].setSymbolPen(pg.mkPen(s.palette.bg, width=1))
