@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
+from sqrtdk_gui.core.sampling import MAX_WIDTH, pool, pool_block
 
 __all__ = ["Geometry", "geometry"]
 
@@ -25,6 +25,8 @@ _BLOCK = 64
 # matters more than their speed).
 _MAX_PREFIX_FLOATS = 2**22
 _CACHE_ENTRIES = 2
+# The largest query pool the direct path builds whole (64 MiB, the pool cache's size).
+_MAX_POOL_FLOATS = 2**23
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,29 @@ class _Prefix:
         return tuple(s + x for s, x in zip(base, _products(q, k)))
 
 
+# Rows of q per matrix product in ``_streamed_products`` (its temporary: rows × n floats).
+_ROW_CHUNK = 1024
+
+
+def _streamed_products(seed: int, m: int, n: int, d: int) -> tuple[np.ndarray, ...]:
+    """``_products`` of the first d columns, summed over the column blocks in order.
+
+    The query pool is never built whole (8,192 queries × 4,096 columns are 268 MB): each
+    block of 64 columns is drawn, used and dropped; the sums are those ``_Prefix`` keeps.
+    """
+    dots, q_sq, gram = np.zeros((m, n)), np.zeros(m), np.zeros((n, n))
+    k_all = pool(seed, "k", n, d)
+    for b in range(-(-d // _BLOCK)):
+        cols = slice(b * _BLOCK, min(d, (b + 1) * _BLOCK))
+        q = pool_block(seed, "q", m, b)[:, :cols.stop - cols.start]
+        k = k_all[:, cols]
+        for r in range(0, m, _ROW_CHUNK):
+            dots[r:r + _ROW_CHUNK] += q[r:r + _ROW_CHUNK] @ k.T
+        q_sq += np.einsum("ij,ij->i", q, q)
+        gram += k @ k.T
+    return dots, q_sq, gram
+
+
 _prefixes: OrderedDict[tuple[int, int, int], _Prefix] = OrderedDict()
 _lock = threading.Lock()
 
@@ -98,8 +123,12 @@ def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
         raise ValueError(f"d={d} is outside 1..{MAX_WIDTH}")
     blocks = MAX_WIDTH // _BLOCK + 1
     if (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS:
-        # Too large to keep every running sum: compute directly.
-        dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))
+        # Too large to keep every running sum: compute directly; with a query pool larger
+        # than the pool cache (8,192 × 4,096 would be 268 MB), one column block at a time.
+        if m * d > _MAX_POOL_FLOATS:
+            dots, q_sq, gram = _streamed_products(seed, m, n, d)
+        else:
+            dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))
     else:
         with _lock:
             key = (seed, m, n)

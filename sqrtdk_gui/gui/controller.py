@@ -16,8 +16,8 @@ import time
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core import sigma_dial
-from sqrtdk_gui.core.long_context import sampled_rows
-from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute, sweep
+from sqrtdk_gui.core.model import (MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute,
+                                   selectable_rows, sweep)
 
 __all__ = ["Controller"]
 
@@ -156,7 +156,7 @@ class Controller(QObject):
 
     def set_row(self, row: int) -> None:
         """Select the query shown by the weights and Jacobian panels (MEDIAN_ROW: the median one)."""
-        row = min(max(int(row), MEDIAN_ROW), sampled_rows(self._params.queries, self._params.keys) - 1)
+        row = min(max(int(row), MEDIAN_ROW), selectable_rows(self._params) - 1)
         if row != self._row:
             self._row = row
             self.row_changed.emit(row)
@@ -201,8 +201,8 @@ class Controller(QObject):
         self.last_compute_ms = 1e3 * (time.perf_counter() - start)
         self.compute_count += 1
         self._result = result
-        if self._row >= result.rows:
-            self.set_row(result.rows - 1)
+        if self._row >= result.shown_rows:
+            self.set_row(result.shown_rows - 1)
         self.result_changed.emit(result)
         self._request_sweeps(params)
 

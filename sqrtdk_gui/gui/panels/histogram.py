@@ -41,6 +41,7 @@ class HistogramPanel(Panel):
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
+        self._sampled = None  # (shown rows, rows) when the histogram bins the first rows only
         self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
@@ -120,6 +121,11 @@ class HistogramPanel(Panel):
             x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
             self.ghost_clipped.setText(f"ghost ↑ {ghost_peak:.2f}")
             self.ghost_clipped.setPos(x_peak, top)
+        sampled = (result.shown_rows, result.rows) if result.rows_sampled_for_display else None
+        if sampled != self._sampled:  # the axis title says so (changed only when this does)
+            self._sampled = sampled
+            bottom = "logit z" if sampled is None else f"logit z (first {sampled[0]:,} of {sampled[1]:,} queries)"
+            self.style_.style_plot(self.plot, bottom=bottom)
         sqrt_dk = np.sqrt(p.d_k)
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
