@@ -17,7 +17,7 @@ import numpy as np
 
 from sqrtdk_gui.core.sampling import MAX_WIDTH, pool, pool_block
 
-__all__ = ["Geometry", "geometry"]
+__all__ = ["Geometry", "geometry", "streamed", "key_gram", "query_rows"]
 
 _BLOCK = 64
 # Running sums per (seed, m, n) at the most 32 MiB, two sets kept: the default 256 x 64
@@ -25,8 +25,8 @@ _BLOCK = 64
 # matters more than their speed).
 _MAX_PREFIX_FLOATS = 2**22
 _CACHE_ENTRIES = 2
-# The largest query pool the direct path builds whole (64 MiB, the pool cache's size).
-_MAX_POOL_FLOATS = 2**23
+# The largest query pool the direct path builds whole (8 MiB); larger ones are drawn by block.
+_MAX_POOL_FLOATS = 2**20
 
 
 @dataclass(frozen=True)
@@ -95,22 +95,43 @@ _ROW_CHUNK = 1024
 
 
 def _streamed_products(seed: int, m: int, n: int, d: int) -> tuple[np.ndarray, ...]:
-    """``_products`` of the first d columns, summed over the column blocks in order.
+    """``_products`` of the first d columns, summed over the column blocks in order."""
+    gram = key_gram(seed, n, d)
+    dots, q_sq = query_rows(seed, n, d, 0, m)
+    return dots, q_sq, gram
 
-    The query pool is never built whole (8,192 queries × 4,096 columns are 268 MB): each
-    block of 64 columns is drawn, used and dropped; the sums are those ``_Prefix`` keeps.
-    """
-    dots, q_sq, gram = np.zeros((m, n)), np.zeros(m), np.zeros((n, n))
-    k_all = pool(seed, "k", n, d)
+
+def key_gram(seed: int, n: int, d: int) -> np.ndarray:
+    """k~ k~^T of n keys over d columns, summed block by block (no pool kept)."""
+    gram = np.zeros((n, n))
     for b in range(-(-d // _BLOCK)):
-        cols = slice(b * _BLOCK, min(d, (b + 1) * _BLOCK))
-        q = pool_block(seed, "q", m, b)[:, :cols.stop - cols.start]
-        k = k_all[:, cols]
-        for r in range(0, m, _ROW_CHUNK):
+        k = pool_block(seed, "k", n, b)[:, :min(d - b * _BLOCK, _BLOCK)]
+        gram += k @ k.T
+    return gram
+
+
+def query_rows(seed: int, n: int, d: int, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """q~ . k~ and |q~|^2 of queries start..stop−1, summed over the column blocks in order.
+
+    Neither pool is built whole (8,192 queries × 4,096 columns are 268 MB): each block of 64
+    columns is drawn (the first ``stop`` rows: pools are nested), used and dropped, so the
+    memory is that of the (stop − start) × n result.
+    """
+    dots, q_sq = np.zeros((stop - start, n)), np.zeros(stop - start)
+    for b in range(-(-d // _BLOCK)):
+        width = min(d - b * _BLOCK, _BLOCK)
+        q = pool_block(seed, "q", stop, b)[start:, :width]
+        k = pool_block(seed, "k", n, b)[:, :width]
+        for r in range(0, stop - start, _ROW_CHUNK):
             dots[r:r + _ROW_CHUNK] += q[r:r + _ROW_CHUNK] @ k.T
         q_sq += np.einsum("ij,ij->i", q, q)
-        gram += k @ k.T
-    return dots, q_sq, gram
+    return dots, q_sq
+
+
+def streamed(m: int, n: int, d: int) -> bool:
+    """True when ``geometry`` would draw the pools block by block (too large to keep)."""
+    blocks = MAX_WIDTH // _BLOCK + 1
+    return (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS and m * d > _MAX_POOL_FLOATS
 
 
 _prefixes: OrderedDict[tuple[int, int, int], _Prefix] = OrderedDict()
@@ -125,7 +146,7 @@ def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
     if (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS:
         # Too large to keep every running sum: compute directly; with a query pool larger
         # than the pool cache (8,192 × 4,096 would be 268 MB), one column block at a time.
-        if m * d > _MAX_POOL_FLOATS:
+        if streamed(m, n, d):
             dots, q_sq, gram = _streamed_products(seed, m, n, d)
         else:
             dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sqrtdk_gui.core.geometry import geometry
+from sqrtdk_gui.core import geometry as _geometry
+from sqrtdk_gui.core.geometry import Geometry, geometry
 from sqrtdk_gui.core.long_context import (DENSE_MAX_KEYS, MAX_KEYS, SAMPLE_KEYS, EvaluatedSoftmax, LongSpec,
                                           RowReducer, logit_blocks, sampled_rows)
 from sqrtdk_gui.core.precision import FLOAT_TYPES, numpy_dtype, weight_errors
@@ -366,9 +367,11 @@ def _weight_errors(weights: np.ndarray, p: np.ndarray, post: float) -> dict:
 # first DISPLAY_ROWS query rows only (what the histogram bins and the selectable rows); the
 # per-row statistics cover every query. At 8,192 queries × 1,024 keys one such array is 64 MB.
 DISPLAY_ROWS = 1024
-# Rows per chunk of the per-row computation: a temporary holds at most this many logits (1 MB),
+# Rows per chunk of the per-row computation: a temporary holds at most this many logits (0.5 MB),
 # so the work's memory does not grow with the number of queries.
-CHUNK_LOGITS = 1 << 17
+CHUNK_LOGITS = 1 << 16
+# Query rows whose dot products are computed at once when the pools are drawn block by block.
+PART_ROWS = 2048
 # Set in the thread that computes a sweep point: only the summaries are needed, no display rows.
 _summary_only = threading.local()
 
@@ -406,14 +409,14 @@ class _Chunk:
     max_abs: float
 
 
-def _dense_rows(params: Params, g, start: int, stop: int) -> _Chunk:
+def _dense_rows(params: Params, g, start: int, stop: int, offset: int = 0) -> _Chunk:
     """The dense computation for query rows start..stop−1 (row-wise: the same numbers as on
-    all rows at once). ``g`` is the unaligned geometry of all rows."""
+    all rows at once). ``g`` is the unaligned geometry of the rows from ``offset`` on."""
     rho = params.alignment
-    g_dots = g.dots[start:stop]
-    q_sq = g.q_sq[start:stop]
+    g_dots = g.dots[start - offset:stop - offset]
+    q_sq = g.q_sq[start - offset:stop - offset]
     if rho != 0.0:  # as Geometry.aligned, on these rows only
-        m, n = g.dots.shape
+        n = params.keys
         t = np.arange(start, stop) % n
         c = math.sqrt(1.0 - rho * rho)
         q_dot_kt = g_dots[np.arange(stop - start), t]
@@ -467,23 +470,47 @@ def _compute_dense(params: Params, keep: int) -> Result:
     """``compute`` up to DENSE_MAX_KEYS keys, in chunks of rows; full arrays for the first
     ``keep`` rows (and the median row), per-row statistics for all of them."""
     m, n = params.queries, params.keys
-    g = geometry(params.seed, m, n, params.d_k)
+    if _geometry.streamed(m, n, params.d_k):
+        # Too large for the cached running sums: the dot products of PART_ROWS queries at a
+        # time (16 MB at 1,024 keys instead of 64 MB for all 8,192), the Gram matrix once.
+        gram = _geometry.key_gram(params.seed, n, params.d_k)
+        k_sq = np.diagonal(gram).copy()
+
+        def part(start: int, stop: int) -> Geometry:
+            dots, q_sq = _geometry.query_rows(params.seed, n, params.d_k, start, stop)
+            return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=k_sq)
+        part_rows = PART_ROWS
+    else:
+        whole = geometry(params.seed, m, n, params.d_k)
+
+        def part(start: int, stop: int) -> Geometry:
+            return whole
+        part_rows = m
     step = max(1, CHUNK_LOGITS // n)
-    kept: dict[str, list] = {name: [] for name in ("dots", "raw_dots", "logits", "p", "weights")}
+    part_rows = max(step, part_rows - part_rows % step)  # parts hold whole chunks
+    g, g_start = None, 0
+    names = ("dots", "logits", "p", "weights") + (("raw_dots",) if params.scaling == "qk_norm" else ())
+    kept: dict[str, np.ndarray] = {}  # filled in place: no list of parts to concatenate
     per_row: dict[str, list] = {name: [] for name in ROW_QUANTITIES}
     row_sums, rel, l1 = [], [], []
     overflow, max_abs = 0, -np.inf
-    # The logits' spread over all rows: shifted sums (the shift, the first chunk's mean, keeps
-    # the sums of squares well conditioned); with every row kept, np.std of the kept logits.
+    # The logits' spread over all rows: np.std of them all up to DISPLAY_ROWS rows (as before);
+    # above, shifted sums (the shift, the first chunk's mean, keeps them well conditioned).
     shift, total, total_sq = None, 0.0, 0.0
-    exact_std = m <= DISPLAY_ROWS  # np.std of all logits, as before (at most 8 MB)
-    all_logits = []
+    exact_std = m <= DISPLAY_ROWS
+    all_logits = np.empty((m, n)) if exact_std and keep < m else None
     for start in range(0, m, step):
         stop = min(m, start + step)
-        c = _dense_rows(params, g, start, stop)
+        if g is None or stop > g_start + g.dots.shape[0]:
+            g, g_start = None, start  # the previous part goes first
+            g = part(start, min(m, start + part_rows))
+        c = _dense_rows(params, g, start, stop, g_start)
         if start < keep:
-            for name in kept:
-                kept[name].append(getattr(c, name)[:keep - start])
+            for name in names:
+                value = getattr(c, name)
+                if name not in kept:
+                    kept[name] = np.empty((keep, n), dtype=value.dtype)
+                kept[name][start:stop] = value[:keep - start]
         for name in ROW_QUANTITIES:
             per_row[name].append(c.per_row[name])
         row_sums.append(c.row_sums)
@@ -492,9 +519,9 @@ def _compute_dense(params: Params, keep: int) -> Result:
         overflow += c.overflow
         if np.isfinite(c.max_abs):
             max_abs = max(max_abs, c.max_abs)
-        if exact_std:
-            all_logits.append(c.logits)
-        else:
+        if all_logits is not None:
+            all_logits[start:stop] = c.logits
+        elif not exact_std:
             if shift is None:
                 shift = float(np.mean(c.logits))
             shifted = c.logits - shift
@@ -503,9 +530,11 @@ def _compute_dense(params: Params, keep: int) -> Result:
         del c
     per_row = {name: np.concatenate(parts) for name, parts in per_row.items()}
     row_sums = np.concatenate(row_sums)
-    kept = {name: (np.concatenate(parts) if parts else np.empty((0, n))) for name, parts in kept.items()}
+    for name in names:
+        kept.setdefault(name, np.empty((0, n)))
+    kept.setdefault("raw_dots", kept["dots"])  # the same numbers unless qk_norm: one array
     if exact_std:
-        logit_std = float(np.std(np.concatenate(all_logits)))
+        logit_std = float(np.std(kept["logits"] if all_logits is None else all_logits))
         del all_logits
     else:
         mean = total / (m * n)
@@ -515,7 +544,8 @@ def _compute_dense(params: Params, keep: int) -> Result:
         order = np.argsort(per_row["jacobian_fro"], kind="stable")
         median = int(order[(order.size - 1) // 2])
         if median >= keep:
-            c = _dense_rows(params, g, median, median + 1)
+            g = g if g_start <= median < g_start + g.dots.shape[0] else part(median, median + 1)
+            c = _dense_rows(params, g, median, median + 1, median if g.dots.shape[0] == 1 else g_start)
             extra[median] = (c.p[0], c.weights[0])
     finite = np.isfinite(row_sums)
     row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
