@@ -235,6 +235,8 @@ class Result:
     streamed: bool = False
     # --- rows beyond the first DISPLAY_ROWS: {row: (p, weights)} of the median row, if there --
     extra_rows: dict = field(default_factory=dict, repr=False)
+    # What views derive from this result and may reuse when it is shown again (histograms).
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def log_n(self) -> float:

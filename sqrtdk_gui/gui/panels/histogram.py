@@ -91,17 +91,21 @@ class HistogramPanel(Panel):
         if p.scaling != self._scaling:
             self._recolour(p.scaling)
         # The ghost: the same vectors' logits under the other scaling (computed by the model).
-        _, ghost_logits = result.comparison
         sigma = result.logit_std
         half, x_changed = self._x_range.update(4.0 * max(sigma, 1e-6))
-        edges, density = density_histogram(result.logits.ravel(), half, BINS)
-        _, ghost_density = density_histogram(ghost_logits.ravel(), half, BINS)
+        memo = result.memo.get(("histogram", half))  # the same result again: the same bins
+        if memo is None:
+            _, ghost_logits = result.comparison
+            # An even count: no point at 0, where the density at d_k = 1 is infinite.
+            x = np.linspace(-half, half, 240)
+            memo = result.memo[("histogram", half)] = (
+                *density_histogram(result.logits.ravel(), half, BINS),
+                density_histogram(ghost_logits.ravel(), half, BINS)[1],
+                x, result.theory_pdf(x))  # exact law; None for a mixture (aligned queries)
+        edges, density, ghost_density, x, pdf = memo
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
         self._drawn = (result, comparison_scaling(p.scaling), edges, density, ghost_density)
-        # An even count: no point at 0, where the density at d_k = 1 is infinite.
-        x = np.linspace(-half, half, 240)
-        pdf = result.theory_pdf(x)  # exact law; None for a mixture (aligned queries)
         self.theory.setVisible(pdf is not None)
         if pdf is None:
             pdf = density
