@@ -193,7 +193,7 @@ class MatplotlibPanels:
         self.titles["h"].set_text(f"1 · Logits   σ = {sigma:.2f} (theory {r.theory_std:.2f})   "
                                   f"√d_k = {np.sqrt(params.d_k):.2f}")
         # 2
-        heights = sorted_weights(r.weights[row])
+        heights = sorted_weights(r.weights_row(row))
         heights = np.where(np.isfinite(heights), heights, 0.0)
         for rect, h in zip(self.weight_bars.patches, heights):
             rect.set_height(h)
@@ -205,7 +205,7 @@ class MatplotlibPanels:
                                   f"entropy {r.entropy[row]:.2f} / {np.log(n):.2f}")
         # 3
         k = min(TOP_KEYS, n)
-        block, _ = top_block(jacobian_matrix(r.p[row]), r.p[row], k)
+        block, _ = top_block(jacobian_matrix(r.p_row(row)), r.p_row(row), k)
         self.heat.set_data(block)
         dk = float(params.d_k)
         for marker in self.markers:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
+from sqrtdk_gui.core.sampling import MAX_WIDTH, pool, pool_block
 
-__all__ = ["Geometry", "geometry"]
+__all__ = ["Geometry", "geometry", "streamed", "key_gram", "query_rows"]
 
 _BLOCK = 64
 # Running sums per (seed, m, n) at the most 32 MiB, two sets kept: the default 256 x 64
@@ -25,6 +25,8 @@ _BLOCK = 64
 # matters more than their speed).
 _MAX_PREFIX_FLOATS = 2**22
 _CACHE_ENTRIES = 2
+# The largest query pool the direct path builds whole (8 MiB); larger ones are drawn by block.
+_MAX_POOL_FLOATS = 2**20
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,50 @@ class _Prefix:
         return tuple(s + x for s, x in zip(base, _products(q, k)))
 
 
+# Rows of q per matrix product in ``_streamed_products`` (its temporary: rows × n floats).
+_ROW_CHUNK = 1024
+
+
+def _streamed_products(seed: int, m: int, n: int, d: int) -> tuple[np.ndarray, ...]:
+    """``_products`` of the first d columns, summed over the column blocks in order."""
+    gram = key_gram(seed, n, d)
+    dots, q_sq = query_rows(seed, n, d, 0, m)
+    return dots, q_sq, gram
+
+
+def key_gram(seed: int, n: int, d: int) -> np.ndarray:
+    """k~ k~^T of n keys over d columns, summed block by block (no pool kept)."""
+    gram = np.zeros((n, n))
+    for b in range(-(-d // _BLOCK)):
+        k = pool_block(seed, "k", n, b)[:, :min(d - b * _BLOCK, _BLOCK)]
+        gram += k @ k.T
+    return gram
+
+
+def query_rows(seed: int, n: int, d: int, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """q~ . k~ and |q~|^2 of queries start..stop−1, summed over the column blocks in order.
+
+    Neither pool is built whole (8,192 queries × 4,096 columns are 268 MB): each block of 64
+    columns is drawn (the first ``stop`` rows: pools are nested), used and dropped, so the
+    memory is that of the (stop − start) × n result.
+    """
+    dots, q_sq = np.zeros((stop - start, n)), np.zeros(stop - start)
+    for b in range(-(-d // _BLOCK)):
+        width = min(d - b * _BLOCK, _BLOCK)
+        q = pool_block(seed, "q", stop, b)[start:, :width]
+        k = pool_block(seed, "k", n, b)[:, :width]
+        for r in range(0, stop - start, _ROW_CHUNK):
+            dots[r:r + _ROW_CHUNK] += q[r:r + _ROW_CHUNK] @ k.T
+        q_sq += np.einsum("ij,ij->i", q, q)
+    return dots, q_sq
+
+
+def streamed(m: int, n: int, d: int) -> bool:
+    """True when ``geometry`` would draw the pools block by block (too large to keep)."""
+    blocks = MAX_WIDTH // _BLOCK + 1
+    return (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS and m * d > _MAX_POOL_FLOATS
+
+
 _prefixes: OrderedDict[tuple[int, int, int], _Prefix] = OrderedDict()
 _lock = threading.Lock()
 
@@ -98,8 +144,12 @@ def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
         raise ValueError(f"d={d} is outside 1..{MAX_WIDTH}")
     blocks = MAX_WIDTH // _BLOCK + 1
     if (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS:
-        # Too large to keep every running sum: compute directly.
-        dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))
+        # Too large to keep every running sum: compute directly; with a query pool larger
+        # than the pool cache (8,192 × 4,096 would be 268 MB), one column block at a time.
+        if streamed(m, n, d):
+            dots, q_sq, gram = _streamed_products(seed, m, n, d)
+        else:
+            dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))
     else:
         with _lock:
             key = (seed, m, n)

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sqrtdk_gui.core.geometry import geometry
+from sqrtdk_gui.core import geometry as _geometry
+from sqrtdk_gui.core.geometry import Geometry, geometry
 from sqrtdk_gui.core.long_context import (DENSE_MAX_KEYS, MAX_KEYS, SAMPLE_KEYS, EvaluatedSoftmax, LongSpec,
                                           RowReducer, logit_blocks, sampled_rows)
 from sqrtdk_gui.core.precision import FLOAT_TYPES, numpy_dtype, weight_errors
@@ -63,6 +64,8 @@ __all__ = [
     "log_n_factor",
     "LOG_N_TRAIN",
     "DENSE_MAX_KEYS",
+    "DISPLAY_ROWS",
+    "selectable_rows",
 ]
 
 SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm", "log_n")
@@ -230,6 +233,10 @@ class Result:
     weight_max_abs_error: float = float("nan")  # max |w − p| over all finite weights
     # --- long context: True when keys > DENSE_MAX_KEYS (rows sampled, keys streamed) -------
     streamed: bool = False
+    # --- rows beyond the first DISPLAY_ROWS: {row: (p, weights)} of the median row, if there --
+    extra_rows: dict = field(default_factory=dict, repr=False)
+    # What views derive from this result and may reuse when it is shown again (histograms).
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def log_n(self) -> float:
@@ -241,6 +248,24 @@ class Result:
         """Query rows computed: all of them, or a sample of them above DENSE_MAX_KEYS keys."""
         return int(self.max_weight.shape[0])
 
+    @property
+    def shown_rows(self) -> int:
+        """Rows whose logits and weights are kept (the first DISPLAY_ROWS of ``rows``)."""
+        return int(self.p.shape[0])
+
+    @property
+    def rows_sampled_for_display(self) -> bool:
+        """True when ``logits``, ``p`` and ``weights`` hold the first rows only."""
+        return self.shown_rows < self.rows
+
+    def p_row(self, row: int) -> np.ndarray:
+        """The exact softmax of one row (a kept row or the median row)."""
+        return self.p[row] if row < self.shown_rows else self.extra_rows[row][0]
+
+    def weights_row(self, row: int) -> np.ndarray:
+        """The evaluated weights of one row (a kept row or the median row)."""
+        return self.weights[row] if row < self.shown_rows else self.extra_rows[row][1]
+
     @functools.cached_property
     def rel_error_summary(self) -> Summary:
         """Distribution over the rows of ``weight_rel_error`` (rows without overflow)."""
@@ -251,9 +276,11 @@ class Result:
         """Distribution over the rows of ``weight_l1_error`` (rows without overflow)."""
         return Summary.of_finite(self.weight_l1_error)
 
-    @functools.cached_property
+    @property
     def comparison(self) -> tuple[str, np.ndarray]:
-        """The same vectors' logits under ``comparison_scaling`` (drawn as a ghost)."""
+        """The same vectors' logits under ``comparison_scaling`` (drawn as a ghost).
+
+        Not kept: at 1,024 rows × 1,024 keys it is 8 MB, and the histogram keeps its bins."""
         p = self.params
         other = comparison_scaling(p.scaling)
         mult = scale_factor(p.replace(scaling=other)) / p.temperature
@@ -272,7 +299,7 @@ class Result:
 
     def resolve_row(self, row: int) -> int:
         """A query index: ``row`` itself, or the median row for ``MEDIAN_ROW``."""
-        return self.median_row if row < 0 else min(int(row), self.rows - 1)
+        return self.median_row if row < 0 else min(int(row), self.shown_rows - 1)
 
     def row_label(self, row: int) -> str:
         """How a readout names the row: 'query 137 (median)' or 'query 5'."""
@@ -302,7 +329,7 @@ class Result:
         Restricted to some keys, J is the Jacobian of those weights alone, so the n × n
         matrix is never built (8 MB at n = 1024).
         """
-        p_row = self.p[row]
+        p_row = self.p_row(row)
         order = np.argsort(-p_row, kind="stable")[:k]  # largest first, ties in key order
         return jacobian_matrix(p_row[order]), order
 
@@ -340,17 +367,71 @@ def _weight_errors(weights: np.ndarray, p: np.ndarray, post: float) -> dict:
             "weight_max_abs_error": float(top) if np.isfinite(top) else float("nan")}
 
 
+# A Result keeps full (rows × keys) arrays — logits, weights, the dots behind them — for the
+# first DISPLAY_ROWS query rows only (what the histogram bins and the selectable rows); the
+# per-row statistics cover every query. At 8,192 queries × 1,024 keys one such array is 64 MB.
+DISPLAY_ROWS = 1024
+# Rows per chunk of the per-row computation: a temporary holds at most this many logits (0.5 MB),
+# so the work's memory does not grow with the number of queries.
+CHUNK_LOGITS = 1 << 16
+# Query rows whose dot products are computed at once when the pools are drawn block by block.
+PART_ROWS = 2048
+# Set in the thread that computes a sweep point: only the summaries are needed, no display rows.
+_summary_only = threading.local()
+
+
+def selectable_rows(params: Params) -> int:
+    """Query rows whose weights a Result keeps (the rows the weights and Jacobian panels can
+    show; the median row is kept as well, wherever it is)."""
+    if params.keys > DENSE_MAX_KEYS:
+        return sampled_rows(params.queries, params.keys)
+    return min(params.queries, DISPLAY_ROWS)
+
+
 def compute(params: Params) -> Result:
     """Logits, softmax, Jacobian norms and query gradients for one parameter set."""
     if params.keys > DENSE_MAX_KEYS:
         return _compute_streamed(params)
-    g = geometry(params.seed, params.queries, params.keys, params.d_k).aligned(params.alignment)
-    q_norm = np.sqrt(g.q_sq)
+    keep = 0 if getattr(_summary_only, "on", False) else selectable_rows(params)
+    return _compute_dense(params, keep)
+
+
+@dataclass
+class _Chunk:
+    """Everything ``_dense_rows`` finds for a range of query rows."""
+
+    dots: np.ndarray
+    raw_dots: np.ndarray
+    logits: np.ndarray
+    p: np.ndarray
+    weights: np.ndarray
+    overflow: int
+    row_sums: np.ndarray
+    per_row: dict
+    rel: np.ndarray
+    l1: np.ndarray
+    max_abs: float
+
+
+def _dense_rows(params: Params, g, start: int, stop: int, offset: int = 0) -> _Chunk:
+    """The dense computation for query rows start..stop−1 (row-wise: the same numbers as on
+    all rows at once). ``g`` is the unaligned geometry of the rows from ``offset`` on."""
+    rho = params.alignment
+    g_dots = g.dots[start - offset:stop - offset]
+    q_sq = g.q_sq[start - offset:stop - offset]
+    if rho != 0.0:  # as Geometry.aligned, on these rows only
+        n = params.keys
+        t = np.arange(start, stop) % n
+        c = math.sqrt(1.0 - rho * rho)
+        q_dot_kt = g_dots[np.arange(stop - start), t]
+        g_dots = rho * g.gram[t] + c * g_dots
+        q_sq = rho * rho * g.k_sq[t] + c * c * q_sq + 2.0 * rho * c * q_dot_kt
+    q_norm = np.sqrt(q_sq)
     k_norm = np.sqrt(g.k_sq)
     mult = scale_factor(params) / params.temperature
-    raw_dots = (params.q_std * params.k_std) * g.dots
+    raw_dots = (params.q_std * params.k_std) * g_dots
     if params.scaling == "qk_norm":
-        dots = g.dots / (q_norm[:, None] * k_norm)  # cosines: q_hat . k_hat
+        dots = g_dots / (q_norm[:, None] * k_norm)  # cosines: q_hat . k_hat
         k_scale = 1.0 / k_norm  # rows of K_hat = k~ / |k~|
     else:
         dots = raw_dots
@@ -363,14 +444,12 @@ def compute(params: Params) -> Result:
         weights = weights * weights.dtype.type(post)
     with np.errstate(invalid="ignore", over="ignore"):
         row_sums = weights.astype(np.float64).sum(axis=1)
-    finite = np.isfinite(row_sums)
-    row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
 
     stats = row_stats(logits)
     precision = _weight_errors(weights, stats.p, post)
     # L = <G, (post * p) V>: dL/dp = post * G V^T, dL/dz = J dL/dp, dL/dq = mult * dL/dz K.
     # |delta K|^2 = delta (K K^T) delta^T needs only the n x n Gram matrix, not K itself.
-    upstream = post * (pool(params.seed, "g", params.queries, VALUE_DIM)
+    upstream = post * (pool(params.seed, "g", params.queries, VALUE_DIM)[start:stop]
                        @ pool(params.seed, "v", params.keys, VALUE_DIM).T)
     delta = jacobian_vector(stats, upstream) * (mult * k_scale)
     grad_sq = np.einsum("ij,ij->i", delta @ g.gram, delta)
@@ -379,28 +458,115 @@ def compute(params: Params) -> Result:
         radial = np.einsum("ij,ij->i", delta * k_norm, dots)
         grad_sq = (grad_sq - radial * radial) / np.square(params.q_std * q_norm)
     grad_q = np.sqrt(np.maximum(grad_sq, 0.0))
-
     per_row = {
         "max_weight": stats.max_weight,
         "entropy": stats.entropy,
         "jacobian_fro": stats.jacobian_fro,
         "grad_q": grad_q,
     }
+    return _Chunk(dots=dots, raw_dots=raw_dots, logits=logits, p=stats.p, weights=weights,
+                  overflow=overflow, row_sums=row_sums, per_row=per_row,
+                  rel=precision["weight_rel_error"], l1=precision["weight_l1_error"],
+                  max_abs=precision["weight_max_abs_error"])
+
+
+def _compute_dense(params: Params, keep: int) -> Result:
+    """``compute`` up to DENSE_MAX_KEYS keys, in chunks of rows; full arrays for the first
+    ``keep`` rows (and the median row), per-row statistics for all of them."""
+    m, n = params.queries, params.keys
+    if _geometry.streamed(m, n, params.d_k):
+        # Too large for the cached running sums: the dot products of PART_ROWS queries at a
+        # time (16 MB at 1,024 keys instead of 64 MB for all 8,192), the Gram matrix once.
+        gram = _geometry.key_gram(params.seed, n, params.d_k)
+        k_sq = np.diagonal(gram).copy()
+
+        def part(start: int, stop: int) -> Geometry:
+            dots, q_sq = _geometry.query_rows(params.seed, n, params.d_k, start, stop)
+            return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=k_sq)
+        part_rows = PART_ROWS
+    else:
+        whole = geometry(params.seed, m, n, params.d_k)
+
+        def part(start: int, stop: int) -> Geometry:
+            return whole
+        part_rows = m
+    step = max(1, CHUNK_LOGITS // n)
+    part_rows = max(step, part_rows - part_rows % step)  # parts hold whole chunks
+    g, g_start = None, 0
+    names = ("dots", "logits", "p", "weights") + (("raw_dots",) if params.scaling == "qk_norm" else ())
+    kept: dict[str, np.ndarray] = {}  # filled in place: no list of parts to concatenate
+    per_row: dict[str, list] = {name: [] for name in ROW_QUANTITIES}
+    row_sums, rel, l1 = [], [], []
+    overflow, max_abs = 0, -np.inf
+    # The logits' spread over all rows: np.std of them all up to DISPLAY_ROWS rows (as before);
+    # above, shifted sums (the shift, the first chunk's mean, keeps them well conditioned).
+    shift, total, total_sq = None, 0.0, 0.0
+    exact_std = m <= DISPLAY_ROWS
+    all_logits = np.empty((m, n)) if exact_std and keep < m else None
+    for start in range(0, m, step):
+        stop = min(m, start + step)
+        if g is None or stop > g_start + g.dots.shape[0]:
+            g, g_start = None, start  # the previous part goes first
+            g = part(start, min(m, start + part_rows))
+        c = _dense_rows(params, g, start, stop, g_start)
+        if start < keep:
+            for name in names:
+                value = getattr(c, name)
+                if name not in kept:
+                    kept[name] = np.empty((keep, n), dtype=value.dtype)
+                kept[name][start:stop] = value[:keep - start]
+        for name in ROW_QUANTITIES:
+            per_row[name].append(c.per_row[name])
+        row_sums.append(c.row_sums)
+        rel.append(c.rel)
+        l1.append(c.l1)
+        overflow += c.overflow
+        if np.isfinite(c.max_abs):
+            max_abs = max(max_abs, c.max_abs)
+        if all_logits is not None:
+            all_logits[start:stop] = c.logits
+        elif not exact_std:
+            if shift is None:
+                shift = float(np.mean(c.logits))
+            shifted = c.logits - shift
+            total += float(shifted.sum())
+            total_sq += float(np.einsum("ij,ij->", shifted, shifted))
+        del c
+    per_row = {name: np.concatenate(parts) for name, parts in per_row.items()}
+    row_sums = np.concatenate(row_sums)
+    for name in names:
+        kept.setdefault(name, np.empty((0, n)))
+    kept.setdefault("raw_dots", kept["dots"])  # the same numbers unless qk_norm: one array
+    if exact_std:
+        logit_std = float(np.std(kept["logits"] if all_logits is None else all_logits))
+        del all_logits
+    else:
+        mean = total / (m * n)
+        logit_std = math.sqrt(max(total_sq / (m * n) - mean * mean, 0.0))
+    extra = {}
+    if 0 < keep < m:  # the median row, wherever it is, can always be shown
+        order = np.argsort(per_row["jacobian_fro"], kind="stable")
+        median = int(order[(order.size - 1) // 2])
+        if median >= keep:
+            g = g if g_start <= median < g_start + g.dots.shape[0] else part(median, median + 1)
+            c = _dense_rows(params, g, median, median + 1, median if g.dots.shape[0] == 1 else g_start)
+            extra[median] = (c.p[0], c.weights[0])
+    finite = np.isfinite(row_sums)
+    row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
     return Result(
         params=params,
-        dots=dots,
-        raw_dots=raw_dots,
-        logits=logits,
-        p=stats.p,
-        weights=weights,
-        logit_std=float(np.std(logits)),
+        **kept,
+        logit_std=logit_std,
         theory_std=_theory_std(params),
-        saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),
+        saturated_fraction=float(np.mean(per_row["max_weight"] > SATURATION)),
         row_sums=row_sums,
         row_sum_max_error=row_sum_err,
         overflow_count=overflow,
         summary={name: Summary.of(x) for name, x in per_row.items()},
-        **precision,
+        weight_rel_error=np.concatenate(rel),
+        weight_l1_error=np.concatenate(l1),
+        weight_max_abs_error=float(max_abs) if np.isfinite(max_abs) else float("nan"),
+        extra_rows=extra,
         **per_row,
     )
 
@@ -532,7 +698,11 @@ def _sweep_point(params: Params) -> _SweepPoint:
     """``compute``'s summaries; streamed, only the pass the summaries need (no top weights,
     no evaluated weights: the non-finite count follows from the evaluated maximum and sum)."""
     if params.keys <= DENSE_MAX_KEYS:
-        r = compute(params)
+        _summary_only.on = True  # no display rows: a sweep keeps summaries only
+        try:
+            r = compute(params)
+        finally:
+            _summary_only.on = False
         return _SweepPoint(r.summary, r.logit_std, r.theory_std, r.saturated_fraction, r.overflow_count)
     spec = _streamed_spec(params)
     mult = scale_factor(params) / params.temperature

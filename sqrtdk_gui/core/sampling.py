@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-__all__ = ["MAX_WIDTH", "pool"]
+__all__ = ["MAX_WIDTH", "pool", "pool_block"]
 
 MAX_WIDTH = 4096
 _BLOCK = 64
@@ -28,6 +28,18 @@ def _block(seed: int, tag: str, rows: int, index: int) -> np.ndarray:
     rng = np.random.default_rng([seed, _TAGS[tag], index])
     # Row-major fill: the first r rows are identical for every rows >= r.
     return rng.standard_normal((rows, _BLOCK))
+
+
+def pool_block(seed: int, tag: str, rows: int, index: int) -> np.ndarray:
+    """Columns 64·index … 64·index + 63 of ``pool(seed, tag, rows, ...)``, drawn afresh and
+    not cached (for matrices too large to keep whole)."""
+    if not 0 <= index < MAX_WIDTH // _BLOCK:
+        raise ValueError(f"block {index} is outside 0..{MAX_WIDTH // _BLOCK - 1}")
+    with _lock:
+        have = _cache.get((seed, tag, rows))
+        if have is not None and have.shape[1] >= (index + 1) * _BLOCK:
+            return have[:, index * _BLOCK:(index + 1) * _BLOCK]
+    return _block(seed, tag, rows, index)
 
 
 def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:

@@ -12,16 +12,22 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import time
+from collections import OrderedDict
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core import sigma_dial
-from sqrtdk_gui.core.long_context import sampled_rows
-from sqrtdk_gui.core.model import MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute, sweep
+from sqrtdk_gui.core.model import (MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute,
+                                   selectable_rows, sweep)
 
 __all__ = ["Controller"]
 
 SWEEP_DELAY_MS = 120
+# Recent results, reused when a drag comes back to a value it passed: at most this many bytes
+# of arrays in all, and only results of at most RESULT_CACHE_MAX_BYTES each (the default
+# 256 queries × 64 keys are 0.6 MB).
+RESULT_CACHE_BYTES = 16 << 20
+RESULT_CACHE_MAX_BYTES = 1 << 20
 # How long closing the window waits for the sweep thread to reach its next d_k point (one
 # point at the largest sizes takes about 0.5 s); after that the thread is left to finish
 # on its own and only the interpreter's exit waits for it.
@@ -82,6 +88,7 @@ class Controller(QObject):
         super().__init__(parent)
         self._params = params or Params()
         self._result: Result | None = None
+        self._results: OrderedDict = OrderedDict()  # Params -> (Result, bytes)
         self._sweeps: dict | None = None
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
@@ -156,7 +163,7 @@ class Controller(QObject):
 
     def set_row(self, row: int) -> None:
         """Select the query shown by the weights and Jacobian panels (MEDIAN_ROW: the median one)."""
-        row = min(max(int(row), MEDIAN_ROW), sampled_rows(self._params.queries, self._params.keys) - 1)
+        row = min(max(int(row), MEDIAN_ROW), selectable_rows(self._params) - 1)
         if row != self._row:
             self._row = row
             self.row_changed.emit(row)
@@ -197,14 +204,28 @@ class Controller(QObject):
     def _recompute(self) -> None:
         params = self._params
         start = time.perf_counter()
-        result = compute(params)
+        result = self._cached_compute(params)
         self.last_compute_ms = 1e3 * (time.perf_counter() - start)
         self.compute_count += 1
         self._result = result
-        if self._row >= result.rows:
-            self.set_row(result.rows - 1)
+        if self._row >= result.shown_rows:
+            self.set_row(result.shown_rows - 1)
         self.result_changed.emit(result)
         self._request_sweeps(params)
+
+    def _cached_compute(self, params: Params) -> Result:
+        """``compute``, or the same parameters' recent result (results are immutable)."""
+        hit = self._results.get(params)
+        if hit is not None:
+            self._results.move_to_end(params)
+            return hit[0]
+        result = compute(params)
+        size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
+        if size <= RESULT_CACHE_MAX_BYTES:
+            self._results[params] = (result, size)
+            while sum(s for _, s in self._results.values()) > RESULT_CACHE_BYTES:
+                self._results.popitem(last=False)
+        return result
 
     def _request_sweeps(self, params: Params) -> None:
         key = params.replace(d_k=1)

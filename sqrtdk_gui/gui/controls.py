@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QDoubleSpinBox, QFor
                                QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
                                QWidget)
 
-from sqrtdk_gui.core.long_context import sampled_rows
-from sqrtdk_gui.core.model import MEDIAN_ROW, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params
+from sqrtdk_gui.core.model import (MEDIAN_ROW, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params,
+                                   selectable_rows)
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
 DK_STEPS_PER_OCTAVE = 8
@@ -225,7 +225,8 @@ class ControlsPanel(QWidget):
         self.row_spin = QSpinBox()
         self.row_spin.setObjectName("row_spin")
         self.row_spin.setToolTip("Which query panels 2 and 3 show. 'median row' (the default, "
-                                 "below 0) is the query whose ‖J‖_F is the median: a typical row.")
+                                 "below 0) is the query whose ‖J‖_F is the median: a typical row. "
+                                 "Above 1,024 queries the first 1,024 can be picked.")
         self.row_spin.setSpecialValueText("median row")
         self.row_spin.setMinimumWidth(110)
         self.row_spin.valueChanged.connect(self._row)
@@ -334,7 +335,7 @@ class ControlsPanel(QWidget):
             self.scaled_button.setChecked(p.scaling == "sqrt_dk")
             self.scaling_combo.setCurrentIndex(self.scaling_combo.findData(p.scaling))
             self.keys_spin.setValue(p.keys)
-            self.row_spin.setRange(MEDIAN_ROW, sampled_rows(p.queries, p.keys) - 1)
+            self.row_spin.setRange(MEDIAN_ROW, selectable_rows(p) - 1)
             self.seed_spin.setValue(min(p.seed, self.seed_spin.maximum()))
             self.heads_spin.setValue(p.heads)
             self.gain_spin.setValue(p.gain)

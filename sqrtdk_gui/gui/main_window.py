@@ -335,6 +335,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
             f"n = {p.keys} keys · {queries}{precision} · computed in "
             f"{self.controller.last_compute_ms:.1f} ms")
+        if result.rows_sampled_for_display and not result.streamed:  # bounded memory
+            self._status_text += (f" · histogram and selectable rows from the first "
+                                  f"{result.shown_rows:,} queries")
         if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
             self._status_text += f" · curves versus d_k from the first {SWEEP_MAX_ROWS:,} queries"
         if not self._status_timer.isActive():  # a few times a second is plenty for a status line

@@ -41,6 +41,7 @@ class HistogramPanel(Panel):
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
+        self._sampled = None  # (shown rows, rows) when the histogram bins the first rows only
         self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
@@ -90,17 +91,21 @@ class HistogramPanel(Panel):
         if p.scaling != self._scaling:
             self._recolour(p.scaling)
         # The ghost: the same vectors' logits under the other scaling (computed by the model).
-        _, ghost_logits = result.comparison
         sigma = result.logit_std
         half, x_changed = self._x_range.update(4.0 * max(sigma, 1e-6))
-        edges, density = density_histogram(result.logits.ravel(), half, BINS)
-        _, ghost_density = density_histogram(ghost_logits.ravel(), half, BINS)
+        memo = result.memo.get(("histogram", half))  # the same result again: the same bins
+        if memo is None:
+            _, ghost_logits = result.comparison
+            # An even count: no point at 0, where the density at d_k = 1 is infinite.
+            x = np.linspace(-half, half, 240)
+            memo = result.memo[("histogram", half)] = (
+                *density_histogram(result.logits.ravel(), half, BINS),
+                density_histogram(ghost_logits.ravel(), half, BINS)[1],
+                x, result.theory_pdf(x))  # exact law; None for a mixture (aligned queries)
+        edges, density, ghost_density, x, pdf = memo
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)
         self._drawn = (result, comparison_scaling(p.scaling), edges, density, ghost_density)
-        # An even count: no point at 0, where the density at d_k = 1 is infinite.
-        x = np.linspace(-half, half, 240)
-        pdf = result.theory_pdf(x)  # exact law; None for a mixture (aligned queries)
         self.theory.setVisible(pdf is not None)
         if pdf is None:
             pdf = density
@@ -120,6 +125,11 @@ class HistogramPanel(Panel):
             x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
             self.ghost_clipped.setText(f"ghost ↑ {ghost_peak:.2f}")
             self.ghost_clipped.setPos(x_peak, top)
+        sampled = (result.shown_rows, result.rows) if result.rows_sampled_for_display else None
+        if sampled != self._sampled:  # the axis title says so (changed only when this does)
+            self._sampled = sampled
+            bottom = "logit z" if sampled is None else f"logit z (first {sampled[0]:,} of {sampled[1]:,} queries)"
+            self.style_.style_plot(self.plot, bottom=bottom)
         sqrt_dk = np.sqrt(p.d_k)
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}

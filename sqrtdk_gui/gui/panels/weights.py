@@ -71,7 +71,7 @@ class WeightsPanel(Panel):
         n = p.keys
         label = result.row_label(row)
         row = result.resolve_row(row)
-        heights = sorted_weights(result.weights[row])
+        heights = sorted_weights(result.weights_row(row))
         shown = heights.size  # above 1024 keys: the row's largest weights only
         overflowed = not np.all(np.isfinite(heights))
         s = self.style_
