@@ -55,7 +55,7 @@ def test_an_open_question_hides_its_answer_and_reveal_shows_it(window, number):
     for name, panel in window.panels.items():
         assert panel.veiled == (name in panels)
         if name in panels:
-            assert panel.veil.isVisible() and panel.veil.geometry().contains(panel.readout.geometry())
+            assert panel.veil.isVisible() and panel.veil.geometry().contains(panel.readout_slot.geometry())
     for key, label in window.summary.labels.items():
         assert (label.text() == "?") == (key in cells)
     assert not window.animator.running and not window.lesson_pane.answer_visible

@@ -268,7 +268,7 @@ _SIZES_SCRIPT = r"""
 import json, os, sys, traceback, warnings
 warnings.simplefilter("error")
 import sqrtdk_gui
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QPoint, QRect, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
 problems = []
@@ -299,7 +299,7 @@ try:
             seen.append([w, h, window.width(), window.height()])
             labels = [("caption " + k, l) for k, l in strip.captions.items()]
             labels += [("value " + k, l) for k, l in strip.labels.items()]
-            rects = [(name, l.geometry()) for name, l in labels]
+            rects = [(name, QRect(l.mapTo(strip, QPoint(0, 0)), l.size())) for name, l in labels]
             for i, (a, ra) in enumerate(rects):
                 for b, rb in rects[i + 1:]:
                     if ra.intersects(rb):

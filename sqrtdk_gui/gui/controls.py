@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
                                QWidget)
@@ -296,8 +297,11 @@ class ControlsPanel(QWidget):
         s = self.style_
         self.setFont(s.font(12))
         big = s.font(15, bold=True)
-        for label in (self.dk_label, self.temp_label):
+        for label, widest in ((self.dk_label, "d_k = 4096"), (self.temp_label, "τ = 10.00")):
             label.setFont(big)
+            # A fixed size: a new value then never re-lays out (and repaints) the column.
+            label.setFixedSize(QFontMetrics(big).horizontalAdvance(widest) + 4,
+                               QFontMetrics(big).height() + 2)
         self.autoplay.setFont(s.font(13, bold=True))
         self.speed_label.setFont(s.font(11))
         for button, scaling in ((self.raw_button, "none"), (self.scaled_button, "sqrt_dk")):
@@ -335,7 +339,9 @@ class ControlsPanel(QWidget):
             self.scaled_button.setChecked(p.scaling == "sqrt_dk")
             self.scaling_combo.setCurrentIndex(self.scaling_combo.findData(p.scaling))
             self.keys_spin.setValue(p.keys)
-            self.row_spin.setRange(MEDIAN_ROW, selectable_rows(p) - 1)
+            top = selectable_rows(p) - 1
+            if self.row_spin.maximum() != top:  # setRange repaints the box even when unchanged
+                self.row_spin.setRange(MEDIAN_ROW, top)
             self.seed_spin.setValue(min(p.seed, self.seed_spin.maximum()))
             self.heads_spin.setValue(p.heads)
             self.gain_spin.setValue(p.gain)

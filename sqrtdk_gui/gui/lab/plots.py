@@ -89,7 +89,7 @@ class CurvePanel(Panel):
         self.levels: list[tuple[pg.InfiniteLine, str, bool]] = []  # line, palette role, dotted
         # One line of heading: the title and, muted, what exactly is plotted. The page shows
         # the colour key once (the results table), so the panels need neither readout nor key.
-        self.readout.hide()
+        self.readout_slot.hide()
         self.key.hide()
         self.apply_style()
 

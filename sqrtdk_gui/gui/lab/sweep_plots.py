@@ -150,7 +150,7 @@ class _BandPanel(Panel):
                 item.setZValue(z + depth * 10)
                 self.plot.addItem(item)
             self.curves[s], self.lows[s], self.highs[s], self.bands[s] = curve, low, high, fill
-        self.readout.hide()
+        self.readout_slot.hide()
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
@@ -407,7 +407,7 @@ class GradPanel(Panel):
                 self.curves[(s, metric)] = curve
         self._decades: dict[tuple[str, str], tuple[float, float]] = {}
         self._shown: tuple[int, int] | None = None
-        self.readout.hide()
+        self.readout_slot.hide()
         self.learn_v = False
         self._apply_decades(-3, 1)
         self.apply_style()

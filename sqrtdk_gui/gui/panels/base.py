@@ -10,9 +10,31 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.style import Style, standard_icon
+
+
+class LabelSlot(QWidget):
+    """A fixed-height holder for a label that changes every frame, outside any layout.
+
+    QLabel.setText asks its parent's layout to lay out again (unless the label's size is
+    fully fixed); that relayout propagated to the window and repainted every widget on every
+    slider frame. A label placed by hand in a slot without a layout asks nobody.
+    """
+
+    def __init__(self, label: QLabel, parent=None) -> None:
+        super().__init__(parent)
+        self.label = label
+        label.setParent(self)
+
+    def set_height(self, height: int) -> None:
+        self.setFixedHeight(height)
+        self.label.setGeometry(0, 0, self.width(), height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.label.setGeometry(self.rect())
 
 
 class ControllerView:
@@ -112,7 +134,8 @@ class Panel(ControllerView, QFrame):
         title_row.addWidget(self.numbers_button)
         layout.addLayout(title_row)
         # --- end numbers toggle ---
-        layout.addWidget(self.readout)
+        self.readout_slot = LabelSlot(self.readout)
+        layout.addWidget(self.readout_slot)
         layout.addWidget(self.key)
         self.body = QHBoxLayout()  # subclasses may put a second canvas beside the first
         self.body.setSpacing(0)
@@ -181,7 +204,7 @@ class Panel(ControllerView, QFrame):
             self.veil.raise_()
 
     def _place_veil(self) -> None:
-        top = self.readout.geometry().top()
+        top = self.readout_slot.geometry().top()
         self.veil.setGeometry(4, top, self.width() - 8, self.height() - top - 4)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -200,7 +223,7 @@ class Panel(ControllerView, QFrame):
         width = self.width() - 16  # the layout's side margins
         lines = 2 if metrics.horizontalAdvance(self.readout_sample) > width else 1
         self.readout.setWordWrap(lines > 1)
-        self.readout.setFixedHeight(lines * metrics.lineSpacing() + 4)
+        self.readout_slot.set_height(lines * metrics.lineSpacing() + 4)
         # The title comes first: when both would not fit, the Numbers button shows its icon only.
         button = self.numbers_button
         wide = (self.title.fontMetrics().horizontalAdvance(self.title.text())

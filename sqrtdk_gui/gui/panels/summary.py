@@ -7,7 +7,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.model import Result
-from sqrtdk_gui.gui.panels.base import ControllerView
+from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
 from sqrtdk_gui.gui.style import Style
 
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
@@ -49,6 +49,7 @@ class SummaryStrip(ControllerView, QFrame):
         self._colour = None
         self.captions: dict[str, QLabel] = {}
         self.labels: dict[str, QLabel] = {}
+        self.slots: dict[str, LabelSlot] = {}
         for col, (key, caption, _, _) in enumerate(CELLS):
             cap = QLabel(caption)
             val = QLabel("–")
@@ -61,6 +62,8 @@ class SummaryStrip(ControllerView, QFrame):
             cap.setToolTip(TIPS[key])
             val.setToolTip(TIPS[key])
             self.captions[key], self.labels[key] = cap, val
+            # Outside any layout: a new number never re-lays out (and repaints) the window.
+            self.slots[key] = LabelSlot(val)
         self._per_row = 0
         self._veiled: set[str] = set()  # cells that show "?" while a question is open
         self._arrange(len(CELLS))
@@ -74,7 +77,7 @@ class SummaryStrip(ControllerView, QFrame):
         for i, key in enumerate(self.labels):
             row, col = divmod(i, per_row)
             grid.addWidget(self.captions[key], 2 * row, col)  # addWidget moves a widget
-            grid.addWidget(self.labels[key], 2 * row + 1, col)
+            grid.addWidget(self.slots[key], 2 * row + 1, col)
         for col in range(len(CELLS)):
             grid.setColumnStretch(col, 1 if col < per_row else 0)
         self._per_row = per_row
@@ -120,9 +123,9 @@ class SummaryStrip(ControllerView, QFrame):
                 break
         self._arrange(per_row)
         height = QFontMetrics(font).height() + 4  # fixed: new numbers never relayout the window
-        for value in self.labels.values():
+        for key, value in self.labels.items():
             value.setFont(font)
-            value.setFixedHeight(height)
+            self.slots[key].set_height(height)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
