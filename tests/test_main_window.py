@@ -225,3 +225,13 @@ def test_menus_and_about(window):
     assert window.controller.params.scaling == "none"
     window.render_ready()
     assert window.status_label.text().startswith("d_k = 64 · raw logits")
+
+
+def test_aligned_logits_stay_inside_panel_one(qtbot, window):
+    # With queries leaning towards their keys the aligned logits sit ≈ 7σ out: the range
+    # must include them (the μP follow-up is about exactly those logits).
+    window.controller.set_params(d_k=1024, scaling="dk", temperature=0.125, alignment=0.5)
+    expected = settle(qtbot, window)
+    edges, density = window.panels["histogram"].bars.getData()
+    assert edges[-1] >= np.abs(expected.logits).max()
+    assert np.isclose(density.sum() * (edges[1] - edges[0]), 1.0)  # every logit is binned

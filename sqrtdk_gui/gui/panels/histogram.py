@@ -92,7 +92,10 @@ class HistogramPanel(Panel):
             self._recolour(p.scaling)
         # The ghost: the same vectors' logits under the other scaling (computed by the model).
         sigma = result.logit_std
-        half, x_changed = self._x_range.update(4.0 * max(sigma, 1e-6))
+        need = 4.0 * max(sigma, 1e-6)
+        if p.alignment > 0.0:  # the aligned keys' logits sit far out (≈ 7σ in the μP preset)
+            need = max(need, 1.05 * float(np.abs(result.logits).max()))
+        half, x_changed = self._x_range.update(need)
         memo = result.memo.get(("histogram", half))  # the same result again: the same bins
         if memo is None:
             _, ghost_logits = result.comparison
