@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from sqrtdk_gui.core.presets import State
@@ -164,48 +165,47 @@ def _quit_on_sigint(app) -> list:
     return interrupted
 
 
-def export_handout_headless(path: str) -> int:
-    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen."""
+@contextmanager
+def _offscreen_window(**options):
+    """A shown MainWindow for a headless export, closed and deleted while Qt still runs."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = application()
-    from sqrtdk_gui.gui.handout import export_handout
     from sqrtdk_gui.gui.main_window import MainWindow
 
-    window = MainWindow(threaded=False)
+    window = MainWindow(threaded=False, **options)
     try:
         window.show()
-        written = export_handout(window, path)
-        extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
-        print(f"wrote the handout to {path}{extra}")
-        return 0
-    except OSError as exc:
-        print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        yield window
     finally:
         window.close()
         window.deleteLater()
         app.processEvents()
-        del window
+
+
+def export_handout_headless(path: str) -> int:
+    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen."""
+    from sqrtdk_gui.gui.handout import export_handout
+
+    try:
+        with _offscreen_window() as window:
+            written = export_handout(window, path)
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
+    print(f"wrote the handout to {path}{extra}")
+    return 0
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float) -> int:
     """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = application()
     from sqrtdk_gui.gui.exporting import export_slides
-    from sqrtdk_gui.gui.main_window import MainWindow
 
-    window = MainWindow(threaded=False, theme=theme, zoom=zoom)
     try:
-        window.show()
-        written = export_slides(window, folder, size)
-        print(f"wrote {len(written)} slides to {folder}")
-        return 0
+        with _offscreen_window(theme=theme, zoom=zoom) as window:
+            written = export_slides(window, folder, size)
     except OSError as exc:
         print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
         return 2
-    finally:
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-        del window
+    print(f"wrote {len(written)} slides to {folder}")
+    return 0
