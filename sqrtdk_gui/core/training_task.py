@@ -317,16 +317,5 @@ def _match(g: np.ndarray, w: np.ndarray) -> np.ndarray:
     return g if g.shape == w.shape else np.broadcast_to(g, w.shape).copy()
 
 
-def loss_and_grad(
-    params: dict[str, np.ndarray],
-    batch: Batch,
-    scaling: str = "sqrt_dk",
-    loss: str = "mse",
-    gain: float = 10.0,
-    need_grad: bool = True,
-) -> Forward:
-    """Loss of the attention layer(s) on ``batch`` and its gradient w.r.t. every parameter.
-
-    The same as :func:`forward_backward` (kept as the name the tests and callers know).
-    """
-    return forward_backward(params, batch, scaling, loss, gain, need_grad)
+# The name the training loop and tests know: the same function.
+loss_and_grad = forward_backward

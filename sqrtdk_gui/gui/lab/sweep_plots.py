@@ -123,6 +123,41 @@ def _log10(x: np.ndarray) -> np.ndarray:
         return np.where(x > 0, np.log10(np.where(x > 0, x, 1.0)), np.nan)
 
 
+class _Decades:
+    """A log-y step plot's range: whole decades covering every curve noted, within limits."""
+
+    def __init__(self, plot: pg.PlotItem, log_axis: _LogAxis, limits: tuple[int, int],
+                 default: tuple[int, int] | None = None) -> None:
+        self.plot, self.log_axis, self.limits, self.default = plot, log_axis, limits, default
+        self.seen: dict = {}  # curve key -> (lowest, highest) log10 value drawn
+        self._shown: tuple[int, int] | None = None
+
+    def show(self, lo: int, hi: int) -> None:
+        if (lo, hi) == self._shown:
+            return
+        self._shown = (lo, hi)
+        self.plot.setYRange(lo, hi, padding=0.07)
+        self.log_axis.set(lo, hi, minor=hi - lo <= 3)
+
+    def note(self, key, values: np.ndarray) -> bool:
+        """Remember the finite range of ``values`` (log10) for ``key``; False if none."""
+        finite = values[np.isfinite(values)]
+        if finite.size:
+            self.seen[key] = (float(finite.min()), float(finite.max()))
+        return bool(finite.size)
+
+    def fit(self) -> None:
+        """Show the decades every noted curve needs (nothing noted: the default, if any)."""
+        if self.seen:
+            a = math.floor(min(d[0] for d in self.seen.values()))
+            b = math.ceil(max(d[1] for d in self.seen.values()))
+        elif self.default is not None:
+            a, b = self.default
+        else:
+            return
+        self.show(max(a, self.limits[0]), min(max(b, a + 1), self.limits[1]))
+
+
 class _BandPanel(Panel):
     """A panel with one median curve and one band (lowest-highest over seeds) per scaling."""
 
@@ -222,7 +257,7 @@ class LrPanel(_BandPanel):
         self.never.setVisible(metric == "steps")
         self._steps = 400
         self._lrs: tuple[float, ...] = ()
-        self._loss_decades: dict[str, tuple[float, float]] = {}
+        self.loss_decades = _Decades(self.plot, self.log_axis, (-8, 4), default=(-3, 1))
         self.set_grid((0.05, 20.0), 400)
         self.apply_style()
 
@@ -256,8 +291,8 @@ class LrPanel(_BandPanel):
             self.never.setValue(top)
             self.never.setToolTip(f"never: not reached 90 % in {steps} steps")
         else:
-            self._loss_decades.clear()
-            self._fit_loss()
+            self.loss_decades.seen.clear()
+            self.loss_decades.fit()
 
     def select(self, lr: float | None) -> None:
         """Mark the rate whose curves the panels below show."""
@@ -276,27 +311,15 @@ class LrPanel(_BandPanel):
         else:
             loss = sweep.final_loss()
             mid, lo, hi = (_log10(v) for v in band(loss))
-            finite = np.concatenate([v[np.isfinite(v)] for v in (lo, hi)])
-            if finite.size:
-                self._loss_decades[sweep.scaling] = (float(finite.min()), float(finite.max()))
-                self._fit_loss()
+            if self.loss_decades.note(sweep.scaling, np.concatenate([lo, hi])):
+                self.loss_decades.fit()
         self._set(sweep.scaling, x, mid, lo, hi, show_band=len(sweep.seeds) > 1)
-
-    def _fit_loss(self) -> None:
-        if self._loss_decades:
-            lo = math.floor(min(d[0] for d in self._loss_decades.values()))
-            hi = math.ceil(max(d[1] for d in self._loss_decades.values()))
-        else:
-            lo, hi = -3, 1
-        lo, hi = max(lo, -8), min(max(hi, lo + 1), 4)
-        self.plot.setYRange(lo, hi, padding=0.07)
-        self.log_axis.set(lo, hi, minor=hi - lo <= 3)
 
     def clear(self) -> None:
         super().clear()
         if self.metric_name == "loss":
-            self._loss_decades.clear()
-            self._fit_loss()
+            self.loss_decades.seen.clear()
+            self.loss_decades.fit()
 
 
 class StepPanel(_BandPanel):
@@ -310,13 +333,12 @@ class StepPanel(_BandPanel):
         self.log_y = log_y
         self.subtitle = subtitle
         self.fixed_y = y_range
-        self._decades: dict[str, tuple[float, float]] = {}
-        self._shown: tuple[int, int] | None = None
+        self.decades = _Decades(self.plot, self.log_axis, (-10, 12))
         self.levels: list[tuple[pg.InfiniteLine, str]] = []
         if y_range is not None:
             self.plot.setYRange(*y_range, padding=0.05)
         elif log_y:
-            self._apply_decades(0, 2)
+            self.decades.show(0, 2)
         self.plot.setXRange(0, 400, padding=0.04)
         self.apply_style()
 
@@ -347,14 +369,7 @@ class StepPanel(_BandPanel):
 
     def set_steps(self, steps: int) -> None:
         self.plot.setXRange(0, steps, padding=0.04)
-        self._decades.clear()
-
-    def _apply_decades(self, lo: int, hi: int) -> None:
-        if (lo, hi) == self._shown:
-            return
-        self._shown = (lo, hi)
-        self.plot.setYRange(lo, hi, padding=0.07)
-        self.log_axis.set(lo, hi, minor=hi - lo <= 3)
+        self.decades.seen.clear()
 
     def show_runs(self, scaling: str, runs: np.ndarray) -> None:
         """``runs``: (seeds, steps) of this panel's metric (NaN where a run had ended)."""
@@ -363,17 +378,13 @@ class StepPanel(_BandPanel):
         x = np.arange(runs.shape[1], dtype=float)
         if self.log_y:
             mid, lo, hi = _log10(mid), _log10(lo), _log10(hi)
-            seen = np.concatenate([v[np.isfinite(v)] for v in (lo, hi)])
-            if seen.size:
-                self._decades[scaling] = (float(seen.min()), float(seen.max()))
-                a = math.floor(min(d[0] for d in self._decades.values()))
-                b = math.ceil(max(d[1] for d in self._decades.values()))
-                self._apply_decades(max(a, -10), min(max(b, a + 1), 12))
+            if self.decades.note(scaling, np.concatenate([lo, hi])):
+                self.decades.fit()
         self._set(scaling, x, mid, lo, hi, show_band=runs.shape[0] > 1)
 
     def clear(self) -> None:
         super().clear()
-        self._decades.clear()
+        self.decades.seen.clear()
 
 
 GRAD_WINDOW = 20  # steps of the rolling median in the gradient panel
@@ -405,11 +416,10 @@ class GradPanel(Panel):
                 curve.setZValue({"qk_norm": 1, "none": 2, "sqrt_dk": 3}[s])
                 self.plot.addItem(curve)
                 self.curves[(s, metric)] = curve
-        self._decades: dict[tuple[str, str], tuple[float, float]] = {}
-        self._shown: tuple[int, int] | None = None
+        self.decades = _Decades(self.plot, self.log_axis, (-12, 6))
         self.readout_slot.hide()
         self.learn_v = False
-        self._apply_decades(-3, 1)
+        self.decades.show(-3, 1)
         self.apply_style()
 
     def plots(self) -> list[pg.PlotItem]:
@@ -440,14 +450,7 @@ class GradPanel(Panel):
 
     def set_steps(self, steps: int) -> None:
         self.plot.setXRange(0, steps, padding=0.04)
-        self._decades.clear()
-
-    def _apply_decades(self, lo: int, hi: int) -> None:
-        if (lo, hi) == self._shown:
-            return
-        self._shown = (lo, hi)
-        self.plot.setYRange(lo, hi, padding=0.07)
-        self.log_axis.set(lo, hi, minor=hi - lo <= 3)
+        self.decades.seen.clear()
 
     def show_runs(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
         """``curves[metric]``: (seeds, steps) for grad_q, grad_k and grad_v."""
@@ -455,23 +458,18 @@ class GradPanel(Panel):
             runs = np.atleast_2d(curves[metric])
             mid = _log10(rolling_median(band(runs)[0], GRAD_WINDOW))
             self.curves[(scaling, metric)].setData(np.arange(mid.size, dtype=float), mid)
-            seen = mid[np.isfinite(mid)]
-            if seen.size:
-                self._decades[(scaling, metric)] = (float(seen.min()), float(seen.max()))
-        if self._decades:
-            a = math.floor(min(d[0] for d in self._decades.values()))
-            b = math.ceil(max(d[1] for d in self._decades.values()))
-            self._apply_decades(max(a, -12), min(max(b, a + 1), 6))
+            self.decades.note((scaling, metric), mid)
+        self.decades.fit()
 
     def clear_scaling(self, scaling: str) -> None:
         for metric, _, _ in GRAD_STYLES:
             self.curves[(scaling, metric)].setData([], [])
-            self._decades.pop((scaling, metric), None)
+            self.decades.seen.pop((scaling, metric), None)
 
     def clear(self) -> None:
         for s in LAB_SCALINGS:
             self.clear_scaling(s)
-        self._decades.clear()
+        self.decades.seen.clear()
 
 
 class SweepTable(QFrame):

@@ -90,7 +90,6 @@ class HistogramPanel(Panel):
         p = result.params
         if p.scaling != self._scaling:
             self._recolour(p.scaling)
-        # The ghost: the same vectors' logits under the other scaling (computed by the model).
         sigma = result.logit_std
         need = 4.0 * max(sigma, 1e-6)
         if p.alignment > 0.0:  # the aligned keys' logits sit far out (≈ 7σ in the μP preset)
@@ -98,6 +97,7 @@ class HistogramPanel(Panel):
         half, x_changed = self._x_range.update(need)
         memo = result.memo.get(("histogram", half))  # the same result again: the same bins
         if memo is None:
+            # The ghost: the same vectors' logits under the other scaling (computed by the model).
             _, ghost_logits = result.comparison
             # An even count: no point at 0, where the density at d_k = 1 is infinite.
             x = np.linspace(-half, half, 240)
