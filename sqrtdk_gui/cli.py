@@ -306,23 +306,17 @@ def build_parser() -> OneLineParser:
     return parser
 
 
-HANDOUT_SUFFIXES = (".html", ".htm", ".md")
+IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), "use a .png, .jpg or .bmp file name")
+HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), "a handout file name ends in .html or .md")
 
 
 def _run_export_handout(args: argparse.Namespace) -> int:
-    target = Path(args.file)
-    if not args.file or target.suffix.lower() not in HANDOUT_SUFFIXES:
-        return _fail(f"cannot write {args.file!r}: a handout file name ends in .html or .md")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        return _fail(f"cannot write {args.file!r}: folder {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK):
-        return _fail(f"cannot write {args.file!r}: permission denied")
-    if target.exists() and not target.is_file():
-        return _fail(f"cannot write {args.file!r}: it is not a regular file")
+    problem = check_output_path(args.file, HANDOUT_SUFFIXES)
+    if problem:
+        return _fail(problem)
     from sqrtdk_gui.gui.app import export_handout_headless  # Qt only for this command
 
-    return export_handout_headless(str(target))
+    return export_handout_headless(args.file)
 
 
 def _run_export_slides(args: argparse.Namespace) -> int:
@@ -346,13 +340,15 @@ def _fail(message: str) -> int:
     return 2
 
 
-def check_output_path(path: str) -> str | None:
-    """Why ``path`` cannot be written as an image, or None if it can."""
+def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
+    """Why ``path`` cannot be written (as an image, by default), or None if it can.
+
+    ``suffixes`` is (the file name endings allowed, what to say otherwise).
+    """
     target = Path(path)
-    if not path.strip():
-        return f"cannot write {path!r}: an empty file name"
-    if target.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
-        return f"cannot write {path!r}: use a .png, .jpg or .bmp file name"
+    allowed, hint = suffixes
+    if target.suffix.lower() not in allowed:  # an empty name has no suffix either
+        return f"cannot write {path!r}: {hint}"
     try:  # a folder, device or FIFO is refused; a symlink is written through
         real = Path(safe_io.resolve_target(path))
     except OSError as exc:
