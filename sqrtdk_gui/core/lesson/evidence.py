@@ -134,7 +134,7 @@ def _small_heads(p: Params) -> Evidence:
         rows.append((str(d), _fmt(raw.logit_std), f"{100 * raw.saturated_fraction:.0f} %",
                      f"{_fmt(ratio[i])}×", ahead))
     return Evidence(("d_k", "σ raw", "saturated", "‖J‖ ÷√d_k / raw", "more responsive"), tuple(rows),
-                    chart=(d_ks, ratio), chart_label="median ‖J‖_F, ÷√d_k / raw (< 1: raw ahead)")
+                    chart=(d_ks, ratio), chart_label="median ‖J‖_F ratio (< 1: raw ahead)")
 
 
 def _temperature(p: Params) -> Evidence:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.style import Style, standard_icon
@@ -224,20 +225,38 @@ class Panel(ControllerView, QFrame):
         lines = 2 if metrics.horizontalAdvance(self.readout_sample) > width else 1
         self.readout.setWordWrap(lines > 1)
         self.readout_slot.set_height(lines * metrics.lineSpacing() + 4)
-        # The title comes first: when both would not fit, the Numbers button shows its icon only.
+        self._fit_title()
+
+    def set_title(self, text: str) -> None:
+        self.title.setText(text)
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        """The title comes first: the Numbers button shows its icon only when both would not
+        fit, and a title still too long for a narrow panel steps down to 11 pt at zoom 1."""
+        width = self.width() - 16
         button = self.numbers_button
-        wide = (self.title.fontMetrics().horizontalAdvance(self.title.text())
+        font = self.style_.font(15, bold=True)
+        text = self.title.text()
+        wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 48 <= width)
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly if wide
                                   else Qt.ToolButtonStyle.ToolButtonIconOnly)
+        room = width - (0 if button.isHidden() else 40)
+        size = font.pointSize()
+        rich = "<" in text  # the lab's titles carry rich-text subtitles and fit themselves
+        while not rich and size > self.style_.pt(11) and QFontMetrics(font).horizontalAdvance(text) > room:
+            size -= 1
+            font.setPointSize(size)
+        self.title.setFont(font)
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:
         s = self.style_
-        self.title.setFont(s.font(15, bold=True))
         self.readout.setFont(s.font(13))
         self._fit_readout()
         self.key.setFont(s.font(12))
+        self.key.setWordWrap(True)  # a long colour key takes a second line, not the edge
         self.numbers_button.setFont(s.font(11))
         for label in (self.title, self.readout, self.key):
             label.setStyleSheet(f"color: {s.palette.fg};")

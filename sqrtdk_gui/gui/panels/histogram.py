@@ -81,7 +81,7 @@ class HistogramPanel(Panel):
         bar, ghost_line = series_look(scaling).line, series_look(ghost).line
         self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
                       (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]} (ghost)")])
-        self.title.setText(TITLES.get(scaling, DEFAULT_TITLE))
+        self.set_title(TITLES.get(scaling, DEFAULT_TITLE))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
         self._scaling = scaling
