@@ -40,6 +40,13 @@ SCALING_TIPS = {
 }
 
 
+def _set_value(spin, value) -> None:
+    # QAbstractSpinBox.setValue repaints the box even when the value is unchanged: showing
+    # the parameters on every frame of a drag would repaint the whole controls column.
+    if spin.value() != value:
+        spin.setValue(value)
+
+
 def dk_from_pos(pos: int) -> int:
     return max(1, round(2 ** (pos / DK_STEPS_PER_OCTAVE)))
 
@@ -329,7 +336,7 @@ class ControlsPanel(QWidget):
         self._showing = True
         try:
             self.dk_label.setText(f"d_k = {p.d_k}")
-            self.dk_spin.setValue(p.d_k)
+            _set_value(self.dk_spin, p.d_k)
             if dk_from_pos(self.dk_slider.value()) != p.d_k:  # never yank a slider being dragged
                 self.dk_slider.setValue(pos_from_dk(p.d_k))
             self.temp_label.setText(f"τ = {p.temperature:.2f}")
@@ -338,14 +345,14 @@ class ControlsPanel(QWidget):
             self.raw_button.setChecked(p.scaling == "none")
             self.scaled_button.setChecked(p.scaling == "sqrt_dk")
             self.scaling_combo.setCurrentIndex(self.scaling_combo.findData(p.scaling))
-            self.keys_spin.setValue(p.keys)
+            _set_value(self.keys_spin, p.keys)
             top = selectable_rows(p) - 1
             if self.row_spin.maximum() != top:  # setRange repaints the box even when unchanged
                 self.row_spin.setRange(MEDIAN_ROW, top)
-            self.seed_spin.setValue(min(p.seed, self.seed_spin.maximum()))
-            self.heads_spin.setValue(p.heads)
-            self.gain_spin.setValue(p.gain)
-            self.align_spin.setValue(p.alignment)
+            _set_value(self.seed_spin, min(p.seed, self.seed_spin.maximum()))
+            _set_value(self.heads_spin, p.heads)
+            _set_value(self.gain_spin, p.gain)
+            _set_value(self.align_spin, p.alignment)
             self.softmax_combo.setCurrentIndex(self.softmax_combo.findData(p.softmax))
             self.dtype_combo.setCurrentIndex(self.dtype_combo.findData(p.dtype))
         finally:
@@ -354,6 +361,6 @@ class ControlsPanel(QWidget):
     def show_row(self, row: int) -> None:
         self._showing = True
         try:
-            self.row_spin.setValue(row)
+            _set_value(self.row_spin, row)
         finally:
             self._showing = False

@@ -29,7 +29,7 @@ from sqrtdk_gui.gui.presentation import Presentation
 from sqrtdk_gui.gui.accessibility import describe_widgets
 from sqrtdk_gui.gui.recent import RecentPresets
 from sqrtdk_gui.gui.undo import UndoHistory, route_undo_keys
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, fit_pixmap_cache, qt_palette
 
 APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
@@ -162,6 +162,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_columns(event.size().width())
+        fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
     def _fit_columns(self, width: int) -> None:
         # Side columns grow with the window (and the zoom) but leave the plots most of a

@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, quiet_viewbox, series_look
+from sqrtdk_gui.gui.style import Style, cache_static, quiet_viewbox, series_look
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -75,6 +75,8 @@ class JacobianPanel(Panel):
         set_dk_ticks(self.sat_plot)
         # One curve per compared scaling, plus one for whichever third mode is current.
         self.sat_curves = {s: self.sat_plot.plot() for s in (*COMPARED, OTHER_MODE)}
+        for curve in self.sat_curves.values():
+            cache_static(curve)
         self.sat_marker = pg.InfiniteLine(angle=90, movable=False)
         self.sat_plot.addItem(self.sat_marker)
         layout = self.canvas.ci.layout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, cache_static, faint, series_look
 from sqrtdk_gui.core.model import COMPARED
 from sqrtdk_gui.core.plotdata import clamp_positive
 
@@ -52,6 +52,9 @@ class _Series:
         plot.addItem(self.band)
         self.mean = plot.plot() if with_mean else None
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
+        for item in (self.median, self.low, self.high, self.mean):
+            if item is not None:
+                cache_static(item)  # redrawn under the moving d_k marker on every frame
         self.shown = True
         self.empty = False  # no finite value to draw (pyqtgraph keeps a band's old path then)
 

@@ -1,0 +1,118 @@
+"""What one frame of a slider drag touches: only what changed is repainted or laid out again.
+
+Structural checks, no timings (those are in benchmarks/frame_latency.py): each test names a
+piece of work that once ran on every frame and would come back unnoticed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QPointF
+from PySide6.QtGui import QPixmapCache
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
+
+from sqrtdk_gui.gui.controls import TEMP_MAX_POS, TEMP_MIN_POS
+from sqrtdk_gui.gui.panels.base import LabelSlot
+
+
+class _Events(QObject):
+    """Counts events of some types per watched object."""
+
+    def __init__(self, types) -> None:
+        super().__init__()
+        self.types = set(types)
+        self.seen: dict[QObject, int] = {}
+
+    def watch(self, objects) -> "_Events":
+        for obj in objects:
+            obj.installEventFilter(self)
+        return self
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() in self.types:
+            self.seen[obj] = self.seen.get(obj, 0) + 1
+        return False
+
+
+def _step(window, slider, pos: int) -> None:
+    slider.setValue(pos)
+    window.controller.flush()
+    QApplication.processEvents()
+    QApplication.processEvents()  # the repaint the new data asked for
+
+
+def test_a_temperature_step_repaints_only_its_own_controls(qtbot, window):
+    c = window.controls
+    _step(window, c.temp_slider, c.temp_slider.value() - 4)
+    others = [c.dk_spin, c.keys_spin, c.seed_spin, c.heads_spin, c.gain_spin, c.align_spin, c.row_spin]
+    paints = _Events([QEvent.Type.Paint]).watch(others + [c.temp_slider])
+    _step(window, c.temp_slider, c.temp_slider.value() - 6)
+    assert paints.seen.get(c.temp_slider, 0) >= 1  # the counter does see paints
+    assert {w.objectName() or type(w).__name__: n for w, n in paints.seen.items() if w is not c.temp_slider} == {}
+
+
+def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
+    """Labels whose text changes every frame sit in layout-free holders; a relayout of the
+    central widget would repaint the whole window on every frame."""
+    _step(window, window.controls.temp_slider, window.controls.temp_slider.value() - 4)
+    central = window.centralWidget()
+    watched = [central] + central.findChildren(QWidget)
+    layouts = _Events([QEvent.Type.LayoutRequest]).watch(watched)
+    paints = _Events([QEvent.Type.Paint]).watch([p.readout for p in window.panels.values() if hasattr(p, "readout")])
+    for delta in (-6, -6, 12):
+        _step(window, window.controls.temp_slider, window.controls.temp_slider.value() + delta)
+    assert paints.seen, "the readouts changed and were repainted"
+    # A label asks its parent to lay out again; the holder absorbs it, nothing above it does.
+    beyond = {w.objectName() or type(w).__name__: n for w, n in layouts.seen.items() if not isinstance(w, LabelSlot)}
+    assert beyond == {}
+
+
+def test_a_new_range_moves_the_items_at_once(qtbot, window):
+    """pyqtgraph applies a new range at the next paint, where moving the items asks for a
+    second whole repaint; the panels' view boxes apply it when it is set."""
+    plot = window.panels["histogram"].plot
+    box = plot.getViewBox()
+    plot.setYRange(0.0, 7.0, padding=0)
+    top = box.childGroup.transform().map(QPointF(0.0, 7.0))  # no event processed since
+    assert top.y() == pytest.approx(0.0, abs=1e-6)
+    plot.setYRange(0.0, 3.5, padding=0)
+    assert box.childGroup.transform().map(QPointF(0.0, 3.5)).y() == pytest.approx(0.0, abs=1e-6)
+
+
+def test_tick_text_room_never_shrinks_during_a_drag(qtbot, window):
+    """A plot whose axis gave back room as its labels got shorter was re-laid out (and jumped
+    sideways) a tenth of the frames of a temperature drag."""
+    slider = window.controls.temp_slider
+    axes = [window.panels[name].plot.getAxis("left") for name in ("histogram", "weights")]
+    widths = {id(a): [] for a in axes}
+    ranges = {id(a): set() for a in axes}
+    positions = list(range(TEMP_MIN_POS, TEMP_MAX_POS + 1, 8))
+    for pos in positions + positions[::-1]:
+        _step(window, slider, pos)
+        for a in axes:
+            widths[id(a)].append(a.width())
+            ranges[id(a)].add(tuple(a.range))
+    for a in axes:
+        seen = widths[id(a)]
+        assert seen == sorted(seen), f"the {a.labelText!r} axis shrank during the drag: {seen}"
+        assert len(ranges[id(a)]) >= 4  # the drag did move its labels (0.1 … 0.0005)
+
+
+def test_pixmap_cache_holds_a_large_window(qtbot, make_window):
+    window = make_window(size=(1600, 900))
+    window.resize(3840, 2160)
+    QApplication.processEvents()
+    ratio = window.devicePixelRatioF()
+    assert QPixmapCache.cacheLimit() >= 2 * 4 * 3840 * 2160 * ratio ** 2 / 1024
+
+
+def test_sweep_curves_are_drawn_from_a_cache(qtbot, window):
+    """The d_k marker repaints a strip of each "versus d_k" plot every frame of a drag."""
+    versus = window.panels["gradient"].versus
+    series = [*versus.series.values(), versus.other]
+    cached = QGraphicsItem.CacheMode.DeviceCoordinateCache
+    for s in series:
+        for item in (s.median, s.low, s.high, s.mean):
+            assert item.curve.cacheMode() == cached and item.scatter.cacheMode() == cached
+    # the marker itself moves every frame: caching it would only add work
+    assert versus.dots.cacheMode() == QGraphicsItem.CacheMode.NoCache
