@@ -60,11 +60,11 @@ def test_idle_cursor_is_hidden_in_presentation_mode_and_comes_back_on_movement(w
 
 def test_zoom_scales_fonts_and_lines_together(window):
     title = window.panels["histogram"].title.font().pointSize()
-    marker = window.panels["gradient"].versus.marker.pen.widthF()
+    marker = window.panels["gradient"].versus.marker.pen().widthF()
     window.actions.zoom_in.trigger()
     window.actions.zoom_in.trigger()
     assert window.panels["histogram"].title.font().pointSize() > title
-    assert window.panels["gradient"].versus.marker.pen.widthF() == pytest.approx(marker * 1.15 ** 2)
+    assert window.panels["gradient"].versus.marker.pen().widthF() == pytest.approx(marker * 1.15 ** 2)
     assert window.controls.dk_label.font().pointSize() > Style().pt(15)
     window.actions.zoom_out.trigger()
     window.actions.zoom_reset.trigger()

@@ -54,7 +54,8 @@ def test_a_temperature_step_repaints_only_its_own_controls(qtbot, window):
 def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
     """Labels whose text changes every frame sit in layout-free holders; a relayout of the
     central widget would repaint the whole window on every frame."""
-    _step(window, window.controls.temp_slider, window.controls.temp_slider.value() - 4)
+    for delta in (-4, -4, 8):  # settle: the window's first frames may still lay it out once
+        _step(window, window.controls.temp_slider, window.controls.temp_slider.value() + delta)
     central = window.centralWidget()
     watched = [central] + central.findChildren(QWidget)
     layouts = _Events([QEvent.Type.LayoutRequest]).watch(watched)
@@ -114,5 +115,45 @@ def test_sweep_curves_are_drawn_from_a_cache(qtbot, window):
     for s in series:
         for item in (s.median, s.low, s.high, s.mean):
             assert item.curve.cacheMode() == cached and item.scatter.cacheMode() == cached
-    # the marker itself moves every frame: caching it would only add work
-    assert versus.dots.cacheMode() == QGraphicsItem.CacheMode.NoCache
+    # the marker moves every frame: it is drawn by Qt's own items, not cached
+    assert versus.marker.line.cacheMode() == QGraphicsItem.CacheMode.NoCache
+
+
+def test_the_d_k_marker_meets_the_current_median(qtbot, window):
+    import numpy as np
+
+    _step(window, window.controls.dk_slider, window.controls.dk_slider.value() + 9)
+    result = window.controller.result
+    d_k = result.params.d_k
+    for name, quantity in (("gradient", "grad_q"), ("jacobian", "jacobian_fro")):
+        versus = window.panels[name].versus
+        line = versus.marker.line.line()
+        assert line.x1() == line.x2() == pytest.approx(np.log10(d_k))
+        y0, y1 = versus.plot.getViewBox().viewRange()[1]
+        assert (line.y1(), line.y2()) == pytest.approx((y0, y1))  # across the whole plot
+        [(x, y)] = versus.marker.dot_positions()
+        assert (x, y) == pytest.approx((np.log10(d_k), np.log10(result.summary[quantity].median)))
+    sat = window.panels["jacobian"].sat_marker.line.line()
+    assert sat.x1() == pytest.approx(np.log10(d_k)) and sat.y2() - sat.y1() == pytest.approx(100)
+
+
+def test_an_axis_redraws_a_range_it_showed_from_memory_and_identically(qtbot, window):
+    panel = window.panels["histogram"]
+    plot, axis = panel.plot, panel.plot.getAxis("left")
+
+    def show(top: float):
+        plot.setYRange(0.0, top, padding=0)
+        QApplication.processEvents()
+        return axis.picture, panel.canvas.grab().toImage()
+
+    show(0.3), show(0.5)  # the room for the widest labels is taken once (a resize forgets)
+    first, image = show(0.3)
+    other, _ = show(0.5)
+    again, image_again = show(0.3)
+    assert other is not first and again is first  # ticks and labels not worked out again
+    assert image_again == image
+    axis.setTickFont(window.style_.font(14))  # a change other than the range forgets them all
+    QApplication.processEvents()
+    bigger, _ = show(0.5)
+    assert bigger is not other
+    assert show(0.3)[0] is not first

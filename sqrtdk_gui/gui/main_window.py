@@ -29,7 +29,8 @@ from sqrtdk_gui.gui.presentation import Presentation
 from sqrtdk_gui.gui.accessibility import describe_widgets
 from sqrtdk_gui.gui.recent import RecentPresets
 from sqrtdk_gui.gui.undo import UndoHistory, route_undo_keys
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, fit_pixmap_cache, qt_palette
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.gui.plot_items import fit_pixmap_cache
 
 APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPixmapCache
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem
 
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
 
-__all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style", "SCALING_LABELS", "faint", "quiet_viewbox",
+__all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style", "SCALING_LABELS", "faint",
            "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
@@ -114,47 +114,6 @@ def standard_icon(name: str):
     from PySide6.QtWidgets import QApplication, QStyle
 
     return QApplication.style().standardIcon(getattr(QStyle.StandardPixmap, f"SP_{name}"))
-
-
-class PromptViewBox(pg.ViewBox):
-    """A ViewBox that applies a new range to its items at once, not at its next paint.
-
-    pyqtgraph defers the new transform to the paint; moving the items there marks them dirty
-    again, so every axis change cost a second, whole repaint of the view on the next pass of
-    the event loop (the frame after each range step of a temperature drag was ≈ 2–3 ms slower).
-    """
-
-    def updateViewRange(self, forceX: bool = False, forceY: bool = False) -> None:
-        super().updateViewRange(forceX, forceY)
-        self.updateMatrix()  # a no-op unless the range (or size) changed
-
-
-def cache_static(item: pg.PlotDataItem) -> None:
-    """Keep a curve that rarely changes (a sweep) as a pixmap of the screen.
-
-    A moving marker repaints the strip of the plot under it every frame; the curves there are
-    then copied from the cache instead of being drawn again by pyqtgraph's Python paint code.
-    """
-    for part in (item.curve, item.scatter):
-        part.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-
-def fit_pixmap_cache(width: int, height: int, device_pixel_ratio: float = 1.0) -> None:
-    """Let Qt's pixmap cache hold two window-sized layers (never less than Qt's default).
-
-    The axes (whose grid spans their plot) and the static curves are cached as pixmaps. At
-    3840 × 2160 they outgrew Qt's default 10 MiB, which then evicted and redrew them every
-    frame (a d_k drag's median frame 17 ms there, 10 ms with room for them).
-    """
-    need_kib = round(2 * 4 * width * height * device_pixel_ratio ** 2 / 1024)
-    if need_kib > QPixmapCache.cacheLimit():
-        QPixmapCache.setCacheLimit(need_kib)
-
-
-def quiet_viewbox() -> pg.ViewBox:
-    """A ViewBox without pyqtgraph's context menu: the plots are not meant to be edited in
-    class, and building eleven menus cost a quarter of a second at start-up."""
-    return PromptViewBox(enableMenu=False)
 
 
 def colour_for(scaling: str, palette: Palette = LIGHT) -> str:

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.training import SATURATION, WINDOW, TrainResult
 
 __all__ = ["CurvePanel", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
@@ -64,7 +65,7 @@ class CurvePanel(Panel):
         self.factor = factor  # shown value = factor * metric (100 for a percentage)
         self.heading = title
         self.subtitle = subtitle
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left=ylabel, bottom="step" if step_label else "")
         for name in ("left", "bottom"):  # show the labels at the ends of fixed ranges too
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)

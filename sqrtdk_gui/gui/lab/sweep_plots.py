@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, faint, quiet_viewbox, series_look
+from sqrtdk_gui.gui.style import Style, faint, series_look
+from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.training import WINDOW
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
@@ -165,7 +166,7 @@ class _BandPanel(Panel):
                  parent=None) -> None:
         super().__init__(title, style, parent)
         self.heading = title
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left=ylabel, bottom=xlabel)
         for name in ("left", "bottom"):  # _LogAxis keeps the labels apart itself
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)
@@ -401,7 +402,7 @@ class GradPanel(Panel):
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("Where the gradient goes", style, parent)
         self.heading = "Where the gradient goes"
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="‖∂L/∂W‖", bottom="step")
         for name in ("left", "bottom"):
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)

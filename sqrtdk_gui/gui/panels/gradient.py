@@ -7,7 +7,8 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, quiet_viewbox
+from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.gui.panels.versus_dk import VersusDk
 
 
@@ -20,7 +21,7 @@ class GradientPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("4 · Gradient to q ‖∂L/∂q‖", style, parent)
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="‖∂L/∂q‖", bottom="d_k")
         self.versus = VersusDk(self.plot, style, "grad_q", floor=1e-10, y_range=(1e-10, 1e2),
                                with_mean=True)

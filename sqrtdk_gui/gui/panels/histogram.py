@@ -8,7 +8,8 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import Result, comparison_scaling
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
 
 BINS = 61
@@ -25,7 +26,7 @@ class HistogramPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(TITLES["none"], style, parent)
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="density", bottom="logit z")
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
         # no visible difference.

@@ -8,7 +8,8 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, cache_static, quiet_viewbox, series_look
+from sqrtdk_gui.gui.style import Style, series_look
+from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, cache_static
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -39,7 +40,7 @@ class JacobianPanel(Panel):
         self.heat_canvas.setSizePolicy(self.canvas.sizePolicy())
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
-        self.heat_plot = self.heat_canvas.addPlot(viewBox=quiet_viewbox())
+        self.heat_plot = add_plot(self.heat_canvas)
         # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
         self.heat_plot.setTitle(f"J  ±{LEVEL:g}")  # short: a long title widens the plot past its canvas
         self.heat_canvas.setToolTip(f"J = diag(p) − ppᵀ on this query's {TOP_KEYS} largest weights, largest "
@@ -61,12 +62,12 @@ class JacobianPanel(Panel):
         self.colorbar.getAxis("right").setStyle(showValues=False)
         self.colorbar.getAxis("right").setWidth(4)
 
-        self.norm_plot = self.canvas.addPlot(row=0, col=0, viewBox=quiet_viewbox())
+        self.norm_plot = add_plot(self.canvas, row=0, col=0)
         style.style_plot(self.norm_plot, left="‖J‖_F")
         # Every fourth decade: the plot is short on a small projector.
         self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0),
                                tick_step=4)
-        self.sat_plot = self.canvas.addPlot(row=1, col=0, viewBox=quiet_viewbox())
+        self.sat_plot = add_plot(self.canvas, row=1, col=0)
         style.style_plot(self.sat_plot, left="saturated %", bottom="d_k")
         self.sat_plot.setLogMode(x=True, y=False)
         self.sat_plot.setXLink(self.norm_plot)
@@ -77,8 +78,7 @@ class JacobianPanel(Panel):
         self.sat_curves = {s: self.sat_plot.plot() for s in (*COMPARED, OTHER_MODE)}
         for curve in self.sat_curves.values():
             cache_static(curve)
-        self.sat_marker = pg.InfiniteLine(angle=90, movable=False)
-        self.sat_plot.addItem(self.sat_marker)
+        self.sat_marker = VerticalMarker(self.sat_plot)
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
         layout.setRowStretchFactor(1, 3)
@@ -118,7 +118,7 @@ class JacobianPanel(Panel):
             curve.setSymbolSize(s.line(2.0) * 3)
             curve.setSymbolBrush(s.colour_for(scaling))
             curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
-        self.sat_marker.setPen(s.pen(s.palette.accent, 2.5))
+        self.sat_marker.set_pen(s.pen(s.palette.accent, 2.5))
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
@@ -146,7 +146,7 @@ class JacobianPanel(Panel):
         self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
         self.readout.setText(f"{label}: ‖J‖_F {fro:.1e}  (median {median:.1e})")
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
-        self.sat_marker.setValue(np.log10(p.d_k))
+        self.sat_marker.place(np.log10(p.d_k))
 
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)

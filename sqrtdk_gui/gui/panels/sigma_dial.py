@@ -28,7 +28,8 @@ from sqrtdk_gui.core.plotdata import nice_ceiling
 from sqrtdk_gui.core.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.gui.plot_items import add_plot
 
 # (quantity of the dial, the sample's summary it is compared with, axis title)
 PLOTS = (("jacobian_fro", "jacobian_fro", "median ‖J‖_F"),
@@ -93,7 +94,7 @@ class SigmaDialPanel(Panel):
         self.dial_plots: list[_DialPlot] = []
         spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
         for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
-            plot = self.canvas.addPlot(row=row, col=col, rowspan=rows, colspan=cols, viewBox=quiet_viewbox())
+            plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
             style.style_plot(plot, left=label, bottom="logit spread σ")
             # Not x-linked: pyqtgraph would align plots of different widths by screen position.
             self.dial_plots.append(_DialPlot(plot, quantity))

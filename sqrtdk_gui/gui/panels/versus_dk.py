@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, cache_static, faint, series_look
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.plot_items import VerticalMarker, cache_static
 from sqrtdk_gui.core.model import COMPARED
 from sqrtdk_gui.core.plotdata import clamp_positive
 
@@ -95,22 +96,17 @@ class VersusDk:
         self.series = {s: _Series(plot, s, with_mean) for s in COMPARED}
         self.other = _Series(plot, OTHER_MODE, with_mean)  # any third mode
         self.other.set_visible(False)
-        self.marker = pg.InfiniteLine(angle=90, movable=False)
-        self.dots = pg.ScatterPlotItem()
-        plot.addItem(self.marker)
-        plot.addItem(self.dots)
+        self.marker = VerticalMarker(plot)  # the current d_k, and a dot where it meets the curve
         self._other_scaling = None
         self._sweeps = None
-        self._brushes: dict[str, object] = {}  # one QBrush per colour: no new symbol per frame
         self.restyle()
 
     def restyle(self) -> None:
         s = self.style_
         for series in (*self.series.values(), self.other):
             series.restyle(s)
-        self.marker.setPen(s.pen(s.palette.accent, 2.5))
-        self.dots.setSize(s.line(5) * 3)
-        self.dots.setPen(pg.mkPen(s.palette.fg, width=1.5))
+        self.marker.set_pen(s.pen(s.palette.accent, 2.5))
+        self.marker.set_dot_style(s.line(5) * 3, pg.mkPen(s.palette.fg, width=1.5))
 
     def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
         """(headers, rows) of the drawn sweeps: one row per scaling and d_k. ``extra``:
@@ -164,9 +160,4 @@ class VersusDk:
 
     def show_current(self, d_k: int, values: list[tuple[float, str]]) -> None:
         """Marker at the current d_k; one dot per (value, colour)."""
-        self.marker.setValue(np.log10(d_k))
-        self.dots.setData(
-            x=[np.log10(d_k)] * len(values),
-            y=[np.log10(max(v, self.floor)) for v, _ in values],
-            brush=[self._brushes.setdefault(c, pg.mkBrush(c)) for _, c in values],
-        )
+        self.marker.place(np.log10(d_k), [(np.log10(max(v, self.floor)), c) for v, c in values])

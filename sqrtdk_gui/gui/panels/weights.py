@@ -10,7 +10,8 @@ import pyqtgraph as pg
 from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, quiet_viewbox, series_look
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
 
 
@@ -23,7 +24,7 @@ class WeightsPanel(Panel):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("2 · Softmax weights", style, parent)
-        self.plot = self.canvas.addPlot(viewBox=quiet_viewbox())
+        self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, x0=None)
         self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",

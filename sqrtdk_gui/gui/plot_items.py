@@ -1,0 +1,185 @@
+"""pyqtgraph items tuned for a plot that changes on every frame of a slider drag.
+
+Each class here removes one piece of work that pyqtgraph does per frame and that the
+profile of a drag showed (benchmarks/frame_latency.py); what they draw is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pyqtgraph as pg
+from PySide6.QtGui import QBrush, QColor, QPen, QPixmapCache
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
+
+
+class PromptViewBox(pg.ViewBox):
+    """A ViewBox that applies a new range to its items at once, not at its next paint.
+
+    pyqtgraph defers the new transform to the paint; moving the items there marks them dirty
+    again, so every axis change cost a second, whole repaint of the view on the next pass of
+    the event loop (the frame after each range step of a temperature drag was ≈ 2–3 ms slower).
+    """
+
+    def updateViewRange(self, forceX: bool = False, forceY: bool = False) -> None:  # noqa: N802,N803
+        super().updateViewRange(forceX, forceY)
+        self.updateMatrix()  # a no-op unless the range (or size) changed
+
+
+class RememberingAxis(pg.AxisItem):
+    """An AxisItem that keeps its drawing for the last few ranges it showed.
+
+    A drag moves an axis back and forth between a handful of round ranges, and pyqtgraph
+    works out the ticks and labels again at every change (≈ 0.4–0.6 ms of Python). A
+    drawing is reused only for the same range, size and view geometry; anything else that
+    makes it stale (font, pen, ticks, grid, style, a resize) forgets them all.
+    """
+
+    KEEP = 16
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._drawings: OrderedDict = OrderedDict()
+        self._keep = False  # True while a ``picture = None`` leaves the other drawings valid
+        self._picture = None
+        super().__init__(*args, **kwargs)
+
+    @property
+    def picture(self):
+        return self._picture
+
+    @picture.setter
+    def picture(self, value) -> None:
+        # pyqtgraph sets ``picture = None`` wherever the drawing goes stale.
+        if value is None and not self._keep:
+            self._drawings.clear()
+        self._picture = value
+
+    def _keeping(self, method, *args) -> None:
+        self._keep = True
+        try:
+            method(*args)
+        finally:
+            self._keep = False
+
+    def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph API
+        self._keeping(super().setRange, mn, mx)
+
+    def _key(self) -> tuple:
+        view = self.linkedView()
+        box = None if view is None else view.mapRectToItem(self, view.boundingRect()).getRect()
+        return tuple(self.range), self.size().toTuple(), box
+
+    def paint(self, p, opt, widget) -> None:
+        if self._picture is None:
+            key = self._key()
+            self._picture = self._drawings.get(key)
+            if self._picture is None:
+                # Drawing re-fits the room for the labels (and says ``picture = None`` each
+                # time); if that room really changes, the resize that follows forgets.
+                self._keeping(super().paint, p, opt, widget)
+                self._drawings[key] = self._picture
+                if len(self._drawings) > self.KEEP:
+                    self._drawings.popitem(last=False)
+                return
+            self._drawings.move_to_end(key)
+        super().paint(p, opt, widget)
+
+
+class VerticalMarker:
+    """A vertical line across a plot at one x, and dots on it, drawn by Qt's own items.
+
+    pyqtgraph's InfiniteLine and ScatterPlotItem answer Qt's many bounding-rect and paint
+    calls in Python: moving the d_k marker of three plots cost ≈ 1.5 ms of every frame of a
+    d_k drag. Coordinates are the view's (log10 values on a log axis); the line spans the
+    view's y range at the time it is placed, which these plots keep fixed.
+    """
+
+    Z = 20  # above the curves and bands
+
+    def __init__(self, plot: pg.PlotItem) -> None:
+        self.plot = plot
+        self.line = QGraphicsLineItem()
+        self.line.setZValue(self.Z)
+        plot.addItem(self.line, ignoreBounds=True)
+        self.dots: list[QGraphicsEllipseItem] = []
+        self._diameter, self._dot_pen = 10.0, QPen()
+        self._brushes: dict[str, QBrush] = {}
+
+    def set_pen(self, pen: QPen) -> None:
+        self.line.setPen(pen)
+
+    def pen(self) -> QPen:
+        return self.line.pen()
+
+    def set_dot_style(self, diameter: float, pen: QPen) -> None:
+        self._diameter, self._dot_pen = diameter, pen
+        for dot in self.dots:
+            self._shape(dot)
+
+    def _shape(self, dot: QGraphicsEllipseItem) -> None:
+        r = self._diameter / 2
+        dot.setRect(-r, -r, 2 * r, 2 * r)
+        dot.setPen(self._dot_pen)
+
+    def _dot(self, i: int) -> QGraphicsEllipseItem:
+        while len(self.dots) <= i:
+            dot = QGraphicsEllipseItem()
+            dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)  # pixels
+            dot.setZValue(self.Z + 1)
+            self._shape(dot)
+            self.plot.addItem(dot, ignoreBounds=True)
+            self.dots.append(dot)
+        return self.dots[i]
+
+    def place(self, x: float, dots: list[tuple[float, str]] = ()) -> None:
+        """Line at ``x``; one dot per (y, colour), in view coordinates."""
+        y0, y1 = self.plot.getViewBox().viewRange()[1]
+        self.line.setLine(x, y0, x, y1)
+        for i, (y, colour) in enumerate(dots):
+            dot = self._dot(i)
+            brush = self._brushes.get(colour)
+            if brush is None:
+                brush = self._brushes[colour] = QBrush(QColor(colour))
+            dot.setBrush(brush)
+            dot.setPos(x, y)
+            dot.setVisible(True)
+        for dot in self.dots[len(dots):]:
+            dot.setVisible(False)
+
+    def dot_positions(self) -> list[tuple[float, float]]:
+        """(x, y) of the dots shown, in view coordinates."""
+        return [(d.pos().x(), d.pos().y()) for d in self.dots if d.isVisible()]
+
+
+def quiet_viewbox() -> pg.ViewBox:
+    """A ViewBox without pyqtgraph's context menu: the plots are not meant to be edited in
+    class, and building eleven menus cost a quarter of a second at start-up."""
+    return PromptViewBox(enableMenu=False)
+
+
+def add_plot(layout: pg.GraphicsLayout | pg.GraphicsLayoutWidget, **kwargs) -> pg.PlotItem:
+    """``layout.addPlot(**kwargs)`` with the view box and axes above."""
+    axes = {name: RememberingAxis(name) for name in ("left", "bottom")}
+    return layout.addPlot(viewBox=quiet_viewbox(), axisItems=axes, **kwargs)
+
+
+def cache_static(item: pg.PlotDataItem) -> None:
+    """Keep a curve that rarely changes (a sweep) as a pixmap of the screen.
+
+    A moving marker repaints the strip of the plot under it every frame; the curves there are
+    then copied from the cache instead of being drawn again by pyqtgraph's Python paint code.
+    """
+    for part in (item.curve, item.scatter):
+        part.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+
+def fit_pixmap_cache(width: int, height: int, device_pixel_ratio: float = 1.0) -> None:
+    """Let Qt's pixmap cache hold two window-sized layers (never less than Qt's default).
+
+    The axes (whose grid spans their plot) and the static curves are cached as pixmaps. At
+    3840 × 2160 they outgrew Qt's default 10 MiB, which then evicted and redrew them every
+    frame (a d_k drag's median frame 17 ms there, 10 ms with room for them).
+    """
+    need_kib = round(2 * 4 * width * height * device_pixel_ratio ** 2 / 1024)
+    if need_kib > QPixmapCache.cacheLimit():
+        QPixmapCache.setCacheLimit(need_kib)
