@@ -59,13 +59,17 @@ def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
     central = window.centralWidget()
     watched = [central] + central.findChildren(QWidget)
     layouts = _Events([QEvent.Type.LayoutRequest]).watch(watched)
-    paints = _Events([QEvent.Type.Paint]).watch([p.readout for p in window.panels.values() if hasattr(p, "readout")])
+    readouts = [p.readout for p in window.panels.values() if hasattr(p, "readout")]
+    paints = _Events([QEvent.Type.Paint]).watch(readouts)
+    # Opaque holders: a new text does not repaint the panel (and the window) beneath it.
+    beneath = _Events([QEvent.Type.Paint]).watch([r.parent().parent() for r in readouts] + [window.summary])
     for delta in (-6, -6, 12):
         _step(window, window.controls.temp_slider, window.controls.temp_slider.value() + delta)
     assert paints.seen, "the readouts changed and were repainted"
     # A label asks its parent to lay out again; the holder absorbs it, nothing above it does.
     beyond = {w.objectName() or type(w).__name__: n for w, n in layouts.seen.items() if not isinstance(w, LabelSlot)}
     assert beyond == {}
+    assert beneath.seen == {}
 
 
 def test_a_new_range_moves_the_items_at_once(qtbot, window):

@@ -299,3 +299,17 @@ def test_jacobian_block_is_the_full_jacobian_on_the_top_keys():
         full = jacobian_matrix(r.p[row])
         np.testing.assert_allclose(block, full[np.ix_(order, order)], atol=1e-15)
         assert np.all(np.diff(r.p[row][order]) <= 0) and order.size == 12
+
+
+def test_summaries_of_several_rows_at_once_equal_one_at_a_time():
+    from sqrtdk_gui.core.model import Summary
+
+    rng = np.random.default_rng(3)
+    rows = {name: rng.lognormal(size=301) for name in ("a", "b", "c")}
+    rows["b"][7] = np.inf
+    together = Summary.of_each(rows)
+    for name, x in rows.items():
+        alone = Summary.of(x)
+        assert together[name] == alone  # exactly: the same percentiles, not a close copy
+    uneven = Summary.of_each({"a": rows["a"], "short": rows["c"][:10]})
+    assert uneven["short"] == Summary.of(rows["c"][:10])

@@ -194,6 +194,19 @@ class Summary:
         return cls(float(np.mean(x)), float(median), float(p10), float(p90))
 
     @classmethod
+    def of_each(cls, rows: dict[str, np.ndarray]) -> dict[str, "Summary"]:
+        """``of`` for several equally long arrays; one percentile call for all of them (a
+        call costs ≈ 45 µs of numpy's Python, a tenth of a live frame's computation)."""
+        names = list(rows)
+        if len({np.shape(rows[n]) for n in names}) != 1:
+            return {n: cls.of(rows[n]) for n in names}
+        stacked = np.stack([np.asarray(rows[n], dtype=np.float64) for n in names])
+        p10, median, p90 = np.percentile(stacked, [10, 50, 90], axis=1)
+        mean = np.mean(stacked, axis=1)
+        return {n: cls(float(mean[i]), float(median[i]), float(p10[i]), float(p90[i]))
+                for i, n in enumerate(names)}
+
+    @classmethod
     def of_finite(cls, x: np.ndarray) -> "Summary":
         """The summary of the finite values only (all NaN if there are none)."""
         x = np.asarray(x)[np.isfinite(x)]
@@ -562,7 +575,7 @@ def _compute_dense(params: Params, keep: int) -> Result:
         row_sums=row_sums,
         row_sum_max_error=row_sum_err,
         overflow_count=overflow,
-        summary={name: Summary.of(x) for name, x in per_row.items()},
+        summary=Summary.of_each(per_row),
         weight_rel_error=np.concatenate(rel),
         weight_l1_error=np.concatenate(l1),
         weight_max_abs_error=float(max_abs) if np.isfinite(max_abs) else float("nan"),
@@ -631,7 +644,7 @@ def _compute_streamed(params: Params) -> Result:
         row_sums=row_sums,
         row_sum_max_error=row_sum_err,
         overflow_count=evaluated.overflow,
-        summary={name: Summary.of(x) for name, x in per_row.items()},
+        summary=Summary.of_each(per_row),
         weight_rel_error=rel,
         weight_l1_error=l1,
         weight_max_abs_error=max_abs,
@@ -718,7 +731,7 @@ def _sweep_point(params: Params) -> _SweepPoint:
     per_row = {"max_weight": stats.max_weight, "entropy": stats.entropy, "jacobian_fro": stats.jacobian_fro,
                "grad_q": np.full(spec.rows, np.nan)}
     return _SweepPoint(
-        summary={name: Summary.of(x) for name, x in per_row.items()},
+        summary=Summary.of_each(per_row),
         logit_std=math.sqrt(max(float(stats.logit_sq_sum.sum()) / count - mean * mean, 0.0)),
         theory_std=_theory_std(params),
         saturated_fraction=float(np.mean(stats.max_weight > SATURATION)),

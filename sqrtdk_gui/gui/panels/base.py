@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.style import Style, standard_icon
@@ -28,6 +28,18 @@ class LabelSlot(QWidget):
         super().__init__(parent)
         self.label = label
         label.setParent(self)
+        self._background: QColor | None = None
+
+    def set_background(self, colour: str) -> None:
+        """Paint this colour under the label (its parent's): the slot is then opaque, and
+        a new text repaints the slot alone instead of the panel and the window under it."""
+        self._background = QColor(colour)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self._background is not None:
+            QPainter(self).fillRect(event.rect(), self._background)
 
     def set_height(self, height: int) -> None:
         self.setFixedHeight(height)
@@ -268,6 +280,7 @@ class Panel(ControllerView, QFrame):
         self.set_key(self._key_entries)
         self.set_highlighted(self._highlighted)
         p = s.palette
+        self.readout_slot.set_background(p.bg)
         self.veil.setFont(s.font(16, bold=True))
         self.veil.setStyleSheet(f"QLabel#veil {{ background: {p.predict_bg}; color: {p.fg}; "
                                 f"border: 2px dashed {p.highlight}; border-radius: 6px; }}")

@@ -99,6 +99,8 @@ class SummaryStrip(ControllerView, QFrame):
             self.captions[key].setFont(s.font(11))
             self.captions[key].setStyleSheet(f"color: {s.palette.muted};")
         self.set_highlighted(self._highlighted)
+        for slot in self.slots.values():
+            slot.set_background(s.palette.strip)
         self._fit_values()
         self._colour = None
 
