@@ -14,7 +14,8 @@ sweep parameters rest for 120 ms).
 
 Memory is the resident set size (VmRSS in /proc/self/status; VmHWM for the peak).
 The model keeps bounded caches whose size depends on the *current* parameters (sampled pools:
-8 entries; running sums per (seed, queries, keys): 3 entries of up to 128 MiB; 32 sweeps), so
+48 MB; running sums per (seed, queries, keys): 2 sets, 32 MiB in all; 32 sweeps; the window
+adds 16 MB of recent small results and Qt's pixmap cache), so
 two snapshots with caches in them differ by whatever the last few parameter sets cached.
 What counts as start, therefore: after a warm-up of ``--warmup`` changes with the same
 generator (first computations, glyph caches, pyqtgraph's item pools, Qt's style caches

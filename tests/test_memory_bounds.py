@@ -51,3 +51,36 @@ def test_query_rows_are_the_products_of_the_pools():
     np.testing.assert_allclose(dots, q @ k.T, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(q_sq, (q * q).sum(axis=1), rtol=1e-12)
     np.testing.assert_allclose(geometry.key_gram(3, 20, 150), k @ k.T, rtol=1e-12, atol=1e-12)
+
+
+def test_a_new_pool_is_drawn_after_making_room_for_it(monkeypatch):
+    """The pool cache's bound holds while a pool is drawn, not only after it is stored."""
+    from sqrtdk_gui.core import sampling
+
+    monkeypatch.setattr(sampling, "_cache", type(sampling._cache)())
+    monkeypatch.setattr(sampling, "_CACHE_BYTES", 4 << 20)
+    for seed in range(4):  # 4 × 1 MB cached
+        pool(seed, "k", 256, 512)
+    drawn = []
+    real_block = sampling._block
+
+    def block(*args):
+        drawn.append(sum(a.nbytes for a in sampling._cache.values()))
+        return real_block(*args)
+
+    monkeypatch.setattr(sampling, "_block", block)
+    big = pool(9, "k", 256, 1536)  # 3 MB: only one of the older pools may stay beside it
+    assert drawn and max(drawn) + big.nbytes <= 4 << 20
+    monkeypatch.setattr(sampling, "_block", real_block)
+    sampling._cache.clear()
+    assert np.array_equal(big, pool(9, "k", 256, 1536))  # filled in place: the same numbers
+
+
+def test_running_sums_stay_within_their_bound_in_all(monkeypatch):
+    monkeypatch.setattr(geometry, "_prefixes", type(geometry._prefixes)())
+    monkeypatch.setattr(geometry, "_MAX_PREFIX_FLOATS", 2_000_000)
+    for seed in (1, 2):  # each 64 × 100 set at d 4096: 65 × (6,400 + 64 + 10,000) ≈ 1.07 M floats
+        geometry.geometry(seed, 64, 100, 4096)
+    kept = list(geometry._prefixes.values())
+    assert len(kept) == 1 and kept[0].seed == 2  # two would hold 2.1 M > 2 M
+    assert sum(p.floats() for p in kept) <= 2_000_000

@@ -20,9 +20,9 @@ from sqrtdk_gui.core.sampling import MAX_WIDTH, pool, pool_block
 __all__ = ["Geometry", "geometry", "streamed", "key_gram", "query_rows"]
 
 _BLOCK = 64
-# Running sums per (seed, m, n) at the most 32 MiB, two sets kept: the default 256 x 64
-# window needs 11 MiB; larger sets are computed directly (a classroom machine's memory
-# matters more than their speed).
+# Running sums per (seed, m, n) at the most 32 MiB, two sets kept and 32 MiB in all (the
+# newest set always): the default 256 x 64 window needs 11 MiB; larger sets are computed
+# directly (a classroom machine's memory matters more than their speed).
 _MAX_PREFIX_FLOATS = 2**22
 _CACHE_ENTRIES = 2
 # The largest query pool the direct path builds whole (8 MiB); larger ones are drawn by block.
@@ -68,6 +68,10 @@ class _Prefix:
             (np.zeros((m, n)), np.zeros(m), np.zeros((n, n)))
         ]
         self.lock = threading.Lock()
+
+    def floats(self) -> int:
+        """How many numbers the running sums hold so far."""
+        return len(self.sums) * (self.m * self.n + self.m + self.n * self.n)
 
     def at(self, d: int) -> tuple[np.ndarray, ...]:
         full, part = divmod(d, _BLOCK)
@@ -138,6 +142,13 @@ _prefixes: OrderedDict[tuple[int, int, int], _Prefix] = OrderedDict()
 _lock = threading.Lock()
 
 
+def _trim_prefixes() -> None:
+    """Drop the oldest running sums beyond two sets or the float bound (call with _lock)."""
+    while len(_prefixes) > _CACHE_ENTRIES or (
+            len(_prefixes) > 1 and sum(p.floats() for p in _prefixes.values()) > _MAX_PREFIX_FLOATS):
+        _prefixes.popitem(last=False)
+
+
 def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
     """Inner products of the first d columns of this seed's m queries and n keys."""
     if not 1 <= d <= MAX_WIDTH:
@@ -155,7 +166,8 @@ def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
             key = (seed, m, n)
             prefix = _prefixes.pop(key, None) or _Prefix(seed, m, n)
             _prefixes[key] = prefix
-            while len(_prefixes) > _CACHE_ENTRIES:
-                _prefixes.popitem(last=False)
+            _trim_prefixes()
         dots, q_sq, gram = prefix.at(d)
+        with _lock:
+            _trim_prefixes()  # the newest set may have grown past the others' share
     return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=np.diagonal(gram).copy())

@@ -456,7 +456,8 @@ def _dense_rows(params: Params, g, start: int, stop: int, offset: int = 0) -> _C
     post = 1.0 / math.sqrt(params.d_k) if params.scaling == "after_softmax" else 1.0
     weights, overflow = softmax_evaluated(logits, params.softmax, numpy_dtype(params.dtype))
     if post != 1.0:
-        weights = weights * weights.dtype.type(post)
+        with np.errstate(invalid="ignore", over="ignore"):  # an overflowed row stays NaN
+            weights = weights * weights.dtype.type(post)
     with np.errstate(invalid="ignore", over="ignore"):
         row_sums = weights.astype(np.float64).sum(axis=1)
 
@@ -618,7 +619,8 @@ def _compute_streamed(params: Params) -> Result:
     post = 1.0 / math.sqrt(params.d_k) if params.scaling == "after_softmax" else 1.0
     weights = evaluated.top_weights()
     if post != 1.0:
-        weights = weights * weights.dtype.type(post)
+        with np.errstate(invalid="ignore", over="ignore"):  # an overflowed row stays NaN
+            weights = weights * weights.dtype.type(post)
     row_sums = evaluated.row_sums * post
     finite = np.isfinite(row_sums)
     row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")

@@ -18,7 +18,9 @@ __all__ = ["MAX_WIDTH", "pool", "pool_block"]
 MAX_WIDTH = 4096
 _BLOCK = 64
 _TAGS = {"q": 1, "k": 2, "v": 3, "g": 4}
-_CACHE_BYTES = 64 << 20  # pools kept for reuse; the newest one is kept whatever its size
+# Pools kept for reuse (the newest one whatever its size): one seed's pools at 1,024 keys
+# are 41 MB (queries 8, keys 32); more would only raise the window's peak memory.
+_CACHE_BYTES = 48 << 20
 
 _cache: OrderedDict[tuple[int, str, int], np.ndarray] = OrderedDict()
 _lock = threading.Lock()  # the GUI computes sweeps in a worker thread
@@ -52,10 +54,24 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
         have_width = 0 if have is None else have.shape[1]
         if have_width < width:
             need = -(-width // _BLOCK) * _BLOCK
-            new = [_block(seed, tag, rows, i) for i in range(have_width // _BLOCK, need // _BLOCK)]
-            have = np.concatenate(([have] if have is not None else []) + new, axis=1)
+            # Room first (the peak is the cache's bound, not that plus the new pool), and the
+            # wider pool filled in place (not blocks and then their concatenated copy).
+            _evict(keep_bytes=_CACHE_BYTES - rows * need * 8)
+            wider = np.empty((rows, need))
+            if have is not None:
+                wider[:, :have_width] = have
+            for i in range(have_width // _BLOCK, need // _BLOCK):
+                wider[:, i * _BLOCK:(i + 1) * _BLOCK] = _block(seed, tag, rows, i)
+            have = wider
             have.flags.writeable = False
         _cache[key] = have
-        while len(_cache) > 1 and sum(a.nbytes for a in _cache.values()) > _CACHE_BYTES:
-            _cache.popitem(last=False)
+        _evict(keep_bytes=_CACHE_BYTES, keep_newest=True)
     return have[:, :width]
+
+
+def _evict(keep_bytes: int, keep_newest: bool = False) -> None:
+    """Drop the least recently used pools until at most ``keep_bytes`` are cached (the
+    newest one stays, whatever its size, if ``keep_newest``). Call with the lock held."""
+    total = sum(a.nbytes for a in _cache.values())
+    while _cache and total > keep_bytes and (len(_cache) > 1 or not keep_newest):
+        total -= _cache.popitem(last=False)[1].nbytes

@@ -106,22 +106,34 @@ class DialCurves:
         return out
 
 
+# Logits per pass of ``_stats_at`` (2 MB): its temporaries are a few times this, so the dial's
+# curves no longer add ≈ 40 MB to the window's peak while they are computed.
+_PASS_LOGITS = 1 << 18
+
+
 def _stats_at(x: np.ndarray, sigmas: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-row max weight, entropy/log n and ‖J‖_F for z = σ·x at each σ: arrays (σ, rows)."""
+    """Per-row max weight, entropy/log n and ‖J‖_F for z = σ·x at each σ: arrays (σ, rows).
+
+    Rows are independent, so the work goes by σ values and by slices of rows (the same
+    numbers as all at once)."""
     rows, n = x.shape
-    chunk = max(1, (1 << 20) // (rows * n))  # σ values per pass: about 8 MB of logits
-    parts = {q: [] for q in QUANTITIES}
+    step = max(1, min(rows, _PASS_LOGITS // min(n, BLOCK)))  # rows per pass
+    chunk = max(1, _PASS_LOGITS // (step * n))  # σ values per pass
+    out = {q: np.empty((len(sigmas), rows)) for q in QUANTITIES}
     for c in range(0, len(sigmas), chunk):
         s = sigmas[c:c + chunk]
-        reducer = RowReducer(len(s) * rows, top_k=0)
-        for start in range(0, n, BLOCK):
-            block = x[:, start:start + BLOCK]
-            reducer.add((s[:, None, None] * block[None]).reshape(len(s) * rows, -1))
-        st = reducer.result()
-        parts["max_weight"].append(st.max_weight.reshape(len(s), rows))
-        parts["entropy_ratio"].append((st.entropy / math.log(n)).reshape(len(s), rows))
-        parts["jacobian_fro"].append(st.jacobian_fro.reshape(len(s), rows))
-    return {q: np.concatenate(v, axis=0) for q, v in parts.items()}
+        for r in range(0, rows, step):
+            part = x[r:r + step]
+            reducer = RowReducer(len(s) * part.shape[0], top_k=0)
+            for start in range(0, n, BLOCK):
+                block = part[:, start:start + BLOCK]
+                reducer.add((s[:, None, None] * block[None]).reshape(len(s) * part.shape[0], -1))
+            st = reducer.result()
+            shape = (len(s), part.shape[0])
+            out["max_weight"][c:c + len(s), r:r + step] = st.max_weight.reshape(shape)
+            out["entropy_ratio"][c:c + len(s), r:r + step] = (st.entropy / math.log(n)).reshape(shape)
+            out["jacobian_fro"][c:c + len(s), r:r + step] = st.jacobian_fro.reshape(shape)
+    return out
 
 
 @functools.lru_cache(maxsize=8)
@@ -130,7 +142,10 @@ def curves(keys: int) -> DialCurves:
     if not 2 <= keys:
         raise ValueError(f"keys={keys} must be at least 2")
     sigma = np.array(SIGMA_GRID)
-    x = np.concatenate([dial_normals(keys, seed) for seed in range(SEEDS)], axis=0)
+    per_seed = rows_per_seed(keys)
+    x = np.empty((SEEDS * per_seed, keys))  # filled seed by seed: no second copy
+    for seed in range(SEEDS):
+        x[seed * per_seed:(seed + 1) * per_seed] = dial_normals(keys, seed)
     per_row = _stats_at(x, sigma)
     values = {}
     for q, v in per_row.items():
