@@ -15,7 +15,7 @@ sweep parameters rest for 120 ms).
 Memory is the resident set size (VmRSS in /proc/self/status; VmHWM for the peak).
 The model keeps bounded caches whose size depends on the *current* parameters (sampled pools:
 48 MB; running sums per (seed, queries, keys): 2 sets, 32 MiB in all; 32 sweeps; the window
-adds 16 MB of recent small results and Qt's pixmap cache), so
+adds 8 MB of recent small results and Qt's pixmap cache), so
 two snapshots with caches in them differ by whatever the last few parameter sets cached.
 What counts as start, therefore: after a warm-up of ``--warmup`` changes with the same
 generator (first computations, glyph caches, pyqtgraph's item pools, Qt's style caches
@@ -31,7 +31,7 @@ grows to ~1000 symbols and is then rebuilt, move single readings by ±10 MB).
 ``python_objects_start`` / ``_end`` count the objects the garbage collector tracks. ``rss_start_cached_mb`` / ``rss_end_cached_mb`` are the readings just before emptying.
 ``rss_peak_mb`` is the peak of the whole process (VmHWM), ``rss_max_sampled_mb`` the largest
 VmRSS during the measured phase (sampled every 100 changes). Targets: growth <= 5 MB,
-RSS <= 250 MB. Qt warnings, Python warnings and exceptions raised inside slots are counted
+peak RSS <= 300 MB. Qt warnings, Python warnings and exceptions raised inside slots are counted
 (all should be 0).
 ``--max-keys`` limits the keys control (default 1024, the keys every pair is computed for;
 up to 131 072 with ``--max-keys 131072``, where keys are streamed for a sample of rows).
@@ -53,7 +53,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import sqrtdk_gui  # noqa: E402,F401  (before numpy: one BLAS thread, as in the app)
 
 GROWTH_TARGET_MB = 5.0
-RSS_TARGET_MB = 250.0
+RSS_TARGET_MB = 300.0  # issue 15: the peak, for any parameters the controls allow
 
 
 def _status_mb(field: str) -> float:

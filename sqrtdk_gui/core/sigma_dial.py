@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -136,11 +137,23 @@ def _stats_at(x: np.ndarray, sigmas: np.ndarray) -> dict[str, np.ndarray]:
     return out
 
 
-@functools.lru_cache(maxsize=8)
+_curves_lock = threading.Lock()
+
+
 def curves(keys: int) -> DialCurves:
-    """The dial's curves for ``keys`` keys (cached: they depend on nothing else)."""
+    """The dial's curves for ``keys`` keys (cached: they depend on nothing else).
+
+    One computation at a time: the window's worker thread and its main thread (rendering a
+    slide) often ask for the same curves at once, and two copies of the work were two
+    copies of its memory."""
     if not 2 <= keys:
         raise ValueError(f"keys={keys} must be at least 2")
+    with _curves_lock:
+        return _curves(keys)
+
+
+@functools.lru_cache(maxsize=8)
+def _curves(keys: int) -> DialCurves:
     sigma = np.array(SIGMA_GRID)
     per_seed = rows_per_seed(keys)
     x = np.empty((SEEDS * per_seed, keys))  # filled seed by seed: no second copy

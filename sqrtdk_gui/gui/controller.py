@@ -25,8 +25,9 @@ __all__ = ["Controller"]
 SWEEP_DELAY_MS = 120
 # Recent results, reused when a drag comes back to a value it passed: at most this many bytes
 # of arrays in all, and only results of at most RESULT_CACHE_MAX_BYTES each (the default
-# 256 queries × 64 keys are 0.6 MB).
-RESULT_CACHE_BYTES = 16 << 20
+# 256 queries × 64 keys are 0.6 MB). 8 MB keeps the last 13 of them: more only raised the
+# window's peak memory (the soak's).
+RESULT_CACHE_BYTES = 8 << 20
 RESULT_CACHE_MAX_BYTES = 1 << 20
 # How long closing the window waits for the sweep thread to reach its next d_k point (one
 # point at the largest sizes takes about 0.5 s); after that the thread is left to finish
