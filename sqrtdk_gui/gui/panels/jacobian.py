@@ -84,6 +84,8 @@ class JacobianPanel(Panel):
         layout.setRowStretchFactor(1, 3)
         self._last_block_max = None
         self._drawn = None
+        self._k: int | None = None  # the size of the block the map shows
+        self._collapsed_html: str | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
@@ -128,18 +130,22 @@ class JacobianPanel(Panel):
         block, _ = result.jacobian_block(row, k)
         self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
         self._drawn = (label, block)
-        self.image.setRect(0, 0, k, k)
-        self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
+        if k != self._k:  # both move the map's items: only when the block's size changes
+            self._k = k
+            self.image.setRect(0, 0, k, k)
+            self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
         largest = float(np.abs(block).max())
         # Below a tenth of the colour scale the map looks empty: say that it is (nearly) zero.
         faint_map = largest < LEVEL / 10
         self.collapsed.setVisible(faint_map)
         if faint_map:
             bg = self.style_.palette.bg
-            self.collapsed.setHtml(
-                f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
-                f"font-size:{self.style_.pt(14)}pt; padding:4px; text-align:center'>"
-                f"J ≈ 0<br/>max |J_ij|<br/>{largest:.0e}</div>")
+            html = (f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
+                    f"font-size:{self.style_.pt(14)}pt; padding:4px; text-align:center'>"
+                    f"J ≈ 0<br/>max |J_ij|<br/>{largest:.0e}</div>")
+            if html != self._collapsed_html:  # a new document is laid out again: not per frame
+                self._collapsed_html = html
+                self.collapsed.setHtml(html)
             self.collapsed.setPos(k / 2, k / 2)
         fro = float(result.jacobian_fro[row])
         median = result.summary["jacobian_fro"].median
