@@ -150,7 +150,7 @@ def test_trap_small_heads_chart_is_the_sweep_gap(window):
     assert ev.rows[0][4] == "raw" and ev.rows[-1][4] == "÷√d_k"
 
 
-@pytest.mark.parametrize("key", ["temperature", "qk_norm", "mup"])
+@pytest.mark.parametrize("key", ["temperature", "qk_norm", "mup", "sigma_dial", "precision", "long_context"])
 def test_follow_ups_show_their_evidence(window, key):
     window.lesson.choose_scenario(key)
     r = settle(window)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import sqrtdk_gui.core.training as training
+from finite_differences import fd_grad
 from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.core.lr_sweep import (
     LR_GRID,
@@ -37,22 +38,6 @@ from sqrtdk_gui.core.training_task import param_name
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _fd_grad(params, batch, scaling, loss, gain, h=1e-6):
-    out = {}
-    for name, w in params.items():
-        g = np.zeros_like(w)
-        for idx in np.ndindex(w.shape):
-            old = w[idx]
-            w[idx] = old + h
-            up = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
-            w[idx] = old - h
-            down = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
-            w[idx] = old
-            g[idx] = (up - down) / (2 * h)
-        out[name] = g
-    return out
-
-
 @pytest.mark.parametrize("loss", LOSSES)
 @pytest.mark.parametrize("scaling", SCALINGS)
 @pytest.mark.parametrize("layers", [1, 2, 3])
@@ -65,7 +50,7 @@ def test_backward_with_w_v_and_depth_matches_finite_differences(layers, scaling,
     assert params[param_name("W_v", layers)].shape == (3, 3)  # the last layer reads values
     params = {k: v + 0.3 * rng.standard_normal(v.shape) for k, v in params.items()}
     fwd = loss_and_grad(params, batch, scaling, loss, gain=3.0)
-    fd = _fd_grad(params, batch, scaling, loss, gain=3.0)
+    fd = fd_grad(params, batch, scaling, loss, gain=3.0)
     for name in params:
         scale = np.linalg.norm(fd[name])
         if scale < 1e-10:  # cross-entropy never reaches the last W_v

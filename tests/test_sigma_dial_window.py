@@ -102,17 +102,6 @@ def test_the_lesson_and_the_d_key_bring_the_page_to_front(window, qtbot):
     assert pages.currentIndex() == 0
 
 
-@pytest.mark.parametrize("key", ["sigma_dial", "precision", "long_context"])
-def test_the_new_follow_ups_show_their_evidence(window, key):
-    window.lesson.choose_scenario(key)
-    r = settle(window)
-    assert r.params == Params(**scenario(key).preset)
-    ev = evidence(key, r.params)
-    text = window.lesson_pane.text.toPlainText()
-    for row in ev.rows:
-        assert all(cell in text for cell in row)
-
-
 def test_long_context_evidence_contrasts_the_bug_with_the_technique():
     ev = evidence("long_context", Params(**scenario("long_context").preset))
     assert [int(r[0]) for r in ev.rows] == list(LONG_CONTEXT_KEYS)

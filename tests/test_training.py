@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import sqrtdk_gui.core.training as training
+from finite_differences import fd_grad
 from sqrtdk_gui.core.training import (
     DEFAULT_LR,
     LOSSES,
@@ -28,23 +29,6 @@ from sqrtdk_gui.core.training import (
 )
 
 
-def _fd_grad(params, batch, scaling, loss, gain, h=1e-6):
-    """Central finite differences of the loss for every parameter entry."""
-    out = {}
-    for name, w in params.items():
-        g = np.zeros_like(w)
-        for idx in np.ndindex(w.shape):
-            old = w[idx]
-            w[idx] = old + h
-            up = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
-            w[idx] = old - h
-            down = loss_and_grad(params, batch, scaling, loss, gain, need_grad=False).loss
-            w[idx] = old
-            g[idx] = (up - down) / (2 * h)
-        out[name] = g
-    return out
-
-
 @pytest.mark.parametrize("loss", LOSSES)
 @pytest.mark.parametrize("scaling", SCALINGS)
 @pytest.mark.parametrize("d_model,d_k", [(6, 3), (5, 8)])  # d_k below and above d_model
@@ -55,7 +39,7 @@ def test_backward_matches_central_finite_differences(scaling, loss, d_model, d_k
     # Move off the initial point so every term of the gradient is exercised.
     params = {k: v + 0.3 * rng.standard_normal(v.shape) for k, v in params.items()}
     fwd = loss_and_grad(params, batch, scaling, loss, gain=3.0)
-    fd = _fd_grad(params, batch, scaling, loss, gain=3.0)
+    fd = fd_grad(params, batch, scaling, loss, gain=3.0)
     for name in ("W_q", "W_k"):
         assert fwd.grads[name].shape == params[name].shape
         err = np.linalg.norm(fwd.grads[name] - fd[name]) / np.linalg.norm(fd[name])

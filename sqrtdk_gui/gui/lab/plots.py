@@ -20,7 +20,7 @@ from sqrtdk_gui.gui.style import Style
 from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.training import SATURATION, WINDOW, TrainResult
 
-__all__ = ["CurvePanel", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
+__all__ = ["CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
            "TARGET_ACCURACY"]
 
 TARGET_ACCURACY = 0.9
@@ -168,11 +168,103 @@ class CurvePanel(Panel):
             self.plot.setYRange(lo, hi, padding=0.02)
 
 
-class ResultsTable(QFrame):
-    """A row per scaling: final loss, final accuracy, steps to 90 %, stuck rows, status.
+class ScalingTable(QFrame):
+    """A row per lab scaling under a header of columns, and a verdict line below.
 
-    The coloured scaling names double as the colour key of the plots below.
+    The coloured scaling names double as the colour key of the plots below. Subclasses give
+    the columns (``COLUMNS``, ``TIPS``, ``STRETCH``) and may restyle a cell
+    (``_cell_font``, ``_cell_colour``).
     """
+
+    COLUMNS: tuple[tuple[str, str], ...] = ()
+    TIPS: dict[str, str] = {}
+    STRETCH: dict[str, int] = {}  # column stretch by key; ``DEFAULT_STRETCH`` otherwise
+    DEFAULT_STRETCH = 4
+    NAME_STRETCH = 6  # the scaling-name column
+    WRAP: tuple[str, ...] = ()  # columns whose cells wrap
+    VERDICT_PT = 14
+
+    def __init__(self, style: Style, name: str, cell_prefix: str, verdict_name: str,
+                 verdict_tip: str, corner_tip: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self.style_ = style
+        self.setObjectName(name)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 4, 10, 4)
+        outer.setSpacing(2)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(0)
+        self.corner = QLabel("scaling")
+        if corner_tip:
+            self.corner.setToolTip(corner_tip)
+        grid.addWidget(self.corner, 0, 0)
+        self.headers: dict[str, QLabel] = {}
+        for col, (key, text) in enumerate(self.COLUMNS, start=1):
+            header = QLabel(text)
+            header.setToolTip(self.TIPS[key])
+            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            header.setWordWrap(True)
+            grid.addWidget(header, 0, col)
+            grid.setColumnStretch(col, self.STRETCH.get(key, self.DEFAULT_STRETCH))
+            self.headers[key] = header
+        grid.setColumnStretch(0, self.NAME_STRETCH)
+        self.names: dict[str, QLabel] = {}
+        self.cells: dict[str, dict[str, QLabel]] = {}
+        self._in_run: set[str] = set(LAB_SCALINGS)
+        for row, s in enumerate(LAB_SCALINGS, start=1):
+            label = QLabel(LAB_LABELS[s])
+            grid.addWidget(label, row, 0)
+            self.names[s] = label
+            self.cells[s] = {}
+            for col, (key, _) in enumerate(self.COLUMNS, start=1):
+                cell = QLabel("–")
+                cell.setObjectName(f"{cell_prefix}_{s}_{key}")
+                cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                cell.setToolTip(self.TIPS[key])
+                cell.setWordWrap(key in self.WRAP)
+                grid.addWidget(cell, row, col)
+                self.cells[s][key] = cell
+        outer.addLayout(grid)
+        self.verdict = QLabel()
+        self.verdict.setObjectName(verdict_name)
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.setToolTip(verdict_tip)
+        outer.addWidget(self.verdict)
+        labels = [self.corner, self.verdict, *self.headers.values(), *self.names.values(),
+                  *(c for d in self.cells.values() for c in d.values())]
+        for label in labels:  # long texts wrap or clip; they never widen the window
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.apply_style()
+
+    def _cell_font(self, key: str):
+        return self.style_.font(14, bold=True)
+
+    def _cell_colour(self, scaling: str, key: str) -> str:
+        return self.style_.palette.fg
+
+    def apply_style(self) -> None:
+        s, p = self.style_, self.style_.palette
+        self.setStyleSheet(f"QFrame#{self.objectName()} {{ background: {p.strip}; border-radius: 6px; }}")
+        self.corner.setFont(s.font(12))
+        self.verdict.setFont(s.font(self.VERDICT_PT))
+        self.verdict.setStyleSheet(f"color: {p.fg};")
+        for label in (self.corner, *self.headers.values()):
+            label.setStyleSheet(f"color: {p.muted};")
+        for header in self.headers.values():
+            header.setFont(s.font(12))
+        for scaling, name in self.names.items():
+            name.setFont(s.font(13, bold=True))
+            colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
+            name.setStyleSheet(f"color: {colour};")
+            for key, cell in self.cells[scaling].items():
+                cell.setFont(self._cell_font(key))
+                cell.setStyleSheet(f"color: {self._cell_colour(scaling, key)};")
+
+
+class ResultsTable(ScalingTable):
+    """A row per scaling: final loss, final accuracy, steps to 90 %, stuck rows, status."""
 
     COLUMNS = (("loss", "final loss"), ("accuracy", "final accuracy"),
                ("steps", "steps to 90 %"), ("stuck", "stuck rows"), ("status", "status"))
@@ -185,78 +277,21 @@ class ResultsTable(QFrame):
                  f"the last {WINDOW} steps: there the softmax passes almost no gradient.",
         "status": "Whether this scaling has run, is running, finished, was cancelled or diverged.",
     }
+    STRETCH = {"steps": 6, "status": 5}
+    WRAP = ("steps", "status")
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__(parent)
-        self.style_ = style
-        self.setObjectName("labResults")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 4, 10, 4)
-        outer.setSpacing(2)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(0)
-        self.corner = QLabel("scaling")
-        self.corner.setToolTip(f"final = mean over the last {WINDOW} steps")
-        grid.addWidget(self.corner, 0, 0)
-        self.headers: dict[str, QLabel] = {}
-        for col, (key, text) in enumerate(self.COLUMNS, start=1):
-            header = QLabel(text)
-            header.setToolTip(self.TIPS[key])
-            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            header.setWordWrap(True)
-            grid.addWidget(header, 0, col)
-            grid.setColumnStretch(col, {"steps": 6, "status": 5}.get(key, 4))
-            self.headers[key] = header
-        grid.setColumnStretch(0, 6)
-        self.names: dict[str, QLabel] = {}
-        self.cells: dict[str, dict[str, QLabel]] = {}
-        self._in_run: set[str] = set(LAB_SCALINGS)
         self._alarm: dict[tuple[str, str], bool] = {}  # (scaling, column) shown in warning colour
-        for row, s in enumerate(LAB_SCALINGS, start=1):
-            name = QLabel(LAB_LABELS[s])
-            grid.addWidget(name, row, 0)
-            self.names[s] = name
-            self.cells[s] = {}
-            for col, (key, _) in enumerate(self.COLUMNS, start=1):
-                cell = QLabel("–")
-                cell.setObjectName(f"lab_{s}_{key}")
-                cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                cell.setToolTip(self.TIPS[key])
-                cell.setWordWrap(key in ("steps", "status"))
-                grid.addWidget(cell, row, col)
-                self.cells[s][key] = cell
-        outer.addLayout(grid)
-        self.verdict = QLabel()
-        self.verdict.setObjectName("lab_verdict")
-        self.verdict.setWordWrap(True)
-        self.verdict.setTextFormat(Qt.TextFormat.RichText)
-        self.verdict.setToolTip("Steps to 90 % accuracy of raw logits relative to ÷√d_k.")
-        outer.addWidget(self.verdict)
-        labels = [self.corner, self.verdict, *self.headers.values(), *self.names.values(),
-                  *(c for d in self.cells.values() for c in d.values())]
-        for label in labels:  # long texts wrap or clip; they never widen the window
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.apply_style()
+        super().__init__(style, "labResults", "lab", "lab_verdict",
+                         "Steps to 90 % accuracy of raw logits relative to ÷√d_k.",
+                         corner_tip=f"final = mean over the last {WINDOW} steps", parent=parent)
 
-    def apply_style(self) -> None:
-        s, p = self.style_, self.style_.palette
-        self.setStyleSheet(f"QFrame#labResults {{ background: {p.strip}; border-radius: 6px; }}")
-        self.corner.setFont(s.font(12))
-        self.verdict.setFont(s.font(14))
-        self.verdict.setStyleSheet(f"color: {p.fg};")
-        for label in (self.corner, *self.headers.values()):
-            label.setStyleSheet(f"color: {p.muted};")
-        for header in self.headers.values():
-            header.setFont(s.font(12))
-        for scaling, name in self.names.items():
-            name.setFont(s.font(13, bold=True))
-            colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
-            name.setStyleSheet(f"color: {colour};")
-            for key, cell in self.cells[scaling].items():
-                cell.setFont(s.font(12 if key == "status" else 14, bold=key != "status"))
-                alarm = self._alarm.get((scaling, key), False)
-                cell.setStyleSheet(f"color: {p.warn if alarm else p.fg};")
+    def _cell_font(self, key: str):
+        return self.style_.font(12 if key == "status" else 14, bold=key != "status")
+
+    def _cell_colour(self, scaling: str, key: str) -> str:
+        p = self.style_.palette
+        return p.warn if self._alarm.get((scaling, key), False) else p.fg
 
     def _set_alarm(self, scaling: str, key: str, on: bool) -> None:
         self._alarm[(scaling, key)] = on

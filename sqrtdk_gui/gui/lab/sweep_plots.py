@@ -14,9 +14,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
-from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
+from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
+from sqrtdk_gui.gui.lab.plots import ScalingTable
 from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, faint, series_look
@@ -473,7 +473,7 @@ class GradPanel(Panel):
         self.decades.seen.clear()
 
 
-class SweepTable(QFrame):
+class SweepTable(ScalingTable):
     """A row per scaling: each at its best rate, and the rates at which it trains at all."""
 
     COLUMNS = (("best", "best: steps to 90 %"), ("at", "at lr"),
@@ -486,74 +486,14 @@ class SweepTable(QFrame):
         "range": "Lowest to highest rate at which every seed reaches 90 %. The sweep's ends "
                  "cut it: outside the grid a scaling may still train.",
     }
+    STRETCH = {"best": 5, "works": 5, "range": 5}
+    DEFAULT_STRETCH = 3
+    NAME_STRETCH = 5
+    VERDICT_PT = 13
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__(parent)
-        self.style_ = style
-        self.setObjectName("labSweepTable")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 4, 10, 4)
-        outer.setSpacing(2)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(0)
-        self.corner = QLabel("scaling")
-        grid.addWidget(self.corner, 0, 0)
-        self.headers: dict[str, QLabel] = {}
-        for col, (key, text) in enumerate(self.COLUMNS, start=1):
-            header = QLabel(text)
-            header.setToolTip(self.TIPS[key])
-            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            header.setWordWrap(True)
-            grid.addWidget(header, 0, col)
-            grid.setColumnStretch(col, {"best": 5, "works": 5, "range": 5}.get(key, 3))
-            self.headers[key] = header
-        grid.setColumnStretch(0, 5)
-        self.names: dict[str, QLabel] = {}
-        self.cells: dict[str, dict[str, QLabel]] = {}
-        self._in_run: set[str] = set(LAB_SCALINGS)
-        for row, s in enumerate(LAB_SCALINGS, start=1):
-            name = QLabel(LAB_LABELS[s])
-            grid.addWidget(name, row, 0)
-            self.names[s] = name
-            self.cells[s] = {}
-            for col, (key, _) in enumerate(self.COLUMNS, start=1):
-                cell = QLabel("–")
-                cell.setObjectName(f"lab_sweep_{s}_{key}")
-                cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                cell.setToolTip(self.TIPS[key])
-                grid.addWidget(cell, row, col)
-                self.cells[s][key] = cell
-        outer.addLayout(grid)
-        self.verdict = QLabel()
-        self.verdict.setObjectName("lab_sweep_verdict")
-        self.verdict.setWordWrap(True)
-        self.verdict.setTextFormat(Qt.TextFormat.RichText)
-        self.verdict.setToolTip("Raw logits and ÷√d_k, each at its own best learning rate.")
-        outer.addWidget(self.verdict)
-        for label in [self.corner, self.verdict, *self.headers.values(), *self.names.values(),
-                      *(c for d in self.cells.values() for c in d.values())]:
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.apply_style()
-
-    def apply_style(self) -> None:
-        s, p = self.style_, self.style_.palette
-        self.setStyleSheet(f"QFrame#labSweepTable {{ background: {p.strip}; "
-                           "border-radius: 6px; }")
-        self.corner.setFont(s.font(12))
-        self.verdict.setFont(s.font(13))
-        self.verdict.setStyleSheet(f"color: {p.fg};")
-        for label in (self.corner, *self.headers.values()):
-            label.setStyleSheet(f"color: {p.muted};")
-        for header in self.headers.values():
-            header.setFont(s.font(12))
-        for scaling, name in self.names.items():
-            name.setFont(s.font(13, bold=True))
-            colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
-            name.setStyleSheet(f"color: {colour};")
-            for key, cell in self.cells[scaling].items():
-                cell.setFont(s.font(14, bold=True))
-                cell.setStyleSheet(f"color: {p.fg};")
+        super().__init__(style, "labSweepTable", "lab_sweep", "lab_sweep_verdict",
+                         "Raw logits and ÷√d_k, each at its own best learning rate.", parent=parent)
 
     def reset(self, scalings: tuple[str, ...]) -> None:
         """Blank the rows of this sweep's scalings and hide the others (no room to spare)."""
