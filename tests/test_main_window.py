@@ -235,3 +235,25 @@ def test_aligned_logits_stay_inside_panel_one(qtbot, window):
     edges, density = window.panels["histogram"].bars.getData()
     assert edges[-1] >= np.abs(expected.logits).max()
     assert np.isclose(density.sum() * (edges[1] - edges[0]), 1.0)  # every logit is binned
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_jacobian_labels_fit_their_plots(qtbot, make_window, size):
+    """A rotated axis title is shown only where its plot is tall enough for it, and the
+    "J ≈ 0" note fits the map (both were cut or overlapped at 1280 × 720)."""
+    from PySide6.QtWidgets import QApplication
+
+    w = make_window(Params(scaling="none", d_k=512), size=size)
+    w.render_ready()
+    QApplication.processEvents()
+    j = w.panels["jacobian"]
+    shown = [p.getAxis("left").label for p in (j.norm_plot, j.sat_plot) if p.getAxis("left").label.isVisible()]
+    rects = [label.sceneBoundingRect() for label in shown]
+    canvas = j.canvas.ci.boundingRect()
+    assert all(canvas.top() <= r.top() and r.bottom() <= canvas.bottom() for r in rects)
+    assert len(rects) < 2 or not rects[0].intersects(rects[1])
+    assert j.collapsed.isVisible()  # raw logits at d_k 512: the median row's J is ≈ 0
+    note = j.collapsed.textItem.document()
+    assert note.idealWidth() <= j.heat_plot.getViewBox().width()
+    if size == (1920, 1080):
+        assert all(p.getAxis("left").label.isVisible() for p in (j.norm_plot, j.sat_plot))

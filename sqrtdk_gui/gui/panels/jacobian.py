@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
@@ -86,6 +87,11 @@ class JacobianPanel(Panel):
         self._drawn = None
         self._k: int | None = None  # the size of the block the map shows
         self._collapsed_html: str | None = None
+        self._largest = 0.0
+        self.heat_plot.getViewBox().sigResized.connect(
+            lambda *_: self.collapsed.isVisible() and self._show_note())
+        for plot in (self.norm_plot, self.sat_plot):
+            plot.getViewBox().sigResized.connect(self._fit_axis_labels)
         self.values: dict[str, float] = {}
         self.apply_style()
 
@@ -122,6 +128,40 @@ class JacobianPanel(Panel):
             curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
         self.sat_marker.set_pen(s.pen(s.palette.accent, 2.5))
 
+    def _show_note(self, *_args) -> None:
+        """The "J ≈ 0" note, in the largest font (≤ 14 pt) whose lines fit the map's width."""
+        s = self.style_
+        width = self.heat_plot.getViewBox().width() - 12  # the note's padding and a margin
+        font = s.font(14)
+        lines = ("J ≈ 0", "max |J_ij|", f"{self._largest:.0e}")
+        while font.pointSize() > 7 and max(QFontMetrics(font).horizontalAdvance(t) for t in lines) > width:
+            font.setPointSize(font.pointSize() - 1)
+        html = (f"<div style='background:{s.palette.bg}; color:{s.palette.fg}; "
+                f"font-size:{font.pointSize()}pt; padding:4px; text-align:center'>"
+                + "<br/>".join(lines) + "</div>")
+        if html != self._collapsed_html:  # a new document is laid out again: not per frame
+            self._collapsed_html = html
+            self.collapsed.setHtml(html)
+
+    def _fit_axis_labels(self, *_args) -> None:
+        # The rotated axis titles are centred on their plots; on a short canvas (1280 × 720,
+        # 1024 × 768) "saturated %" ran into "‖J‖_F" above it or past the panel's edge. A
+        # title that would is hidden: the tick labels and the readout still say what it is.
+        top, bottom = 0.0, self.canvas.ci.boundingRect().height()
+        spans = []
+        for plot in (self.norm_plot, self.sat_plot):
+            axis = plot.getAxis("left")
+            centre = axis.mapToScene(0.0, axis.height() / 2).y()
+            half = axis.label.boundingRect().width() / 2
+            spans.append((centre - half, centre + half))
+        (norm_lo, norm_hi), (sat_lo, sat_hi) = spans
+        show_norm = norm_lo >= top
+        show_sat = sat_hi <= bottom and (not show_norm or sat_lo >= norm_hi)
+        for plot, show in ((self.norm_plot, show_norm), (self.sat_plot, show_sat)):
+            axis = plot.getAxis("left")
+            if axis.label.isVisible() != show:
+                axis.showLabel(show)
+
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
         label = result.row_label(row)
@@ -138,14 +178,9 @@ class JacobianPanel(Panel):
         # Below a tenth of the colour scale the map looks empty: say that it is (nearly) zero.
         faint_map = largest < LEVEL / 10
         self.collapsed.setVisible(faint_map)
+        self._largest = largest
         if faint_map:
-            bg = self.style_.palette.bg
-            html = (f"<div style='background:{bg}; color:{self.style_.palette.fg}; "
-                    f"font-size:{self.style_.pt(14)}pt; padding:4px; text-align:center'>"
-                    f"J ≈ 0<br/>max |J_ij|<br/>{largest:.0e}</div>")
-            if html != self._collapsed_html:  # a new document is laid out again: not per frame
-                self._collapsed_html = html
-                self.collapsed.setHtml(html)
+            self._show_note()
             self.collapsed.setPos(k / 2, k / 2)
         fro = float(result.jacobian_fro[row])
         median = result.summary["jacobian_fro"].median
