@@ -88,8 +88,8 @@ class JacobianPanel(Panel):
         self._k: int | None = None  # the size of the block the map shows
         self._collapsed_html: str | None = None
         self._largest = 0.0
-        self.heat_plot.getViewBox().sigResized.connect(
-            lambda *_: self.collapsed.isVisible() and self._show_note())
+        self._note_pt = self.style_.pt(14)
+        self.heat_plot.getViewBox().sigResized.connect(self._fit_note)
         for plot in (self.norm_plot, self.sat_plot):
             plot.getViewBox().sigResized.connect(self._fit_axis_labels)
         self.values: dict[str, float] = {}
@@ -115,6 +115,7 @@ class JacobianPanel(Panel):
 
     def restyle_items(self) -> None:
         s = self.style_
+        self._fit_note()  # a new zoom: a new largest font that fits
         cmap = _cmap(s.palette.bg)
         self.image.setLookupTable(cmap.getLookupTable(nPts=256))
         self.colorbar.setColorMap(cmap)
@@ -128,17 +129,23 @@ class JacobianPanel(Panel):
             curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
         self.sat_marker.set_pen(s.pen(s.palette.accent, 2.5))
 
-    def _show_note(self, *_args) -> None:
-        """The "J ≈ 0" note, in the largest font (≤ 14 pt) whose lines fit the map's width."""
-        s = self.style_
+    def _fit_note(self, *_args) -> None:
+        """The largest font (≤ 14 pt) whose note lines fit the map's width (on resize only)."""
         width = self.heat_plot.getViewBox().width() - 12  # the note's padding and a margin
-        font = s.font(14)
-        lines = ("J ≈ 0", "max |J_ij|", f"{self._largest:.0e}")
+        font = self.style_.font(14)
+        lines = ("J ≈ 0", "max |J_ij|", "8e-88")
         while font.pointSize() > 7 and max(QFontMetrics(font).horizontalAdvance(t) for t in lines) > width:
             font.setPointSize(font.pointSize() - 1)
+        self._note_pt = font.pointSize()
+        if self.collapsed.isVisible():
+            self._show_note()
+
+    def _show_note(self) -> None:
+        """The "J ≈ 0" note that says a blank map is not a broken one."""
+        s = self.style_
         html = (f"<div style='background:{s.palette.bg}; color:{s.palette.fg}; "
-                f"font-size:{font.pointSize()}pt; padding:4px; text-align:center'>"
-                + "<br/>".join(lines) + "</div>")
+                f"font-size:{self._note_pt}pt; padding:4px; text-align:center'>"
+                f"J ≈ 0<br/>max |J_ij|<br/>{self._largest:.0e}</div>")
         if html != self._collapsed_html:  # a new document is laid out again: not per frame
             self._collapsed_html = html
             self.collapsed.setHtml(html)
