@@ -9,8 +9,9 @@ import sys
 
 import numpy as np
 import pytest
+from pens import line_look
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPen
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from sqrtdk_gui import __version__
@@ -23,7 +24,7 @@ from sqrtdk_gui.gui.app import Launch, prepare_window
 from sqrtdk_gui.gui.command_palette import match
 from sqrtdk_gui.gui.controls import dk_from_pos, pos_from_dk
 from sqrtdk_gui.gui.data_view import to_tsv
-from sqrtdk_gui.gui.style import PALETTES, Style, series_look
+from sqrtdk_gui.gui.style import PALETTES, Style, series_look, set_line_style
 
 
 @pytest.fixture
@@ -356,17 +357,17 @@ def test_raw_and_scaled_differ_in_line_style_and_marker_in_every_panel(window):
     for name in ("jacobian", "gradient"):
         series = window.panels[name].versus.series
         raw, scaled = series["none"].median, series["sqrt_dk"].median
-        assert raw.opts["pen"].style() != scaled.opts["pen"].style()
+        assert line_look(raw.opts["pen"]) != line_look(scaled.opts["pen"])
         assert raw.opts["symbol"] != scaled.opts["symbol"]
         key = window.panels[name].key.text()
         assert looks[0].key in key and looks[1].key in key
     sat = window.panels["jacobian"].sat_curves
-    assert sat["none"].opts["pen"].style() != sat["sqrt_dk"].opts["pen"].style()
+    assert line_look(sat["none"].opts["pen"]) != line_look(sat["sqrt_dk"].opts["pen"])
     hist = window.panels["histogram"]
-    assert hist.bars.opts["pen"].style() != hist.ghost.opts["pen"].style()
+    assert line_look(hist.bars.opts["pen"]) != line_look(hist.ghost.opts["pen"])
     window.actions.raw.trigger()
     settle(window)
-    assert hist.bars.opts["pen"].style() == Qt.PenStyle.DashLine
+    assert line_look(hist.bars.opts["pen"]) == line_look(set_line_style(QPen(), Qt.PenStyle.DashLine))
 
 
 def _grab_array(window) -> np.ndarray:

@@ -161,3 +161,69 @@ def test_an_axis_redraws_a_range_it_showed_from_memory_and_identically(qtbot, wi
     bigger, _ = show(0.5)
     assert bigger is not other
     assert show(0.3)[0] is not first
+
+
+def test_sweep_symbols_remember_their_bounds_until_something_changes_them(qtbot, window):
+    """A remembered rectangle must follow every change pyqtgraph's own would."""
+    import pyqtgraph as pg
+
+    from sqrtdk_gui.gui.plot_items import RememberingScatter
+
+    window.render_ready()  # the sweeps drawn
+    plot = window.panels["gradient"].versus.plot
+    median = window.panels["gradient"].versus.series["sqrt_dk"].median
+    scatter = median.scatter
+    assert isinstance(scatter, RememberingScatter) and scatter.isVisible()
+
+    def fresh():  # what pyqtgraph works out now
+        return pg.ScatterPlotItem.boundingRect(scatter)
+
+    assert scatter.boundingRect() == fresh()
+    x, y = median.getData()
+    changes = (
+        lambda: scatter.setSize(3 * median.opts["symbolSize"]),  # symbols: invalidate() only
+        lambda: median.setData(10 ** x, 10 ** (y + 1.0)),  # data: prepareGeometryChange()
+        lambda: plot.setXRange(0.5, 2.0, padding=0),  # the view: its transform
+        lambda: window.resize(window.width() - 200, window.height() - 100),
+    )
+    for change in changes:
+        before = scatter.boundingRect()
+        change()
+        QApplication.processEvents()
+        assert scatter.boundingRect() == fresh()
+        assert scatter.boundingRect() != before
+
+
+def test_flat_capped_dashes_cover_the_pixels_of_qt_dashes(qapp):
+    """``set_line_style`` draws the same line as Qt's square-capped dash styles, faster."""
+    import numpy as np
+    import pyqtgraph as pg
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from sqrtdk_gui.gui.style import set_line_style
+
+    x = np.linspace(-1, 1, 240)
+    path = pg.arrayToQPath(300 + 280 * x, 190 - 170 * np.exp(-0.5 * (x / 0.3) ** 2))
+
+    def ink(pen, antialias):
+        image = QImage(600, 200, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
+        painter.setPen(pen)
+        painter.drawPath(path)
+        painter.end()
+        return np.frombuffer(image.constBits(), np.uint8).reshape(200, 600, 4)[..., :3].astype(int)
+
+    for style in (Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine):
+        for width, antialias in ((1.5, False), (2.5, False), (3.0, True)):
+            qt_pen = pg.mkPen("#202020", width=width)
+            qt_pen.setStyle(style)
+            ours = set_line_style(pg.mkPen("#202020", width=width), style)
+            assert ours.capStyle() == Qt.PenCapStyle.FlatCap
+            a, b = ink(qt_pen, antialias), ink(ours, antialias)
+            inked = (a < 250).any(axis=2) | (b < 250).any(axis=2)
+            differ = (np.abs(a - b) > 16).any(axis=2)
+            # the same dashes, shifted or resized, would differ in a quarter of the pixels
+            assert differ.sum() < 0.01 * inked.sum(), (style, width, antialias)

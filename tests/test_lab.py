@@ -5,6 +5,7 @@ import time
 
 import numpy as np
 import pytest
+from pens import line_look
 from PySide6.QtCore import QTimer
 
 from sqrtdk_gui.gui.lab import LabPage
@@ -351,7 +352,7 @@ def test_lab_curves_differ_in_line_style_not_colour_alone(page):
     # Raw against ÷√d_k (and QK-norm): each scaling has its own pen style, and the sweep
     # plots their own markers, so a greyscale projector still tells them apart.
     for panel in (page.loss_panel, page.accuracy_panel, page.steps_lr_panel, page.logit_panel):
-        styles = {s: c.opts["pen"].style() for s, c in panel.curves.items()}
+        styles = {s: line_look(c.opts["pen"]) for s, c in panel.curves.items()}
         assert len(set(styles.values())) == len(styles), (panel, styles)
     symbols = {s: c.opts["symbol"] for s, c in page.steps_lr_panel.curves.items()}
     assert len(set(symbols.values())) == len(symbols)

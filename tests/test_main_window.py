@@ -1,13 +1,16 @@
 """The live window: every control reaches the model, every panel shows what it computed."""
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core.model import Params, compute, sweep
 from sqrtdk_gui.gui.controls import dk_from_pos, pos_from_dk, temperature_from_pos
 from sqrtdk_gui.gui.panels.histogram import BINS
+from sqrtdk_gui.gui.panels.jacobian import LEVEL, sign_colour_map
 from sqrtdk_gui.core.plotdata import clamp_positive, density_histogram, sorted_weights, top_block
 from sqrtdk_gui.core.softmax_math import jacobian_matrix
 
@@ -54,7 +57,18 @@ def assert_panels_show(w, expected):
     assert f"{expected.max_weight[row]:.3f}" in weights_text or "no weights" in weights_text
     # 3: the Jacobian block of the selected row and its norm.
     block, _ = top_block(jacobian_matrix(expected.p[row]), expected.p[row], min(12, expected.params.keys))
-    np.testing.assert_allclose(w.panels["jacobian"].image.image, block)
+    jacobian = w.panels["jacobian"]
+    np.testing.assert_allclose(jacobian.shown_block, block)
+    # ... in the colours pyqtgraph itself gives J through the panel's table and levels ±LEVEL
+    reference = pg.ImageItem(axisOrder="row-major")
+    reference.setLookupTable(sign_colour_map(w.style_.palette.bg).getLookupTable(nPts=256))
+    reference.setImage(block, levels=(-LEVEL, LEVEL))
+    drawn = []
+    for item in (reference, jacobian.image):
+        item.render()
+        image = item.qimage.convertToFormat(QImage.Format.Format_ARGB32)
+        drawn.append([[image.pixel(x, y) for x in range(image.width())] for y in range(image.height())])
+    assert drawn[0] == drawn[1]
     assert f"‖J‖_F {expected.jacobian_fro[row]:.1e}" in w.panels["jacobian"].readout.text()
     # 4 and the summary strip.
     assert f"median {expected.summary['grad_q'].median:.1e}" in w.panels["gradient"].readout.text()

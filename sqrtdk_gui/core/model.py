@@ -319,22 +319,32 @@ class Result:
         index = self.resolve_row(row)
         return f"query {index} (median)" if row < 0 else f"query {index}"
 
-    def theory_pdf(self, x) -> np.ndarray | None:
-        """The exact density of the logits at ``x`` for independent normal entries.
+    @property
+    def theory_law(self) -> tuple | None:
+        """What ``theory_pdf`` depends on: (law, d_k, scale); None where no law applies.
 
         q·k of independent N(0, 1) entries is variance-gamma (its normal limit N(0, d_k) is
         far off at small d_k: at d_k = 1 the density is infinite at 0); QK-norm's logits are
-        the gain times the cosine of two random directions. None where no such law applies:
-        queries aligned with keys make a mixture, and at d_k = 1 a cosine is ±1.
+        the gain times the cosine of two random directions. Queries aligned with keys make a
+        mixture, and at d_k = 1 a cosine is ±1: no law.
         """
         p = self.params
-        mult = scale_factor(p) / p.temperature
         if p.alignment != 0.0:
             return None
-        x = np.asarray(x, dtype=np.float64)
+        mult = scale_factor(p) / p.temperature
         if p.scaling == "qk_norm":
-            return None if p.d_k < 2 else cosine_pdf(x / mult, p.d_k) / mult
-        return dot_product_pdf(x, p.d_k, mult * p.q_std * p.k_std)
+            return None if p.d_k < 2 else ("cosine", p.d_k, mult)
+        return ("dot", p.d_k, mult * p.q_std * p.k_std)
+
+    def theory_pdf(self, x) -> np.ndarray | None:
+        """The exact density of the logits at ``x`` for independent normal entries (None
+        where no law applies, see ``theory_law``)."""
+        return _law_pdf(self.theory_law, np.asarray(x, dtype=np.float64))
+
+    def theory_curve(self, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """x = linspace(−half, half, n) and ``theory_pdf(x)``, read-only. Remembered across
+        results: the law depends on the parameters, not on the sample (a drag revisits them)."""
+        return _theory_curve(self.theory_law, float(half), int(n))
 
     def jacobian_block(self, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
         """J = diag(p) − ppᵀ of query ``row`` on its k largest weights, and those keys.
@@ -393,6 +403,30 @@ CHUNK_LOGITS = 1 << 16
 PART_ROWS = 1024
 # Set in the thread that computes a sweep point: only the summaries are needed, no display rows.
 _summary_only = threading.local()
+
+
+def _law_pdf(law: tuple | None, x: np.ndarray) -> np.ndarray | None:
+    if law is None:
+        return None
+    kind, d_k, scale = law
+    if kind == "cosine":
+        return cosine_pdf(x / scale, d_k) / scale
+    return dot_product_pdf(x, d_k, scale)
+
+
+@functools.lru_cache(maxsize=64)  # 64 curves of a few hundred points: a quarter of a MB
+def _theory_curve(law: tuple | None, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+    # Both laws are even: the right half, mirrored (half the quadrature; an even n has no
+    # point at 0, a odd one has it once).
+    right = np.linspace(-half, half, n)[n // 2:]
+    x = np.concatenate((-right[n % 2:][::-1], right))
+    pdf = _law_pdf(law, right)
+    if pdf is not None:
+        pdf = np.concatenate((pdf[n % 2:][::-1], pdf))
+    for a in (x, pdf):
+        if a is not None:
+            a.setflags(write=False)  # shared by every result with this law
+    return x, pdf
 
 
 def selectable_rows(params: Params) -> int:

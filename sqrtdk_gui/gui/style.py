@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
@@ -100,6 +100,24 @@ SERIES_LOOKS = {
 OTHER_LOOK = SeriesLook(Qt.PenStyle.DashDotLine, "t", "┅", "▲")
 
 
+def set_line_style(pen: QPen, style: Qt.PenStyle) -> QPen:
+    """Give ``pen`` Qt's ``style`` (dashes, dots) as flat-capped dashes that look the same.
+
+    Qt caps every dash with the pen's square cap, half a pen width beyond each end, and the
+    stroker then works on the capped outlines: a 3 px dashed curve took a quarter longer to
+    draw than the same dashes a pen width longer, flat-capped and shifted half a width back
+    (which cover the same pixels). Solid pens are left as they are.
+    """
+    pen.setStyle(style)
+    if style in (Qt.PenStyle.SolidLine, Qt.PenStyle.NoPen, Qt.PenStyle.CustomDashLine):
+        return pen
+    pattern = pen.dashPattern()  # in pen widths: dash, gap, dash, gap, ...
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([v + 1.0 if i % 2 == 0 else v - 1.0 for i, v in enumerate(pattern)])
+    pen.setDashOffset(0.5)
+    return pen
+
+
 def series_look(scaling: str) -> SeriesLook:
     """Line style and marker that mean this scaling mode in every panel (with its colour)."""
     return SERIES_LOOKS.get(scaling, OTHER_LOOK)
@@ -158,13 +176,13 @@ class Style:
     def pen(self, colour, width: float = 3.0, dashed: bool = False) -> pg.QtGui.QPen:
         pen = pg.mkPen(colour, width=self.line(width))
         if dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
+            set_line_style(pen, Qt.PenStyle.DashLine)
         return pen
 
     def series_pen(self, scaling: str, width: float = 3.0, colour=None) -> pg.QtGui.QPen:
         """The pen of a scaling's curve: its colour and its line style (never colour alone)."""
         pen = pg.mkPen(self.colour_for(scaling) if colour is None else colour, width=self.line(width))
-        pen.setStyle(series_look(scaling).pen_style)
+        set_line_style(pen, series_look(scaling).pen_style)
         return pen
 
     def key_entry(self, scaling: str, label: str) -> tuple[str, str, str]:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.gui.style import Style, set_line_style
 from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.training import SATURATION, WINDOW, TrainResult
 
@@ -105,7 +105,7 @@ class CurvePanel(Panel):
             colour = getattr(s.palette, role)
             pen = s.pen(colour, 2, dashed=True)
             if dotted:
-                pen.setStyle(Qt.PenStyle.DotLine)
+                set_line_style(pen, Qt.PenStyle.DotLine)
             line.setPen(pen)
             if line.label is not None:
                 line.label.setColor(colour)

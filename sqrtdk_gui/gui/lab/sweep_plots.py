@@ -19,7 +19,7 @@ from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable
 from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, faint, series_look
+from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 from sqrtdk_gui.gui.plot_items import add_plot
 from sqrtdk_gui.core.training import WINDOW
 
@@ -431,10 +431,11 @@ class GradPanel(Panel):
         for (scaling, metric), curve in self.curves.items():
             style = next(st for m, _, st in GRAD_STYLES if m == metric)
             pen = s.pen(s.colour_for(scaling), {"grad_q": 3, "grad_k": 2, "grad_v": 4.5}[metric])
-            pen.setStyle(style)
             if metric == "grad_v":  # round dots, unlike W_k's dashes
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setDashPattern([0.1, 1.6])
+            else:
+                set_line_style(pen, style)
             curve.setPen(pen)
         v = "W_v: what it reads" + ("" if self.learn_v else " (fixed)")
         fg = s.palette.fg

@@ -103,12 +103,12 @@ class HistogramPanel(Panel):
         if memo is None:
             # The ghost: the same vectors' logits under the other scaling (computed by the model).
             _, ghost_logits = result.comparison
-            # An even count: no point at 0, where the density at d_k = 1 is infinite.
-            x = np.linspace(-half, half, 240)
             memo = result.memo[("histogram", half)] = (
                 *density_histogram(result.logits.ravel(), half, BINS),
                 density_histogram(ghost_logits.ravel(), half, BINS)[1],
-                x, result.theory_pdf(x))  # exact law; None for a mixture (aligned queries)
+                # exact law; None for a mixture (aligned queries). An even count of points:
+                # none at 0, where the density at d_k = 1 is infinite.
+                *result.theory_curve(half, 240))
         edges, density, ghost_density, x, pdf = memo
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)

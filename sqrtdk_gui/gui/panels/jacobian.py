@@ -10,7 +10,7 @@ from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
-from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, cache_static
+from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, add_sweep_series
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -20,7 +20,8 @@ TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from 
 LEVEL = 0.05
 
 
-def _cmap(background: str) -> pg.ColorMap:
+def sign_colour_map(background: str) -> pg.ColorMap:
+    """The map's colours from −LEVEL to +LEVEL."""
     # Sign of J_ij (diagonal positive, off-diagonal negative): brown - background - teal, a
     # scale no other meaning uses; zero is the background, so a collapsed J disappears.
     return pg.ColorMap([0.0, 0.5, 1.0], ["#8C510A", background, "#35978F"])
@@ -57,9 +58,13 @@ class JacobianPanel(Panel):
         self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
         self.collapsed.setZValue(10)
         self.heat_plot.addItem(self.collapsed)
-        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=_cmap("#FFFFFF"), width=14,
-                                        interactive=False)
-        self.colorbar.setImageItem(self.image, insert_in=self.heat_plot)
+        self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=sign_colour_map("#FFFFFF"),
+                                        width=14, interactive=False)
+        # Beside the map as ColorBarItem.setImageItem(insert_in=...) places it, but not linked:
+        # the map gets its colours from the same table directly (see show_result).
+        self.heat_plot.layout.addItem(self.colorbar, 2, 5)
+        self.heat_plot.layout.setColumnFixedWidth(4, 5)
+        self._colours = np.zeros((256, 4), np.uint8)
         self.colorbar.getAxis("right").setStyle(showValues=False)
         self.colorbar.getAxis("right").setWidth(4)
 
@@ -76,9 +81,7 @@ class JacobianPanel(Panel):
         self.sat_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")], [(25, ""), (75, "")]])
         set_dk_ticks(self.sat_plot)
         # One curve per compared scaling, plus one for whichever third mode is current.
-        self.sat_curves = {s: self.sat_plot.plot() for s in (*COMPARED, OTHER_MODE)}
-        for curve in self.sat_curves.values():
-            cache_static(curve)
+        self.sat_curves = {s: add_sweep_series(self.sat_plot) for s in (*COMPARED, OTHER_MODE)}
         self.sat_marker = VerticalMarker(self.sat_plot)
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
@@ -116,9 +119,11 @@ class JacobianPanel(Panel):
     def restyle_items(self) -> None:
         s = self.style_
         self._fit_note()  # a new zoom: a new largest font that fits
-        cmap = _cmap(s.palette.bg)
-        self.image.setLookupTable(cmap.getLookupTable(nPts=256))
+        cmap = sign_colour_map(s.palette.bg)
+        self._colours = cmap.getLookupTable(nPts=256, alpha=True)
         self.colorbar.setColorMap(cmap)
+        if self._drawn is not None:
+            self._paint_block(self._drawn[1])
         self.heat_plot.getViewBox().setBorder(pg.mkPen(s.palette.border, width=1))
         self.versus.restyle()
         for scaling, curve in self.sat_curves.items():
@@ -175,7 +180,7 @@ class JacobianPanel(Panel):
         row = result.resolve_row(row)
         k = min(TOP_KEYS, p.keys)
         block, _ = result.jacobian_block(row, k)
-        self.image.setImage(block, levels=(-LEVEL, LEVEL), autoLevels=False)
+        self._paint_block(block)
         self._drawn = (label, block)
         if k != self._k:  # both move the map's items: only when the block's size changes
             self._k = k
@@ -195,6 +200,23 @@ class JacobianPanel(Panel):
         self.readout.setText(f"{label}: ‖J‖_F {fro:.1e}  (median {median:.1e})")
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.place(np.log10(p.d_k))
+
+    @property
+    def shown_block(self) -> np.ndarray | None:
+        """The J block the map shows (None before the first result)."""
+        return None if self._drawn is None else self._drawn[1]
+
+    def block_colours(self, block: np.ndarray) -> np.ndarray:
+        """RGBA of each J_ij: pyqtgraph's mapping of levels ±LEVEL onto the 256 colours.
+
+        Mapped here, not by the ImageItem: its path for a float image with a table rebuilt
+        an indexed image and its 256-colour table on every frame (4× slower).
+        """
+        index = np.nan_to_num((block + LEVEL) * (len(self._colours) / (2 * LEVEL)), nan=0.0)
+        return self._colours[np.clip(index, 0, len(self._colours) - 1).astype(np.intp)]
+
+    def _paint_block(self, block: np.ndarray) -> None:
+        self.image.setImage(self.block_colours(block), levels=None)
 
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)

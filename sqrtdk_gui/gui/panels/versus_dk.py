@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
-from sqrtdk_gui.gui.plot_items import VerticalMarker, cache_static
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
+from sqrtdk_gui.gui.plot_items import SweepSeries, VerticalMarker, add_sweep_series
 from sqrtdk_gui.core.model import COMPARED
 from sqrtdk_gui.core.plotdata import clamp_positive
 
@@ -44,18 +44,16 @@ class _Series:
 
     def __init__(self, plot: pg.PlotItem, scaling: str, with_mean: bool) -> None:
         self.scaling = scaling
-        self.median = plot.plot()
-        self.low = pg.PlotDataItem()
-        self.high = pg.PlotDataItem()
+        # Sweep curves, redrawn under the moving d_k marker on every frame: kept as pixmaps.
+        self.median = add_sweep_series(plot)
+        self.low = SweepSeries()
+        self.high = SweepSeries()
         self.band = pg.FillBetweenItem(self.low, self.high)
         plot.addItem(self.low)
         plot.addItem(self.high)
         plot.addItem(self.band)
-        self.mean = plot.plot() if with_mean else None
+        self.mean = add_sweep_series(plot) if with_mean else None
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
-        for item in (self.median, self.low, self.high, self.mean):
-            if item is not None:
-                cache_static(item)  # redrawn under the moving d_k marker on every frame
         self.shown = True
         self.empty = False  # no finite value to draw (pyqtgraph keeps a band's old path then)
 
@@ -73,7 +71,7 @@ class _Series:
         self.band.setBrush(faint(colour, 70 if style.theme == "dark" else 45))
         if self.mean is not None:  # dotted: raw's median is already dashed
             pen = style.pen(colour, 2.2)
-            pen.setStyle(pg.QtCore.Qt.PenStyle.DotLine)
+            set_line_style(pen, pg.QtCore.Qt.PenStyle.DotLine)
             self.mean.setPen(pen)
 
     def set_visible(self, on: bool) -> None:
