@@ -306,7 +306,7 @@ def test_the_weights_and_gradient_tables_are_what_the_plots_draw(window):
     settle(window)
     weights = window.panels["weights"]
     (table,) = weights.data_tables()
-    assert np.allclose([r[1] for r in table.rows], weights.bars.opts["height"])
+    assert np.allclose([r[1] for r in table.rows], weights.bars.heights)
     gradient = window.panels["gradient"]
     (table,) = gradient.data_tables()
     median = gradient.versus.series["sqrt_dk"].median

@@ -141,6 +141,24 @@ def test_the_d_k_marker_meets_the_current_median(qtbot, window):
     assert sat.x1() == pytest.approx(np.log10(d_k)) and sat.y2() - sat.y1() == pytest.approx(100)
 
 
+def test_the_sigma_lines_stand_at_plus_minus_sigma_across_the_histogram(qtbot, window):
+    """Through a y-range step too: the lines are placed after the range is."""
+    panel = window.panels["histogram"]
+    window.actions.raw.trigger()
+    tops = set()
+    for pos in (20, 50, 30):  # d_k 1 ... 4096 moves σ and steps the y range
+        _step(window, window.controls.dk_slider, pos)
+        sigma = window.controller.result.logit_std
+        y0, y1 = panel.plot.getViewBox().viewRange()[1]
+        tops.add(y1)
+        for marker, x in zip(panel.sigma_lines, (-sigma, sigma)):
+            line = marker.line.line()
+            assert line.x1() == line.x2() == pytest.approx(x)
+            assert (line.y1(), line.y2()) == pytest.approx((y0, y1))
+            assert marker.line.isVisible()
+    assert len(tops) == 3
+
+
 def test_an_axis_redraws_a_range_it_showed_from_memory_and_identically(qtbot, window):
     panel = window.panels["histogram"]
     plot, axis = panel.plot, panel.plot.getAxis("left")
@@ -227,3 +245,42 @@ def test_flat_capped_dashes_cover_the_pixels_of_qt_dashes(qapp):
             differ = (np.abs(a - b) > 16).any(axis=2)
             # the same dashes, shifted or resized, would differ in a quarter of the pixels
             assert differ.sum() < 0.01 * inked.sum(), (style, width, antialias)
+
+
+def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp):
+    """One path of rectangles: the same pixels as BarGraphItem, each bar where it belongs."""
+    import numpy as np
+    import pyqtgraph as pg
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from sqrtdk_gui.gui.plot_items import Bars
+    from sqrtdk_gui.gui.style import Style, faint
+
+    heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)
+    style = Style()
+    for scaling in ("none", "sqrt_dk"):  # dashed and solid outlines
+        pen, brush = style.series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
+        ours = Bars(width=0.8)
+        ours.set_bars(heights, brush, pen)
+        polygons = ours.path().toSubpathPolygons()
+        assert len(polygons) == heights.size
+        for i, (polygon, h) in enumerate(zip(polygons, heights)):
+            box = polygon.boundingRect()
+            assert (box.left(), box.width(), box.top(), box.height()) == pytest.approx((i - 0.4, 0.8, 0, h))
+        theirs = pg.BarGraphItem(x=np.arange(64), height=heights, width=0.8, brush=brush, pen=pen)
+        images = []
+        for item in (ours, theirs):
+            plot = pg.PlotWidget(background="w")
+            plot.resize(640, 400)
+            plot.addItem(item)
+            plot.setXRange(-0.8, 63.8, padding=0)
+            plot.setYRange(0, 1.1 * heights.max(), padding=0)
+            image = QImage(640, 400, QImage.Format.Format_ARGB32)
+            image.fill(QColor("white"))
+            painter = QPainter(image)
+            plot.render(painter)
+            painter.end()
+            images.append(np.frombuffer(image.constBits(), np.uint8).reshape(400, 640, 4)[..., :3].astype(int))
+        differ = (np.abs(images[0] - images[1]) > 24).any(axis=2)
+        inked = (images[1] < 250).any(axis=2)
+        assert inked.sum() > 5000 and differ.sum() < 0.01 * inked.sum(), (scaling, differ.sum())

@@ -51,7 +51,7 @@ def assert_panels_show(w, expected):
         assert pdf.max() == pytest.approx(1 / (expected.theory_std * np.sqrt(2 * np.pi)), rel=0.02)
     # 2: sorted weights of the selected row.
     heights = sorted_weights(expected.weights[row])
-    np.testing.assert_allclose(w.panels["weights"].bars.opts["height"], np.where(np.isfinite(heights), heights, 0))
+    np.testing.assert_allclose(w.panels["weights"].bars.heights, np.where(np.isfinite(heights), heights, 0))
     weights_text = w.panels["weights"].readout.text()
     assert weights_text.startswith(expected.row_label(w.controller.row))
     assert f"{expected.max_weight[row]:.3f}" in weights_text or "no weights" in weights_text
@@ -208,7 +208,7 @@ def test_overflow_is_marked_not_drawn_broken(qtbot, window):
     window.controller.set_row(row)
     assert window.panels["weights"].overflow.isVisible()
     assert "OVERFLOW" in window.panels["weights"].overflow.toPlainText()
-    assert np.isfinite(window.panels["weights"].bars.opts["height"]).all()  # no NaN reaches the plot
+    assert np.isfinite(window.panels["weights"].bars.heights).all()  # no NaN reaches the plot
     assert "exp(z) overflowed in float16: no weights" in window.panels["weights"].readout.text()
     # The strip's statistics are the exact softmax's: it says so, with the program's failures.
     assert window.summary.captions["max_weight"].text() == "max weight (exact)"

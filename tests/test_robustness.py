@@ -216,7 +216,7 @@ def test_any_parameter_sequence_leaves_the_window_consistent(qtbot, live, change
     # what the panels hold
     _, density = live.panels["histogram"].bars.getData()
     assert np.all(np.isfinite(density))
-    heights = live.panels["weights"].bars.opts["height"]
+    heights = live.panels["weights"].bars.heights
     want = sorted_weights(row_weights)
     np.testing.assert_array_equal(heights, np.where(np.isfinite(want), want, 0.0))
     assert live.panels["weights"].overflow.isVisible() == overflowed

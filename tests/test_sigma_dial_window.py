@@ -130,7 +130,7 @@ def test_a_streamed_state_draws_without_warnings(make_window):
     w = make_window(Params(keys=4096, queries=32, dtype="bfloat16"))
     r = settle(w)
     assert r.streamed and r.rows == 32
-    assert len(w.panels["weights"].bars.opts["height"]) == TOP_K
+    assert len(w.panels["weights"].bars.heights) == TOP_K
     assert "top 64 of 4096 keys" in w.panels["weights"].plot.getAxis("bottom").labelText
     assert "not computed" in w.panels["gradient"].readout.text()
     assert w.panels["gradient"].versus.series["none"].band.isVisible() is False

@@ -199,8 +199,8 @@ def _check_panels(window) -> str:
     if summary != text:
         raise SmokeFailure(f"the summary strip shows σ = {summary!r}, expected {text!r}")
     row = result.resolve_row(c.row)
-    heights = window.panels["weights"].bars.opts.get("height")
-    if heights is None or len(heights) != result.params.keys:
+    bars = window.panels["weights"].bars
+    if len(bars.heights) != result.params.keys or len(bars.path().toSubpathPolygons()) != len(bars.heights):
         raise SmokeFailure("the weights panel holds no bars")
     if window.panels["weights"].values.get("max_weight") != float(result.max_weight[row]):
         raise SmokeFailure("the weights panel disagrees with the model's max weight")

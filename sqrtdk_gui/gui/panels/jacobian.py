@@ -10,7 +10,7 @@ from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
-from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, add_sweep_series
+from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, add_sweep_series, cache_text
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -57,6 +57,7 @@ class JacobianPanel(Panel):
         self.heat_plot.addItem(self.image)
         self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
         self.collapsed.setZValue(10)
+        cache_text(self.collapsed)  # over a map that changes every frame
         self.heat_plot.addItem(self.collapsed)
         self.colorbar = pg.ColorBarItem(values=(-LEVEL, LEVEL), colorMap=sign_colour_map("#FFFFFF"),
                                         width=14, interactive=False)

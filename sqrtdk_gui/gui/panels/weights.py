@@ -11,7 +11,7 @@ from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plot_items import Bars, add_plot, cache_text
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
 
 
@@ -26,12 +26,14 @@ class WeightsPanel(Panel):
         super().__init__("2 · Softmax weights", style, parent)
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
-        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, x0=None)
+        self.bars = Bars(width=0.8)
         self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",
                                        labelOpts={"position": 0.85})
+        cache_text(self.uniform.label)  # over bars that change every frame
         self.overflow = pg.TextItem(anchor=(0.5, 0.5))
         self.overflow.setZValue(10)
-        for item in (self.bars, self.uniform, self.overflow):
+        self.plot.addItem(self.bars, ignoreBounds=True)
+        for item in (self.uniform, self.overflow):
             self.plot.addItem(item)
         self._y_range = SteadyRange(shrink_below=0.3)
         self._n = None
@@ -77,8 +79,8 @@ class WeightsPanel(Panel):
         overflowed = not np.all(np.isfinite(heights))
         s = self.style_
         colour = s.colour_for(p.scaling)
-        self.bars.setOpts(x=np.arange(shown), height=np.where(np.isfinite(heights), heights, 0.0),
-                          width=0.8, brush=faint(colour, 200), pen=self._bar_pen(p.scaling))
+        self.bars.set_bars(np.where(np.isfinite(heights), heights, 0.0), faint(colour, 200),
+                           self._bar_pen(p.scaling))
         self.uniform.setValue(1.0 / n)
         self._drawn = (label, heights, n)
         if (shown, n) != self._n:
