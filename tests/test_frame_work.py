@@ -51,6 +51,18 @@ def test_a_temperature_step_repaints_only_its_own_controls(qtbot, window):
     assert {w.objectName() or type(w).__name__: n for w, n in paints.seen.items() if w is not c.temp_slider} == {}
 
 
+def test_a_d_k_step_repaints_its_controls_not_the_group_or_column_beneath(qtbot, window):
+    from PySide6.QtWidgets import QGroupBox
+
+    c = window.controls
+    _step(window, c.dk_slider, c.dk_slider.value() + 2)
+    moving = [c.dk_slider, c.dk_label, c.dk_spin]
+    paints = _Events([QEvent.Type.Paint]).watch(moving + [c] + c.findChildren(QGroupBox))
+    _step(window, c.dk_slider, c.dk_slider.value() + 3)
+    assert all(paints.seen.get(w, 0) >= 1 for w in moving)  # the counter does see paints
+    assert {w.objectName() or type(w).__name__: n for w, n in paints.seen.items() if w not in moving} == {}
+
+
 def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
     """Labels whose text changes every frame sit in layout-free holders; a relayout of the
     central widget would repaint the whole window on every frame."""
@@ -61,8 +73,10 @@ def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
     layouts = _Events([QEvent.Type.LayoutRequest]).watch(watched)
     readouts = [p.readout for p in window.panels.values() if hasattr(p, "readout")]
     paints = _Events([QEvent.Type.Paint]).watch(readouts)
-    # Opaque holders: a new text does not repaint the panel (and the window) beneath it.
-    beneath = _Events([QEvent.Type.Paint]).watch([r.parent().parent() for r in readouts] + [window.summary])
+    # Opaque labels: a new text does not repaint its holder, the panel or the window beneath.
+    slots = [r.parent() for r in readouts] + window.summary.findChildren(LabelSlot)
+    beneath = _Events([QEvent.Type.Paint]).watch([r.parent().parent() for r in readouts] + [window.summary]
+                                                 + slots)
     for delta in (-6, -6, 12):
         _step(window, window.controls.temp_slider, window.controls.temp_slider.value() + delta)
     assert paints.seen, "the readouts changed and were repainted"

@@ -25,21 +25,22 @@ def _in_range(value: float, lo: float, hi: float, lo_inclusive: bool) -> bool:
 
 def check_int(name: str, value, lo: int, hi: int) -> int:
     """``value`` as an int in lo..hi, or ValueError."""
-    allowed = range_text(lo, hi, integer=True)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer in {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be an integer in {range_text(lo, hi, integer=True)}, got {value!r}")
     if not lo <= value <= hi:
-        raise ValueError(f"{name}={value} is out of range: allowed {allowed}")
+        raise ValueError(f"{name}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
     return int(value)
 
 
 def check_float(name: str, value, lo: float, hi: float, lo_inclusive: bool = True) -> float:
     """``value`` as a finite float in the range, or ValueError."""
-    allowed = range_text(lo, hi, lo_inclusive=lo_inclusive)
+    # The allowed range is written out only for a message: validating runs on every frame.
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a number in {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be a number in {range_text(lo, hi, lo_inclusive=lo_inclusive)}, "
+                         f"got {value!r}")
     if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
-        raise ValueError(f"{name}={value!r} is out of range: allowed {allowed}")
+        raise ValueError(f"{name}={value!r} is out of range: allowed "
+                         f"{range_text(lo, hi, lo_inclusive=lo_inclusive)}")
     return float(value)
 
 

@@ -90,6 +90,11 @@ class ControlsPanel(QWidget):
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        # What a drag changes paints its own background (the window colour, as under it), so
+        # Qt does not repaint the group box and the column beneath it on every frame.
+        for widget in (*self.findChildren(QGroupBox), self.dk_slider, self.dk_label, self.dk_spin,
+                       self.temp_slider, self.temp_label):
+            widget.setAutoFillBackground(True)
         self.apply_style()
 
     # --- construction --------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.style import Style, standard_icon
@@ -31,10 +31,14 @@ class LabelSlot(QWidget):
         self._background: QColor | None = None
 
     def set_background(self, colour: str) -> None:
-        """Paint this colour under the label (its parent's): the slot is then opaque, and
-        a new text repaints the slot alone instead of the panel and the window under it."""
+        """Paint this colour under the label (its parent's): slot and label are then opaque,
+        and a new text repaints the label alone instead of the panel and the window under it."""
         self._background = QColor(colour)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        palette = self.label.palette()
+        palette.setColor(QPalette.ColorRole.Window, self._background)
+        self.label.setPalette(palette)
+        self.label.setAutoFillBackground(True)  # covers the whole slot: the slot is not repainted
         self.update()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
