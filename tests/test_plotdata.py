@@ -52,3 +52,29 @@ def test_the_remembered_theory_curve_is_the_law_on_the_grid(params, n):
     assert not pdf.flags.writeable
     # another sample from the same law: the same curve
     assert compute(params.replace(seed=params.seed + 1)).theory_curve(7.5, n)[1] is pdf
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_percentiles_are_numpys_to_the_last_bit(seed):
+    """Ties, NaN, ±inf, one value, huge and tiny magnitudes: np.percentile's numbers."""
+    import warnings
+
+    from sqrtdk_gui.core.quantiles import percentiles
+
+    rng = np.random.default_rng(seed)
+    for _ in range(300):
+        n = int(rng.choice([1, 2, 3, 4, 5, 10, 99, 256, 1000]))
+        x = rng.normal(size=(int(rng.integers(1, 6)), n)) * 10.0 ** rng.uniform(-300, 300)
+        if rng.random() < 0.3:
+            x = np.round(x * 3) / 3  # ties
+        for value, chance in ((np.nan, 0.2), (np.inf, 0.2), (-np.inf, 0.1)):
+            if rng.random() < chance:
+                x.flat[rng.integers(0, x.size)] = value
+        q = [10, 50, 90] if rng.random() < 0.7 else list(rng.uniform(0, 100, size=4))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # inf - inf inside numpy's interpolation
+            want, got = np.percentile(x, q, axis=-1), percentiles(x, q)
+            one_row = np.percentile(x[0], q), percentiles(x[0], q)
+        assert got.shape == want.shape
+        np.testing.assert_array_equal(got, want)  # NaN where numpy's is NaN, the rest bit for bit
+        np.testing.assert_array_equal(one_row[1], one_row[0])
