@@ -298,3 +298,25 @@ def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp):
         differ = (np.abs(images[0] - images[1]) > 24).any(axis=2)
         inked = (images[1] < 250).any(axis=2)
         assert inked.sum() > 5000 and differ.sum() < 0.01 * inked.sum(), (scaling, differ.sum())
+
+
+def test_a_moving_marker_repaints_a_strip_not_a_block_of_the_plot(qtbot, window):
+    """Qt pads a line by half its pen width in data units (two decades of a log d_k axis):
+    the markers pad by pixels, at any size of the plot and for any pen."""
+    marker = window.panels["gradient"].versus.marker
+    view = window.panels["gradient"].canvas
+    histogram = window.panels["histogram"]
+
+    def pixel_width(line, canvas):
+        return canvas.mapFromScene(line.sceneBoundingRect()).boundingRect().width()
+
+    for size in ((1600, 900), (1100, 700)):
+        window.resize(*size)
+        _step(window, window.controls.dk_slider, window.controls.dk_slider.value() + 5)
+        for line, canvas in ((marker.line, view), (histogram.sigma_lines[0].line, histogram.canvas)):
+            pen = line.pen().widthF()
+            assert pen + 2 <= pixel_width(line, canvas) <= pen + 8
+            # tall as the plot: the line spans the view's y range
+            top, bottom = (canvas.mapFromScene(line.mapToScene(line.line().p1())).y(),
+                           canvas.mapFromScene(line.mapToScene(line.line().p2())).y())
+            assert canvas.mapFromScene(line.sceneBoundingRect()).boundingRect().height() >= abs(bottom - top)

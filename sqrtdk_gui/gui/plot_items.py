@@ -106,6 +106,43 @@ class RememberingAxis(pg.AxisItem):
         super().paint(p, opt, widget)
 
 
+class PixelLine(QGraphicsLineItem):
+    """A line whose bounding rectangle pads its (cosmetic) pen by pixels, not by data units.
+
+    Qt pads a line item's rectangle by half the pen's width in the item's own coordinates:
+    in a log-d_k plot 2.5 "units" are two decades, so moving the marker repainted two
+    300-pixel-wide blocks of the plot (≈ 0.2 ms a plot and frame) instead of two strips.
+    The padding follows the view box's scale; ``refit()`` after the line or the view changes.
+    """
+
+    def __init__(self, view_box: pg.ViewBox) -> None:
+        super().__init__()
+        self._box = view_box
+        self._bounds = QRectF()
+        view_box.sigTransformChanged.connect(self.refit)
+
+    def setLine(self, *args) -> None:  # noqa: N802 - Qt API
+        super().setLine(*args)
+        self.refit()
+
+    def setPen(self, pen: QPen) -> None:  # noqa: N802 - Qt API
+        super().setPen(pen)
+        self.refit()
+
+    def refit(self, *_args) -> None:
+        pixel = self._box.viewPixelSize()  # data units per pixel along x and y
+        pad = self.pen().widthF() / 2 + 2.0  # and two pixels for antialiasing and rounding
+        line = self.line()
+        bounds = QRectF(line.p1(), line.p2()).normalized().adjusted(
+            -pad * pixel[0], -pad * pixel[1], pad * pixel[0], pad * pixel[1])
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+
 class VerticalMarker:
     """A vertical line across a plot at one x, and dots on it, drawn by Qt's own items.
 
@@ -119,7 +156,7 @@ class VerticalMarker:
 
     def __init__(self, plot: pg.PlotItem) -> None:
         self.plot = plot
-        self.line = QGraphicsLineItem()
+        self.line = PixelLine(plot.getViewBox())
         self.line.setZValue(self.Z)
         plot.addItem(self.line, ignoreBounds=True)
         self.dots: list[QGraphicsEllipseItem] = []
