@@ -320,3 +320,21 @@ def test_a_moving_marker_repaints_a_strip_not_a_block_of_the_plot(qtbot, window)
             top, bottom = (canvas.mapFromScene(line.mapToScene(line.line().p1())).y(),
                            canvas.mapFromScene(line.mapToScene(line.line().p2())).y())
             assert canvas.mapFromScene(line.sceneBoundingRect()).boundingRect().height() >= abs(bottom - top)
+
+
+@pytest.mark.parametrize("size, zoom", [((1280, 720), 1.0), ((1920, 1080), 1.5)])
+def test_the_uniform_level_spans_the_weights_plot_and_its_label_fits(qtbot, make_window, size, zoom):
+    window = make_window(size=size)
+    window.set_zoom(zoom)
+    for keys in (16, 64):
+        window.controller.set_params(keys=keys)
+        window.controller.flush()
+        QApplication.processEvents()
+        panel = window.panels["weights"]
+        line = panel.uniform.line()
+        (left, right), _ = panel.plot.getViewBox().viewRange()
+        assert line.y1() == line.y2() == pytest.approx(1.0 / keys)
+        assert (line.x1(), line.x2()) == pytest.approx((left, right))
+        inside = panel.plot.getViewBox().sceneBoundingRect()
+        label = panel.uniform_label.mapRectToScene(panel.uniform_label.boundingRect())
+        assert inside.contains(label), (label, inside)  # "uniform 1/n" is not cut at the edge

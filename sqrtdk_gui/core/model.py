@@ -415,7 +415,7 @@ def _law_pdf(law: tuple | None, x: np.ndarray) -> np.ndarray | None:
     return dot_product_pdf(x, d_k, scale)
 
 
-@functools.lru_cache(maxsize=64)  # 64 curves of a few hundred points: a quarter of a MB
+@functools.lru_cache(maxsize=256)  # a drag over every d_k (97 steps) both ways: 1 MB
 def _theory_curve(law: tuple | None, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     # Both laws are even: the right half, mirrored (half the quadrature; an even n has no
     # point at 0, a odd one has it once).

@@ -11,7 +11,7 @@ from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
-from sqrtdk_gui.gui.plot_items import Bars, add_plot, cache_text
+from sqrtdk_gui.gui.plot_items import Bars, PixelLine, add_plot, cache_text
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
 
 
@@ -27,14 +27,17 @@ class WeightsPanel(Panel):
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
         self.bars = Bars(width=0.8)
-        self.uniform = pg.InfiniteLine(angle=0, movable=False, label="uniform 1/n",
-                                       labelOpts={"position": 0.85})
-        cache_text(self.uniform.label)  # over bars that change every frame
+        # The uniform level 1/n across the plot, labelled above its right end: Qt's own line
+        # item (an InfiniteLine's Python paint was a fifth of this plot's repaint every frame;
+        # its label, centred at 85 % of the width, ran past the plot's edge at zoom 1.5).
+        self.uniform = PixelLine(self.plot.getViewBox())
+        self.uniform_label = pg.TextItem("uniform 1/n", anchor=(1.0, 1.0))
+        cache_text(self.uniform_label)  # over bars that change every frame
         self.overflow = pg.TextItem(anchor=(0.5, 0.5))
         self.overflow.setZValue(10)
-        self.plot.addItem(self.bars, ignoreBounds=True)
-        for item in (self.uniform, self.overflow):
-            self.plot.addItem(item)
+        for item in (self.bars, self.uniform, self.uniform_label):
+            self.plot.addItem(item, ignoreBounds=True)
+        self.plot.addItem(self.overflow)
         self._y_range = SteadyRange(shrink_below=0.3)
         self._n = None
         self._pen_for = None
@@ -49,8 +52,8 @@ class WeightsPanel(Panel):
     def restyle_items(self) -> None:
         s = self.style_
         self.uniform.setPen(s.pen(s.palette.muted, 2, dashed=True))
-        self.uniform.label.setColor(s.palette.muted)
-        self.uniform.label.setFont(s.font(11))
+        self.uniform_label.setColor(s.palette.muted)
+        self.uniform_label.setFont(s.font(11))
 
     def data_tables(self) -> list[Table]:
         if self._drawn is None:
@@ -81,10 +84,12 @@ class WeightsPanel(Panel):
         colour = s.colour_for(p.scaling)
         self.bars.set_bars(np.where(np.isfinite(heights), heights, 0.0), faint(colour, 200),
                            self._bar_pen(p.scaling))
-        self.uniform.setValue(1.0 / n)
         self._drawn = (label, heights, n)
         if (shown, n) != self._n:
-            self.plot.setXRange(-0.8, shown - 0.2, padding=0)
+            left, right = -0.8, shown - 0.2
+            self.plot.setXRange(left, right, padding=0)
+            self.uniform.setLine(left, 1.0 / n, right, 1.0 / n)
+            self.uniform_label.setPos(left + 0.99 * (right - left), 1.0 / n)
             axis = "keys, sorted by weight" if shown == n else f"top {shown} of {n} keys, by weight"
             self.style_.style_plot(self.plot, bottom=axis)
             self._n = (shown, n)
