@@ -364,10 +364,10 @@ def test_raw_and_scaled_differ_in_line_style_and_marker_in_every_panel(window):
     sat = window.panels["jacobian"].sat_curves
     assert line_look(sat["none"].opts["pen"]) != line_look(sat["sqrt_dk"].opts["pen"])
     hist = window.panels["histogram"]
-    assert line_look(hist.bars.opts["pen"]) != line_look(hist.ghost.opts["pen"])
+    assert line_look(hist.bars.pen()) != line_look(hist.ghost.pen())
     window.actions.raw.trigger()
     settle(window)
-    assert line_look(hist.bars.opts["pen"]) == line_look(set_line_style(QPen(), Qt.PenStyle.DashLine))
+    assert line_look(hist.bars.pen()) == line_look(set_line_style(QPen(), Qt.PenStyle.DashLine))
 
 
 def _grab_array(window) -> np.ndarray:

@@ -267,7 +267,7 @@ def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp):
     import pyqtgraph as pg
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from sqrtdk_gui.gui.plot_items import Bars
+    from sqrtdk_gui.gui.fast_items import Bars
     from sqrtdk_gui.gui.style import Style, faint
 
     heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)

@@ -10,7 +10,8 @@ from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
-from sqrtdk_gui.gui.plot_items import VerticalMarker, add_plot, add_sweep_series, cache_text
+from sqrtdk_gui.gui.fast_items import VerticalMarker
+from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back

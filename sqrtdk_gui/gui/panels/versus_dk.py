@@ -6,7 +6,8 @@ import numpy as np
 import pyqtgraph as pg
 
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
-from sqrtdk_gui.gui.plot_items import SweepSeries, VerticalMarker, add_sweep_series
+from sqrtdk_gui.gui.fast_items import VerticalMarker
+from sqrtdk_gui.gui.plot_items import SweepSeries, add_sweep_series
 from sqrtdk_gui.core.model import COMPARED
 from sqrtdk_gui.core.plotdata import clamp_positive
 

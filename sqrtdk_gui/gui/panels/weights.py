@@ -11,7 +11,8 @@ from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
-from sqrtdk_gui.gui.plot_items import Bars, PixelLine, add_plot, cache_text
+from sqrtdk_gui.gui.fast_items import Bars, PixelLine
+from sqrtdk_gui.gui.plot_items import add_plot, cache_text
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
 
 

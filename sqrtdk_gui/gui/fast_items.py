@@ -1,0 +1,239 @@
+"""Qt's own graphics items for what moves or changes on every frame of a slider drag.
+
+pyqtgraph's items answer Qt's paint and bounding-rect calls in Python, several times a
+frame each; these draw from paths Qt keeps (lines, curves, bars), with bounding rectangles
+padded by pixels rather than by data units. What they draw is what the pyqtgraph items
+they replace drew (tested pixel for pixel). Coordinates are the view box's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsPathItem
+
+
+def _pixel_size(box: pg.ViewBox) -> tuple[float, float]:
+    """Data units per pixel along x and y; (0, 0) until the view box is on a screen (its
+    first resize changes the transform, and the items refit then)."""
+    if box.pixelVectors()[0] is None:
+        return 0.0, 0.0
+    return tuple(box.viewPixelSize())
+
+
+class PixelLine(QGraphicsLineItem):
+    """A line whose bounding rectangle pads its (cosmetic) pen by pixels, not by data units.
+
+    Qt pads a line item's rectangle by half the pen's width in the item's own coordinates:
+    in a log-d_k plot 2.5 "units" are two decades, so moving the marker repainted two
+    300-pixel-wide blocks of the plot (≈ 0.2 ms a plot and frame) instead of two strips.
+    The padding follows the view box's scale; ``refit()`` after the line or the view changes.
+    """
+
+    def __init__(self, view_box: pg.ViewBox) -> None:
+        super().__init__()
+        self._box = view_box
+        self._bounds = QRectF()
+        view_box.sigTransformChanged.connect(self.refit)
+
+    def setLine(self, *args) -> None:  # noqa: N802 - Qt API
+        super().setLine(*args)
+        self.refit()
+
+    def setPen(self, pen: QPen) -> None:  # noqa: N802 - Qt API
+        super().setPen(pen)
+        self.refit()
+
+    def refit(self, *_args) -> None:
+        pixel = _pixel_size(self._box)
+        pad = self.pen().widthF() / 2 + 2.0  # and two pixels for antialiasing and rounding
+        line = self.line()
+        bounds = QRectF(line.p1(), line.p2()).normalized().adjusted(
+            -pad * pixel[0], -pad * pixel[1], pad * pixel[0], pad * pixel[1])
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+
+class FastCurve(QGraphicsItem):
+    """A curve, or a histogram's filled steps, that changes every frame: drawn by Qt from paths.
+
+    pyqtgraph's PlotCurveItem spends ≈ 50 µs of Python on each new array (checks, bounds,
+    signals) and again on each paint (fill paths in chunks, options); the histogram's three
+    curves change on every frame of a drag. Here a new array builds the paths once
+    (``pg.arrayToQPath``), and a paint is three QPainter calls. Steps are drawn as pyqtgraph
+    draws ``stepMode="center"`` with ``fillLevel``: from the baseline up, across each bin and
+    down again, filled to the baseline. The bounding rectangle pads the pen by pixels.
+    """
+
+    def __init__(self, view_box: pg.ViewBox, steps: bool = False, antialias: bool = True) -> None:
+        super().__init__()
+        self._box = view_box
+        self._steps = steps
+        self._antialias = antialias
+        self._pen, self._brush = QPen(Qt.PenStyle.NoPen), QBrush(Qt.BrushStyle.NoBrush)
+        self._path = self._fill = QPainterPath()
+        self._bounds = QRectF()
+        self.xData, self.yData = np.zeros(0), np.zeros(0)
+        view_box.sigTransformChanged.connect(self._refit)
+
+    def setData(self, x, y) -> None:  # noqa: N802 - pyqtgraph's name
+        """``x``, ``y`` of a curve; for steps, the n + 1 bin edges and the n heights."""
+        self.xData, self.yData = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+        if self._steps:
+            px = np.repeat(self.xData, 2)
+            py = np.zeros(px.size)
+            py[1:-1] = np.repeat(self.yData, 2)  # 0 at both ends: up from the baseline, down to it
+        else:
+            px, py = self.xData, self.yData
+        self._path = pg.arrayToQPath(px, py) if px.size else QPainterPath()
+        if self._steps:
+            self._fill = QPainterPath(self._path)
+            self._fill.closeSubpath()  # back along the baseline
+        self._refit()
+
+    def getData(self) -> tuple[np.ndarray, np.ndarray]:  # noqa: N802 - pyqtgraph's name
+        return self.xData, self.yData
+
+    def outline(self) -> QPainterPath:
+        """The path the pen draws (for steps: from the baseline up, across, and down again)."""
+        return QPainterPath(self._path)
+
+    def setPen(self, pen: QPen) -> None:  # noqa: N802 - Qt's name
+        self._pen = QPen(pen)
+        if (not self._antialias and pen.style() == Qt.PenStyle.SolidLine and pen.widthF() > 1.0
+                and pen.color().alphaF() == 1.0):
+            # pyqtgraph draws such a pen as separate square-capped segments: square corners
+            self._pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        self._refit()
+        self.update()
+
+    def pen(self) -> QPen:
+        return QPen(self._pen)
+
+    def setBrush(self, brush) -> None:  # noqa: N802 - Qt's name
+        self._brush = pg.mkBrush(brush)
+        self.update()
+
+    def brush(self) -> QBrush:
+        return QBrush(self._brush)
+
+    def _refit(self, *_args) -> None:
+        pixel = _pixel_size(self._box)
+        pad = self._pen.widthF() / 2 + 2.0  # and two pixels for antialiasing and rounding
+        bounds = self._path.controlPointRect().adjusted(
+            -pad * pixel[0], -pad * pixel[1], pad * pixel[0], pad * pixel[1])
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
+        if self._steps and self._brush.style() != Qt.BrushStyle.NoBrush:
+            painter.fillPath(self._fill, self._brush)
+        if self._pen.style() != Qt.PenStyle.NoPen:
+            painter.setPen(self._pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._path)
+
+
+class VerticalMarker:
+    """A vertical line across a plot at one x, and dots on it, drawn by Qt's own items.
+
+    pyqtgraph's InfiniteLine and ScatterPlotItem answer Qt's many bounding-rect and paint
+    calls in Python: moving the d_k marker of three plots cost ≈ 1.5 ms of every frame of a
+    d_k drag. Coordinates are the view's (log10 values on a log axis); the line spans the
+    view's y range at the time it is placed, which these plots keep fixed.
+    """
+
+    Z = 20  # above the curves and bands
+
+    def __init__(self, plot: pg.PlotItem) -> None:
+        self.plot = plot
+        self.line = PixelLine(plot.getViewBox())
+        self.line.setZValue(self.Z)
+        plot.addItem(self.line, ignoreBounds=True)
+        self.dots: list[QGraphicsEllipseItem] = []
+        self._diameter, self._dot_pen = 10.0, QPen()
+        self._brushes: dict[str, QBrush] = {}
+
+    def set_pen(self, pen: QPen) -> None:
+        self.line.setPen(pen)
+
+    def pen(self) -> QPen:
+        return self.line.pen()
+
+    def set_dot_style(self, diameter: float, pen: QPen) -> None:
+        self._diameter, self._dot_pen = diameter, pen
+        for dot in self.dots:
+            self._shape(dot)
+
+    def _shape(self, dot: QGraphicsEllipseItem) -> None:
+        r = self._diameter / 2
+        dot.setRect(-r, -r, 2 * r, 2 * r)
+        dot.setPen(self._dot_pen)
+
+    def _dot(self, i: int) -> QGraphicsEllipseItem:
+        while len(self.dots) <= i:
+            dot = QGraphicsEllipseItem()
+            dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)  # pixels
+            dot.setZValue(self.Z + 1)
+            self._shape(dot)
+            self.plot.addItem(dot, ignoreBounds=True)
+            self.dots.append(dot)
+        return self.dots[i]
+
+    def place(self, x: float, dots: list[tuple[float, str]] = ()) -> None:
+        """Line at ``x``; one dot per (y, colour), in view coordinates."""
+        y0, y1 = self.plot.getViewBox().viewRange()[1]
+        self.line.setLine(x, y0, x, y1)
+        for i, (y, colour) in enumerate(dots):
+            dot = self._dot(i)
+            brush = self._brushes.get(colour)
+            if brush is None:
+                brush = self._brushes[colour] = QBrush(QColor(colour))
+            dot.setBrush(brush)
+            dot.setPos(x, y)
+            dot.setVisible(True)
+        for dot in self.dots[len(dots):]:
+            dot.setVisible(False)
+
+    def dot_positions(self) -> list[tuple[float, float]]:
+        """(x, y) of the dots shown, in view coordinates."""
+        return [(d.pos().x(), d.pos().y()) for d in self.dots if d.isVisible()]
+
+
+class Bars(QGraphicsPathItem):
+    """Bars from 0 up to each height at x = 0, 1, 2, …: one path, drawn by Qt alone.
+
+    pyqtgraph's BarGraphItem works out its rectangles, colours and bounding rectangle in
+    Python on every change and paint (5 % of a d_k drag's frame for one row's 64 bars).
+    Add it with ``ignoreBounds=True``: the plot's range is set by the panel.
+    """
+
+    def __init__(self, width: float = 0.8) -> None:
+        super().__init__()
+        self.width = width
+        self.heights = np.zeros(0)
+
+    def set_bars(self, heights: np.ndarray, brush, pen: QPen) -> None:
+        self.heights = np.asarray(heights, dtype=np.float64)
+        path = QPainterPath()
+        half = self.width / 2
+        for i, h in enumerate(self.heights.tolist()):
+            path.addRect(i - half, 0.0, self.width, h)
+        self.setPath(path)
+        brush = pg.mkBrush(brush)
+        if brush != self.brush():
+            self.setBrush(brush)
+        if pen != self.pen():
+            self.setPen(pen)

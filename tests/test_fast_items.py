@@ -1,0 +1,97 @@
+"""fast_items: Qt-drawn replacements of pyqtgraph items draw what those drew, pixel for pixel."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from sqrtdk_gui.gui.fast_items import FastCurve
+from sqrtdk_gui.gui.style import Style, faint
+
+
+def _render(make, x_range, y_range) -> np.ndarray:
+    """Render the item ``make(view_box)`` returns, alone in a 640 x 400 plot."""
+    plot = pg.PlotWidget(background="w")
+    plot.resize(640, 400)
+    plot.addItem(make(plot.getViewBox()), ignoreBounds=True)
+    plot.setXRange(*x_range, padding=0)
+    plot.setYRange(*y_range, padding=0)
+    image = QImage(640, 400, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)  # as the app's views
+    plot.render(painter)
+    painter.end()
+    return np.frombuffer(image.constBits(), np.uint8).reshape(400, 640, 4)[..., :3].astype(int)
+
+
+def _compare(ours, theirs, x_range, y_range):
+    a, b = _render(ours, x_range, y_range), _render(theirs, x_range, y_range)
+    inked = (b < 250).any(axis=2)
+    differ = (np.abs(a - b) > 24).any(axis=2)
+    return int(inked.sum()), int(differ.sum())
+
+
+@pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])  # dashed and solid opaque outlines
+def test_steps_draw_what_pyqtgraphs_filled_step_curve_drew(qapp, scaling):
+    edges = np.linspace(-4, 4, 62)
+    heights = np.exp(-0.5 * (0.5 * (edges[:-1] + edges[1:])) ** 2) * (
+        1 + 0.2 * np.random.default_rng(0).standard_normal(61))
+    style = Style()
+    pen, brush = style.series_pen(scaling, 2.5), faint(style.colour_for(scaling), 90)
+    def theirs(box):
+        return pg.PlotCurveItem(x=edges, y=heights, stepMode="center", fillLevel=0, antialias=False,
+                                pen=pen, brush=brush)
+
+    def ours(box):
+        curve = FastCurve(box, steps=True, antialias=False)
+        curve.setPen(pen)
+        curve.setBrush(brush)
+        curve.setData(edges, heights)
+        return curve
+
+    curve = ours(pg.ViewBox())
+    assert np.array_equal(curve.getData()[0], edges) and np.array_equal(curve.getData()[1], heights)
+    # the outline: up from the baseline at the first edge, across each bin, down at the last
+    path = curve.outline()
+    points = [(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())]
+    assert points[0] == (edges[0], 0.0) and points[-1] == (edges[-1], 0.0)
+    assert points[1:3] == [(edges[0], heights[0]), (edges[1], heights[0])]
+    inked, differ = _compare(ours, theirs, (-4.2, 4.2), (0, 1.5))
+    assert inked > 5000 and differ == 0, (inked, differ)
+
+
+def test_a_dashed_antialiased_curve_draws_what_pyqtgraphs_drew(qapp):
+    x = np.linspace(-4, 4, 240)
+    pen = Style().pen("#202020", 3, dashed=True)
+    def theirs(box):
+        return pg.PlotCurveItem(x=x, y=np.exp(-0.5 * x * x), pen=pen, antialias=True)
+
+    def ours(box):
+        curve = FastCurve(box)
+        curve.setPen(pen)
+        curve.setData(x, np.exp(-0.5 * x * x))
+        return curve
+
+    inked, differ = _compare(ours, theirs, (-4.2, 4.2), (0, 1.1))
+    assert inked > 2000 and differ == 0, (inked, differ)
+
+
+def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
+    plot = pg.PlotWidget()
+    plot.resize(640, 400)
+    curve = FastCurve(plot.getViewBox())
+    plot.addItem(curve, ignoreBounds=True)
+    curve.setPen(pg.mkPen("k", width=3))
+    curve.setData([0.0, 1.0], [0.0, 1.0])
+    for x_range in ((0, 1), (0, 10)):
+        plot.setXRange(*x_range, padding=0)
+        plot.setYRange(0, 1, padding=0)
+        pixel_x, pixel_y = plot.getViewBox().viewPixelSize()
+        box = curve.boundingRect()
+        assert box.left() == pytest.approx(-3.5 * pixel_x) and box.bottom() == pytest.approx(1 + 3.5 * pixel_y)
+    curve.setVisible(False)
+    assert curve.pen().color() == QColor(Qt.GlobalColor.black)
