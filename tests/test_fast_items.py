@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from sqrtdk_gui.gui.fast_items import FastCurve
+from sqrtdk_gui.gui.fast_items import Bars, FastCurve
 from sqrtdk_gui.gui.style import Style, faint
 
 
@@ -95,3 +95,40 @@ def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
         assert box.left() == pytest.approx(-3.5 * pixel_x) and box.bottom() == pytest.approx(1 + 3.5 * pixel_y)
     curve.setVisible(False)
     assert curve.pen().color() == QColor(Qt.GlobalColor.black)
+
+
+@pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])  # dashed and solid outlines
+def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
+    """One path of rectangles: the same pixels as BarGraphItem, each bar where it belongs."""
+    heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)
+    pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
+
+    def ours(box):
+        bars = Bars(box, width=0.8)
+        bars.set_bars(heights, brush, pen)
+        return bars
+
+    def theirs(box):
+        return pg.BarGraphItem(x=np.arange(64), height=heights, width=0.8, brush=brush, pen=pen)
+
+    rects = ours(pg.ViewBox()).rects()
+    assert rects.shape == (heights.size, 4)
+    for i, (rect, h) in enumerate(zip(rects, heights)):
+        assert tuple(rect) == pytest.approx((i - 0.4, 0, 0.8, h))
+    inked, differ = _compare(ours, theirs, (-0.8, 63.8), (0, 1.1 * heights.max()))
+    assert inked > 5000 and differ == 0, (inked, differ)
+
+
+def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):
+    """Qt's padding of 1.2 weight units covered the whole canvas: repainted every frame."""
+    plot = pg.PlotWidget()
+    plot.resize(640, 400)
+    bars = Bars(plot.getViewBox())
+    plot.addItem(bars, ignoreBounds=True)
+    plot.setXRange(-0.8, 3.8, padding=0)
+    plot.setYRange(0, 1, padding=0)
+    bars.set_bars(np.array([0.5, 0.25, 0.1, 0.05]), "r", pg.mkPen("k", width=1.2))
+    pixel_x, pixel_y = plot.getViewBox().viewPixelSize()
+    box = bars.boundingRect()
+    assert box.top() == pytest.approx(-2.6 * pixel_y) and box.bottom() == pytest.approx(0.5 + 2.6 * pixel_y)
+    assert box.left() == pytest.approx(-0.4 - 2.6 * pixel_x)

@@ -261,45 +261,6 @@ def test_flat_capped_dashes_cover_the_pixels_of_qt_dashes(qapp):
             assert differ.sum() < 0.01 * inked.sum(), (style, width, antialias)
 
 
-def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp):
-    """One path of rectangles: the same pixels as BarGraphItem, each bar where it belongs."""
-    import numpy as np
-    import pyqtgraph as pg
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    from sqrtdk_gui.gui.fast_items import Bars
-    from sqrtdk_gui.gui.style import Style, faint
-
-    heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)
-    style = Style()
-    for scaling in ("none", "sqrt_dk"):  # dashed and solid outlines
-        pen, brush = style.series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
-        ours = Bars(width=0.8)
-        ours.set_bars(heights, brush, pen)
-        polygons = ours.path().toSubpathPolygons()
-        assert len(polygons) == heights.size
-        for i, (polygon, h) in enumerate(zip(polygons, heights)):
-            box = polygon.boundingRect()
-            assert (box.left(), box.width(), box.top(), box.height()) == pytest.approx((i - 0.4, 0.8, 0, h))
-        theirs = pg.BarGraphItem(x=np.arange(64), height=heights, width=0.8, brush=brush, pen=pen)
-        images = []
-        for item in (ours, theirs):
-            plot = pg.PlotWidget(background="w")
-            plot.resize(640, 400)
-            plot.addItem(item)
-            plot.setXRange(-0.8, 63.8, padding=0)
-            plot.setYRange(0, 1.1 * heights.max(), padding=0)
-            image = QImage(640, 400, QImage.Format.Format_ARGB32)
-            image.fill(QColor("white"))
-            painter = QPainter(image)
-            plot.render(painter)
-            painter.end()
-            images.append(np.frombuffer(image.constBits(), np.uint8).reshape(400, 640, 4)[..., :3].astype(int))
-        differ = (np.abs(images[0] - images[1]) > 24).any(axis=2)
-        inked = (images[1] < 250).any(axis=2)
-        assert inked.sum() > 5000 and differ.sum() < 0.01 * inked.sum(), (scaling, differ.sum())
-
-
 def test_a_moving_marker_repaints_a_strip_not_a_block_of_the_plot(qtbot, window):
     """Qt pads a line by half its pen width in data units (two decades of a log d_k axis):
     the markers pad by pixels, at any size of the plot and for any pen."""

@@ -78,3 +78,13 @@ def test_percentiles_are_numpys_to_the_last_bit(seed):
         assert got.shape == want.shape
         np.testing.assert_array_equal(got, want)  # NaN where numpy's is NaN, the rest bit for bit
         np.testing.assert_array_equal(one_row[1], one_row[0])
+
+
+def test_bin_counts_of_many_values_are_numpys_block_by_block():
+    from sqrtdk_gui.core import plotdata
+
+    values = np.random.default_rng(7).standard_normal(3 * plotdata._BIN_BLOCK + 123) * 3
+    values[::997] = np.nan
+    edges = np.linspace(-4, 4, 62)
+    want, _ = np.histogram(values[np.isfinite(values)], bins=61, range=(-4, 4))
+    np.testing.assert_array_equal(uniform_bin_counts(values, edges), want)

@@ -200,7 +200,7 @@ def _check_panels(window) -> str:
         raise SmokeFailure(f"the summary strip shows σ = {summary!r}, expected {text!r}")
     row = result.resolve_row(c.row)
     bars = window.panels["weights"].bars
-    if len(bars.heights) != result.params.keys or len(bars.path().toSubpathPolygons()) != len(bars.heights):
+    if len(bars.heights) != result.params.keys or len(bars.rects()) != len(bars.heights):
         raise SmokeFailure("the weights panel holds no bars")
     if window.panels["weights"].values.get("max_weight") != float(result.max_weight[row]):
         raise SmokeFailure("the weights panel disagrees with the model's max weight")

@@ -27,7 +27,7 @@ class WeightsPanel(Panel):
         super().__init__("2 · Softmax weights", style, parent)
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
-        self.bars = Bars(width=0.8)
+        self.bars = Bars(self.plot.getViewBox(), width=0.8)
         # The uniform level 1/n across the plot, labelled above its right end: Qt's own line
         # item (an InfiniteLine's Python paint was a fifth of this plot's repaint every frame;
         # its label, centred at 85 % of the width, ran past the plot's edge at zoom 1.5).
