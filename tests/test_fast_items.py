@@ -12,13 +12,20 @@ from sqrtdk_gui.gui.fast_items import Bars, FastCurve
 from sqrtdk_gui.gui.style import Style, faint
 
 
-def _render(make, x_range, y_range) -> np.ndarray:
-    """Render the item ``make(view_box)`` returns, alone in a 640 x 400 plot."""
+def _plot_of(make, x_range, y_range):
+    """A 640 x 400 plot showing x_range x y_range, holding the item ``make(view_box)`` returns."""
     plot = pg.PlotWidget(background="w")
     plot.resize(640, 400)
-    plot.addItem(make(plot.getViewBox()), ignoreBounds=True)
+    item = make(plot.getViewBox())
+    plot.addItem(item, ignoreBounds=True)
     plot.setXRange(*x_range, padding=0)
     plot.setYRange(*y_range, padding=0)
+    return plot, item
+
+
+def _render(make, x_range, y_range) -> np.ndarray:
+    """Render the item ``make(view_box)`` returns, alone in a 640 x 400 plot."""
+    plot, _ = _plot_of(make, x_range, y_range)
     image = QImage(640, 400, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
@@ -81,10 +88,7 @@ def test_a_dashed_antialiased_curve_draws_what_pyqtgraphs_drew(qapp):
 
 
 def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
-    plot = pg.PlotWidget()
-    plot.resize(640, 400)
-    curve = FastCurve(plot.getViewBox())
-    plot.addItem(curve, ignoreBounds=True)
+    plot, curve = _plot_of(FastCurve, (0, 1), (0, 1))
     curve.setPen(pg.mkPen("k", width=3))
     curve.setData([0.0, 1.0], [0.0, 1.0])
     for x_range in ((0, 1), (0, 10)):
@@ -121,12 +125,7 @@ def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
 
 def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):
     """Qt's padding of 1.2 weight units covered the whole canvas: repainted every frame."""
-    plot = pg.PlotWidget()
-    plot.resize(640, 400)
-    bars = Bars(plot.getViewBox())
-    plot.addItem(bars, ignoreBounds=True)
-    plot.setXRange(-0.8, 3.8, padding=0)
-    plot.setYRange(0, 1, padding=0)
+    plot, bars = _plot_of(Bars, (-0.8, 3.8), (0, 1))
     bars.set_bars(np.array([0.5, 0.25, 0.1, 0.05]), "r", pg.mkPen("k", width=1.2))
     pixel_x, pixel_y = plot.getViewBox().viewPixelSize()
     box = bars.boundingRect()
