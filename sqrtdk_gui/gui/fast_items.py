@@ -1,9 +1,10 @@
 """Qt's own graphics items for what moves or changes on every frame of a slider drag.
 
 pyqtgraph's items answer Qt's paint and bounding-rect calls in Python, several times a
-frame each; these draw from paths Qt keeps (lines, curves, bars), with bounding rectangles
-padded by pixels rather than by data units. What they draw is what the pyqtgraph items
-they replace drew (tested pixel for pixel). Coordinates are the view box's.
+frame each; these draw from what Qt keeps (a line, paths, an array of rectangles), with
+bounding rectangles padded by pixels rather than by data units. The curves and bars draw
+the pixels of the pyqtgraph items they replace (tests/test_fast_items.py). Coordinates are
+the view box's.
 """
 
 from __future__ import annotations
