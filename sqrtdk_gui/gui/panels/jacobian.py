@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics
@@ -155,7 +157,12 @@ class JacobianPanel(Panel):
                 f"J ≈ 0<br/>max |J_ij|<br/>{self._largest:.0e}</div>")
         if html != self._collapsed_html:  # a new document is laid out again: not per frame
             self._collapsed_html = html
+            # Centred lines need a width to centre in: the widest line's, measured unwrapped
+            # (without one Qt leaves every line at the left).
+            text = self.collapsed.textItem
+            text.setTextWidth(-1)
             self.collapsed.setHtml(html)
+            text.setTextWidth(math.ceil(text.document().idealWidth()) + 1)  # + 1: no rewrapping
 
     def _fit_axis_labels(self, *_args) -> None:
         # The rotated axis titles are centred on their plots; on a short canvas (1280 × 720,
