@@ -270,9 +270,13 @@ def test_jacobian_labels_fit_their_plots(qtbot, make_window, size):
     note = j.collapsed.textItem.document()
     assert note.idealWidth() <= j.heat_plot.getViewBox().width()
     # its three lines centred on one another (the HTML asks for it; Qt needs a text width)
-    layout = note.begin().layout()  # one block: the lines are broken by <br/>
-    lines = [layout.lineAt(i) for i in range(layout.lineCount())]
-    centres = [line.naturalTextRect().center().x() for line in lines]
-    assert len(centres) == 3 and max(centres) - min(centres) <= 1.0, centres
+    for d_k in (512, 2048):  # a new number keeps the note's lines
+        w.controller.set_params(d_k=d_k)
+        w.controller.flush()
+        assert j.collapsed.isVisible()
+        layout = note.begin().layout()  # one block: the lines are broken by <br/>
+        lines = [layout.lineAt(i) for i in range(layout.lineCount())]
+        centres = [line.naturalTextRect().center().x() for line in lines]
+        assert len(centres) == 3 and max(centres) - min(centres) <= 1.0, (d_k, centres)
     if size == (1920, 1080):
         assert all(p.getAxis("left").label.isVisible() for p in (j.norm_plot, j.sat_plot))
