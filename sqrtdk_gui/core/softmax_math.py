@@ -43,7 +43,8 @@ def row_stats(z: np.ndarray) -> RowStats:
     rest_e = e_top.sum(axis=1)  # sum of exp over the non-maximal keys
     denom = 1.0 + rest_e
     p = e / denom[:, None]
-    p_other = e_top / denom[:, None]  # p with the top entry zeroed
+    p_other = p.copy()  # p with the top entry zeroed (the same numbers as e_top / denom)
+    p_other[rows, argmax] = 0.0
     rest = rest_e / denom  # = 1 - p_max without cancellation
     max_weight = 1.0 / denom
 
@@ -57,8 +58,9 @@ def row_stats(z: np.ndarray) -> RowStats:
     # ||J||_F^2 = sum_i p_i^2 (1-p_i)^2 + sum_{i != j} p_i^2 p_j^2, split by the top key M:
     #   top diagonal term p_M^2 rest^2, other diagonal terms p_i^2 (1-p_i)^2 (p_i <= 1/2 there),
     #   cross terms 2 p_M^2 S2 + (S2^2 - S4) with S2, S4 over the other keys only.
-    s2 = np.square(p_other).sum(axis=1)
-    s4 = np.square(np.square(p_other)).sum(axis=1)
+    p2 = np.square(p_other)
+    s2 = p2.sum(axis=1)
+    s4 = np.square(p2).sum(axis=1)
     diag_other = np.square(p_other * (1.0 - p_other)).sum(axis=1)
     fro_sq = (
         np.square(max_weight * rest)
