@@ -418,7 +418,7 @@ def _law_pdf(law: tuple | None, x: np.ndarray) -> np.ndarray | None:
 @functools.lru_cache(maxsize=256)  # a drag over every d_k (97 steps) both ways: 1 MB
 def _theory_curve(law: tuple | None, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     # Both laws are even: the right half, mirrored (half the quadrature; an even n has no
-    # point at 0, a odd one has it once).
+    # point at 0, an odd one has it once).
     right = np.linspace(-half, half, n)[n // 2:]
     x = np.concatenate((-right[n % 2:][::-1], right))
     pdf = _law_pdf(law, right)

@@ -25,29 +25,48 @@ def _pixel_size(box: pg.ViewBox) -> tuple[float, float]:
     return tuple(box.viewPixelSize())
 
 
-def _padded(rect: QRectF, pen_width: float, box: pg.ViewBox) -> QRectF:
-    """``rect`` grown by half the pen's width and two pixels (antialiasing, rounding), in
-    ``box``'s data units. Qt's own items pad by half the width in data units: a 2.5 px pen
-    on a log-d_k axis became two decades, on a 0–0.7 weight axis most of the plot."""
-    px, py = _pixel_size(box)
-    pad = pen_width / 2 + 2.0
-    return rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
+class _PaddedByPixels:
+    """Mixin for a QGraphicsItem: its bounding rectangle is its shape's data rectangle grown
+    by half the pen's width and two pixels (antialiasing, rounding), in the view box's data
+    units. Qt's own items pad by half the width in data units: a 2.5 px pen on a log-d_k axis
+    became two decades, on a 0–0.7 weight axis most of the plot, and that much was repainted.
+
+    ``refit()`` after the shape or the pen changes; a change of the view box's transform
+    refits by itself.
+    """
+
+    def _follow(self, view_box: pg.ViewBox) -> None:
+        self._box = view_box
+        self._bounds = QRectF()
+        view_box.sigTransformChanged.connect(self.refit)
+
+    def _extent(self) -> tuple[QRectF, float]:
+        """The shape's rectangle in data units, and the pen's width in pixels."""
+        raise NotImplementedError
+
+    def refit(self, *_args) -> None:
+        rect, pen_width = self._extent()
+        px, py = _pixel_size(self._box)
+        pad = pen_width / 2 + 2.0
+        bounds = rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
 
 
-class PixelLine(QGraphicsLineItem):
+class PixelLine(_PaddedByPixels, QGraphicsLineItem):
     """A line whose bounding rectangle pads its (cosmetic) pen by pixels, not by data units.
 
-    Qt pads a line item's rectangle by half the pen's width in the item's own coordinates:
-    in a log-d_k plot 2.5 "units" are two decades, so moving the marker repainted two
-    300-pixel-wide blocks of the plot (≈ 0.2 ms a plot and frame) instead of two strips.
-    The padding follows the view box's scale; ``refit()`` after the line or the view changes.
+    Qt's padding in data units made each step of the d_k marker repaint two 300-pixel-wide
+    blocks of its plot (≈ 0.2 ms a plot and frame) instead of two strips.
     """
 
     def __init__(self, view_box: pg.ViewBox) -> None:
         super().__init__()
-        self._box = view_box
-        self._bounds = QRectF()
-        view_box.sigTransformChanged.connect(self.refit)
+        self._follow(view_box)
 
     def setLine(self, *args) -> None:  # noqa: N802 - Qt API
         super().setLine(*args)
@@ -57,18 +76,12 @@ class PixelLine(QGraphicsLineItem):
         super().setPen(pen)
         self.refit()
 
-    def refit(self, *_args) -> None:
+    def _extent(self) -> tuple[QRectF, float]:
         line = self.line()
-        bounds = _padded(QRectF(line.p1(), line.p2()).normalized(), self.pen().widthF(), self._box)
-        if bounds != self._bounds:
-            self.prepareGeometryChange()
-            self._bounds = bounds
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._bounds
+        return QRectF(line.p1(), line.p2()).normalized(), self.pen().widthF()
 
 
-class FastCurve(QGraphicsItem):
+class FastCurve(_PaddedByPixels, QGraphicsItem):
     """A curve, or a histogram's filled steps, that changes every frame: drawn by Qt from paths.
 
     pyqtgraph's PlotCurveItem spends ≈ 50 µs of Python on each new array (checks, bounds,
@@ -86,9 +99,8 @@ class FastCurve(QGraphicsItem):
         self._antialias = antialias
         self._pen, self._brush = QPen(Qt.PenStyle.NoPen), QBrush(Qt.BrushStyle.NoBrush)
         self._path = self._fill = QPainterPath()
-        self._bounds = QRectF()
         self.xData, self.yData = np.zeros(0), np.zeros(0)
-        view_box.sigTransformChanged.connect(self._refit)
+        self._follow(view_box)
 
     def setData(self, x, y) -> None:  # noqa: N802 - pyqtgraph's name
         """``x``, ``y`` of a curve; for steps, the n + 1 bin edges and the n heights."""
@@ -103,7 +115,8 @@ class FastCurve(QGraphicsItem):
         if self._steps:
             self._fill = QPainterPath(self._path)
             self._fill.closeSubpath()  # back along the baseline
-        self._refit()
+        self.refit()
+        self.update()
 
     def getData(self) -> tuple[np.ndarray, np.ndarray]:  # noqa: N802 - pyqtgraph's name
         return self.xData, self.yData
@@ -118,7 +131,7 @@ class FastCurve(QGraphicsItem):
                 and pen.color().alphaF() == 1.0):
             # pyqtgraph draws such a pen as separate square-capped segments: square corners
             self._pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        self._refit()
+        self.refit()
         self.update()
 
     def pen(self) -> QPen:
@@ -131,15 +144,8 @@ class FastCurve(QGraphicsItem):
     def brush(self) -> QBrush:
         return QBrush(self._brush)
 
-    def _refit(self, *_args) -> None:
-        bounds = _padded(self._path.controlPointRect(), self._pen.widthF(), self._box)
-        if bounds != self._bounds:
-            self.prepareGeometryChange()
-            self._bounds = bounds
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._bounds
+    def _extent(self) -> tuple[QRectF, float]:
+        return self._path.controlPointRect(), self._pen.widthF()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
@@ -217,7 +223,7 @@ class VerticalMarker:
         return [(d.pos().x(), d.pos().y()) for d in self.dots if d.isVisible()]
 
 
-class Bars(QGraphicsItem):
+class Bars(_PaddedByPixels, QGraphicsItem):
     """Bars from 0 up to each height at x = 0, 1, 2, …, drawn by Qt as rectangles.
 
     pyqtgraph's BarGraphItem works out its rectangles, colours and bounding rectangle in
@@ -230,13 +236,11 @@ class Bars(QGraphicsItem):
 
     def __init__(self, view_box: pg.ViewBox, width: float = 0.8) -> None:
         super().__init__()
-        self._box = view_box
-        self._bounds = QRectF()
         self._pen, self._brush = QPen(Qt.PenStyle.NoPen), QBrush(Qt.BrushStyle.NoBrush)
         self._rects = internals.PrimitiveArray(QRectF, 4)  # what BarGraphItem draws from
         self.width = width
         self.heights = np.zeros(0)
-        view_box.sigTransformChanged.connect(self.refit)
+        self._follow(view_box)
 
     def set_bars(self, heights: np.ndarray, brush, pen: QPen) -> None:
         self.heights = np.asarray(heights, dtype=np.float64)
@@ -257,19 +261,11 @@ class Bars(QGraphicsItem):
     def pen(self) -> QPen:
         return QPen(self._pen)
 
-    def refit(self, *_args) -> None:
-        if self.heights.size:
-            rect = QRectF(-self.width / 2, min(0.0, float(self.heights.min())), self.heights.size,
-                          float(np.abs(self.heights).max()))
-        else:
-            rect = QRectF()
-        bounds = _padded(rect, self._pen.widthF(), self._box)
-        if bounds != self._bounds:
-            self.prepareGeometryChange()
-            self._bounds = bounds
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._bounds
+    def _extent(self) -> tuple[QRectF, float]:
+        if not self.heights.size:
+            return QRectF(), self._pen.widthF()
+        return (QRectF(-self.width / 2, min(0.0, float(self.heights.min())), self.heights.size,
+                       float(np.abs(self.heights).max())), self._pen.widthF())
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setPen(self._pen)

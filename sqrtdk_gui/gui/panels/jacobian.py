@@ -158,17 +158,17 @@ class JacobianPanel(Panel):
                 f"J ≈ 0<br/>max |J_ij|<br/>{self._largest:.0e}</div>")
         if html != self._collapsed_html:  # a new document is laid out again: not per frame
             self._collapsed_html = html
+            # Centred lines need a width to centre in (without one Qt leaves every line at
+            # the left): the widest line's, "max |J_ij|" at any number, measured unwrapped
+            # once per font size; a new number keeps it.
             text = self.collapsed.textItem
-            if self._note_width_pt != self._note_pt:
-                # Centred lines need a width to centre in (without one Qt leaves every line
-                # at the left): the widest line's, "max |J_ij|" at any number, measured
-                # unwrapped once per font size; a new number keeps it.
+            measure = self._note_width_pt != self._note_pt
+            if measure:
                 text.setTextWidth(-1)
-                self.collapsed.setHtml(html)
+            self.collapsed.setHtml(html)
+            if measure:
                 text.setTextWidth(math.ceil(text.document().idealWidth()) + 1)  # + 1: no rewrap
                 self._note_width_pt = self._note_pt
-            else:
-                self.collapsed.setHtml(html)
 
     def _fit_axis_labels(self, *_args) -> None:
         # The rotated axis titles are centred on their plots; on a short canvas (1280 × 720,
