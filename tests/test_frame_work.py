@@ -299,3 +299,17 @@ def test_the_uniform_level_spans_the_weights_plot_and_its_label_fits(qtbot, make
         inside = panel.plot.getViewBox().sceneBoundingRect()
         label = panel.uniform_label.mapRectToScene(panel.uniform_label.boundingRect())
         assert inside.contains(label), (label, inside)  # "uniform 1/n" is not cut at the edge
+
+
+def test_opaque_readouts_paint_their_holders_colour(qtbot, window):
+    """A label that paints its own background must paint the colour of what it covers (its
+    style sheet once made it paint the window's grey over the white panel)."""
+    from PySide6.QtGui import QColor
+
+    palette = window.style_.palette
+    labels = [(p.readout, palette.bg) for p in window.panels.values() if hasattr(p, "readout")]
+    labels += [(slot.label, palette.strip) for slot in window.summary.findChildren(LabelSlot)]
+    for label, colour in labels:
+        image = label.grab().toImage()
+        corner = QColor(image.pixel(image.width() - 2, image.height() - 2))  # right of the text
+        assert corner.name() == QColor(colour).name(), (label.objectName(), corner.name(), colour)

@@ -9,8 +9,8 @@ selected query row changes, for views that show one row), ``show_sweeps(sweeps)`
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.style import Style, standard_icon
@@ -33,17 +33,25 @@ class LabelSlot(QWidget):
     def set_background(self, colour: str) -> None:
         """Paint this colour under the label (its parent's): slot and label are then opaque,
         and a new text repaints the label alone instead of the panel and the window under it."""
+        if self._background is None:
+            # The label fills its own background before drawing its text (a palette would
+            # not do: a style sheet on the label replaces its palette's window colour).
+            self.label.installEventFilter(self)
         self._background = QColor(colour)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
-        palette = self.label.palette()
-        palette.setColor(QPalette.ColorRole.Window, self._background)
-        self.label.setPalette(palette)
-        self.label.setAutoFillBackground(True)  # covers the whole slot: the slot is not repainted
-        self.update()
+        for widget in (self, self.label):  # the label covers the slot: neither shows through
+            widget.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+            widget.update()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self._background is not None:
             QPainter(self).fillRect(event.rect(), self._background)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self.label and event.type() == QEvent.Type.Paint:
+            painter = QPainter(obj)
+            painter.fillRect(event.rect(), self._background)
+            painter.end()  # before the label's own painter begins
+        return False
 
     def set_height(self, height: int) -> None:
         self.setFixedHeight(height)
