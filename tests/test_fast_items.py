@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from sqrtdk_gui.gui.fast_items import Bars, FastCurve
+from sqrtdk_gui.gui.fast_items import Bars, FastCurve, FastImage
 from sqrtdk_gui.gui.style import Style, faint
 
 
@@ -97,6 +97,12 @@ def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
         pixel_x, pixel_y = plot.getViewBox().viewPixelSize()
         box = curve.boundingRect()
         assert box.left() == pytest.approx(-3.5 * pixel_x) and box.bottom() == pytest.approx(1 + 3.5 * pixel_y)
+    # The pixel size is remembered per view box: a resize (same range) must refit too.
+    before = curve.boundingRect().left()
+    plot.resize(320, 200)
+    plot.getViewBox().resize(300, 180)
+    pixel_x, _ = plot.getViewBox().viewPixelSize()
+    assert curve.boundingRect().left() == pytest.approx(-3.5 * pixel_x) != pytest.approx(before)
     curve.setVisible(False)
     assert curve.pen().color() == QColor(Qt.GlobalColor.black)
 
@@ -131,3 +137,27 @@ def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):
     box = bars.boundingRect()
     assert box.top() == pytest.approx(-2.6 * pixel_y) and box.bottom() == pytest.approx(0.5 + 2.6 * pixel_y)
     assert box.left() == pytest.approx(-0.4 - 2.6 * pixel_x)
+
+
+def test_the_map_image_draws_what_pyqtgraphs_image_item_drew(qapp):
+    """The Jacobian map: one cell per J_ij, RGBA as given, the same pixels as ImageItem."""
+    rgba = np.random.default_rng(5).integers(0, 256, (12, 12, 4)).astype(np.uint8)
+    rgba[..., 3] = 255
+
+    def ours(box):
+        image = FastImage()
+        image.set_colours(rgba)
+        return image
+
+    def theirs(box):
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setImage(rgba, levels=None)
+        return image
+
+    image = ours(None)
+    assert image.boundingRect().getRect() == (0, 0, 12, 12)
+    assert np.array_equal(image.colours, rgba)
+    inked, differ = _compare(ours, theirs, (0, 12), (0, 12))
+    assert inked > 100_000 and differ == 0, (inked, differ)
+    image.set_colours(rgba[:4, :6])  # a smaller block: a smaller rectangle
+    assert image.boundingRect().getRect() == (0, 0, 6, 4)

@@ -63,10 +63,10 @@ def assert_panels_show(w, expected):
     reference = pg.ImageItem(axisOrder="row-major")
     reference.setLookupTable(sign_colour_map(w.style_.palette.bg).getLookupTable(nPts=256))
     reference.setImage(block, levels=(-LEVEL, LEVEL))
+    reference.render()
     drawn = []
-    for item in (reference, jacobian.image):
-        item.render()
-        image = item.qimage.convertToFormat(QImage.Format.Format_ARGB32)
+    for qimage in (reference.qimage, jacobian.image.qimage):
+        image = qimage.convertToFormat(QImage.Format.Format_ARGB32)
         drawn.append([[image.pixel(x, y) for x in range(image.width())] for y in range(image.height())])
     assert drawn[0] == drawn[1]
     assert f"‖J‖_F {expected.jacobian_fro[row]:.1e}" in w.panels["jacobian"].readout.text()

@@ -12,7 +12,7 @@ from sqrtdk_gui.core.model import COMPARED, Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
-from sqrtdk_gui.gui.fast_items import VerticalMarker
+from sqrtdk_gui.gui.fast_items import FastImage, VerticalMarker
 from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
@@ -56,7 +56,7 @@ class JacobianPanel(Panel):
             self.heat_plot.hideAxis(axis)
         self.heat_plot.invertY(True)
         self.heat_plot.setAspectLocked(True)
-        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image = FastImage()  # cells k × k: the view's range is the block
         self.heat_plot.addItem(self.image)
         self.collapsed = pg.TextItem(anchor=(0.5, 0.5))  # a blank map must not look broken
         self.collapsed.setZValue(10)
@@ -199,7 +199,6 @@ class JacobianPanel(Panel):
         self._drawn = (label, block)
         if k != self._k:  # both move the map's items: only when the block's size changes
             self._k = k
-            self.image.setRect(0, 0, k, k)
             self.heat_plot.setRange(xRange=(0, k), yRange=(0, k), padding=0)
         largest = float(np.abs(block).max())
         # Below a tenth of the colour scale the map looks empty: say that it is (nearly) zero.
@@ -224,14 +223,14 @@ class JacobianPanel(Panel):
     def block_colours(self, block: np.ndarray) -> np.ndarray:
         """RGBA of each J_ij: pyqtgraph's mapping of levels ±LEVEL onto the 256 colours.
 
-        Mapped here, not by the ImageItem: its path for a float image with a table rebuilt
+        Mapped here, not by an ImageItem: its path for a float image with a table rebuilt
         an indexed image and its 256-colour table on every frame (4× slower).
         """
         index = np.nan_to_num((block + LEVEL) * (len(self._colours) / (2 * LEVEL)), nan=0.0)
         return self._colours[np.clip(index, 0, len(self._colours) - 1).astype(np.intp)]
 
     def _paint_block(self, block: np.ndarray) -> None:
-        self.image.setImage(self.block_colours(block), levels=None)
+        self.image.set_colours(self.block_colours(block))
 
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)
