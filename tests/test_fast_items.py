@@ -161,3 +161,38 @@ def test_the_map_image_draws_what_pyqtgraphs_image_item_drew(qapp):
     assert inked > 100_000 and differ == 0, (inked, differ)
     image.set_colours(rgba[:4, :6])  # a smaller block: a smaller rectangle
     assert image.boundingRect().getRect() == (0, 0, 6, 4)
+
+
+def test_the_same_image_or_bars_again_ask_for_no_repaint(qapp):
+    """A saturated row's J ≈ 0 and its weights repeat exactly, frame after frame: a frame
+    that changes no pixel repaints nothing, and any change does repaint."""
+    from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+    scene = QGraphicsScene()
+    changes = []
+    scene.changed.connect(changes.append)
+    image, bars = FastImage(), Bars(pg.ViewBox())
+    scene.addItem(image)
+    scene.addItem(bars)
+    rgba = np.full((12, 12, 4), 255, np.uint8)
+    heights = np.array([0.7, 0.2, 0.1])
+    pen = pg.mkPen("k", width=1.2)
+
+    def repainted(change) -> bool:
+        QApplication.processEvents()  # whatever an earlier change still has to report
+        changes.clear()
+        change()
+        QApplication.processEvents()
+        return bool(changes)
+
+    assert repainted(lambda: image.set_colours(rgba))
+    assert not repainted(lambda: image.set_colours(rgba.copy()))
+    other = rgba.copy()
+    other[3, 4, 0] = 254
+    assert repainted(lambda: image.set_colours(other))
+    assert np.array_equal(image.colours, other)
+    assert repainted(lambda: bars.set_bars(heights, "r", pen))
+    assert not repainted(lambda: bars.set_bars(heights.copy(), "r", pg.mkPen("k", width=1.2)))
+    assert repainted(lambda: bars.set_bars(heights, "b", pen))  # a new colour
+    assert repainted(lambda: bars.set_bars(heights + [0, 1e-12, 0], "b", pen))
+    assert bars.heights[1] == 0.2 + 1e-12

@@ -85,8 +85,8 @@ def uniform_bin_counts(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
         i = f.astype(np.intp)  # the bin, or one off where a value is within rounding of an edge
         np.minimum(i, bins - 1, out=i)
         # As numpy does, settle it against the edges themselves: one step left or right.
-        np.subtract(i, v < edges[i], out=i, casting="unsafe")
-        np.add(i, v >= upper[i], out=i, casting="unsafe")
+        np.subtract(i, v < edges.take(i), out=i, casting="unsafe")  # take: no fancy-index machinery
+        np.add(i, v >= upper.take(i), out=i, casting="unsafe")
         counts += np.bincount(i, minlength=bins)
     return counts
 

@@ -258,14 +258,19 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         self._follow(view_box)
 
     def set_bars(self, heights: np.ndarray, brush, pen: QPen) -> None:
-        self.heights = np.asarray(heights, dtype=np.float64)
+        heights = np.asarray(heights, dtype=np.float64)
+        brush, pen = pg.mkBrush(brush), QPen(pen)
+        if (heights.shape == self.heights.shape and np.array_equal(heights, self.heights)
+                and brush == self._brush and pen == self._pen):
+            return  # the same bars: no repaint (a saturated row's weights often repeat exactly)
+        self.heights = heights
         self._rects.resize(self.heights.size)
         rects = self._rects.ndarray()  # x, y, width, height of each bar
         rects[:, 0] = np.arange(self.heights.size) - self.width / 2
         rects[:, 1] = 0.0
         rects[:, 2] = self.width
         rects[:, 3] = self.heights
-        self._brush, self._pen = pg.mkBrush(brush), QPen(pen)
+        self._brush, self._pen = brush, pen
         self.refit()
         self.update()
 
@@ -304,6 +309,8 @@ class FastImage(QGraphicsItem):
     def set_colours(self, rgba: np.ndarray) -> None:
         """The image: rows × columns × 4 uint8 (red, green, blue, alpha)."""
         rgba = np.ascontiguousarray(rgba, dtype=np.uint8)
+        if rgba.shape == self._rgba.shape and np.array_equal(rgba, self._rgba):
+            return  # the same pixels: nothing to repaint (a saturated row's J ≈ 0, frame after frame)
         rows, columns = rgba.shape[:2]
         if rgba.shape[:2] != self._rgba.shape[:2]:
             self.prepareGeometryChange()
