@@ -23,10 +23,11 @@ from sqrtdk_gui.core.softmax_math import jacobian_matrix
      ("q_std", -1.0, "[0.1, 10]"), ("alignment", 1.5, "[0, 1]"), ("seed", -1, "0..4294967295")],
 )
 def test_out_of_range_params_name_parameter_value_and_range(name, value, allowed):
-    with pytest.raises(ValueError) as info:
-        Params(**{name: value})
-    message = str(info.value)
-    assert name in message and str(value) in message and allowed in message
+    for make in (lambda: Params(**{name: value}), lambda: Params().replace(**{name: value})):
+        with pytest.raises(ValueError) as info:
+            make()
+        message = str(info.value)
+        assert name in message and str(value) in message and allowed in message
 
 
 @pytest.mark.parametrize("name,value", [("scaling", "d_model"), ("softmax", "fast"), ("dtype", "int8"),
@@ -35,13 +36,29 @@ def test_out_of_range_params_name_parameter_value_and_range(name, value, allowed
 def test_wrong_kinds_are_rejected(name, value):
     with pytest.raises(ValueError, match=name):
         Params(**{name: value})
+    with pytest.raises(ValueError, match=name):  # replace checks only the changed fields
+        Params().replace(**{name: value})
 
 
 def test_params_are_frozen_and_hashable():
+    import dataclasses
+    import pickle
+
     p = Params()
     with pytest.raises(AttributeError):
         p.d_k = 3
     assert p.replace(d_k=8) == Params(d_k=8) and hash(p.replace(d_k=8)) == hash(Params(d_k=8))
+    # replace normalises like the constructor, keeps the other fields, rejects unknown names
+    q = p.replace(d_k=np.int64(8), temperature=2, scaling="none")
+    assert q == Params(d_k=8, temperature=2.0, scaling="none") and type(q.d_k) is int
+    assert type(q.temperature) is float and hash(q) == hash(Params(d_k=8, temperature=2.0, scaling="none"))
+    assert dataclasses.asdict(q) == dataclasses.asdict(Params(d_k=8, temperature=2.0, scaling="none"))
+    with pytest.raises(TypeError):
+        p.replace(d_q=3)
+    # the remembered hash stays in its process (a string's hash differs between processes)
+    hash(q)
+    copy = pickle.loads(pickle.dumps(q))
+    assert copy == q and "_hash" not in copy.__dict__ and hash(copy) == hash(q)
 
 
 # --- variance: sigma grows like sqrt(d_k) --------------------------------------------------

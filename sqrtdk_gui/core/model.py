@@ -123,20 +123,54 @@ class Params:
     alignment: float = 0.0
 
     def __post_init__(self) -> None:
-        for name, (lo, hi) in INT_RANGES.items():
-            object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
-        for name, (lo, hi) in FLOAT_RANGES.items():
-            object.__setattr__(self, name, check_float(name, getattr(self, name), lo, hi))
-        for name, options in CHOICES.items():
-            check_choice(name, getattr(self, name), options)
+        self._check((*INT_RANGES, *FLOAT_RANGES, *CHOICES))
+
+    def __getstate__(self) -> dict:
+        # Without the remembered hash: a string's hash differs from process to process.
+        return {name: self.__dict__[name] for name in _FIELD_NAMES}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def _check(self, names) -> None:
+        """Validate (and normalise: 3.0 -> 3 for an int) the fields ``names``."""
+        for name in names:
+            value = self.__dict__[name]
+            if name in INT_RANGES:
+                object.__setattr__(self, name, check_int(name, value, *INT_RANGES[name]))
+            elif name in FLOAT_RANGES:
+                object.__setattr__(self, name, check_float(name, value, *FLOAT_RANGES[name]))
+            elif name in CHOICES:
+                check_choice(name, value, CHOICES[name])
+
+    def __hash__(self) -> int:
+        # Parameters key every cache a frame looks in (results, laws, sweeps, curves): dozens
+        # of hashes a frame, each a new 13-field tuple with the dataclass's own hash.
+        value = self.__dict__.get("_hash")
+        if value is None:
+            value = hash(tuple(self.__dict__[name] for name in _FIELD_NAMES))
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def replace(self, **changes) -> "Params":
         """A copy with some fields changed (validated like the original)."""
-        return dataclasses.replace(self, **changes)
+        if not changes.keys() <= _FIELD_NAMES_SET:
+            return dataclasses.replace(self, **changes)  # its TypeError for an unknown name
+        # The other fields were validated when ``self`` was made: check only the changes
+        # (three copies a frame; validating all thirteen fields was most of their cost).
+        new = object.__new__(Params)
+        for name in _FIELD_NAMES:
+            object.__setattr__(new, name, changes[name] if name in changes else self.__dict__[name])
+        new._check(changes)
+        return new
 
     @property
     def d_model(self) -> int:
         return self.heads * self.d_k
+
+
+_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(Params))
+_FIELD_NAMES_SET = frozenset(_FIELD_NAMES)
 
 
 def compared_scalings(params: Params) -> tuple[str, ...]:
