@@ -313,3 +313,32 @@ def test_opaque_readouts_paint_their_holders_colour(qtbot, window):
         image = label.grab().toImage()
         corner = QColor(image.pixel(image.width() - 2, image.height() - 2))  # right of the text
         assert corner.name() == QColor(colour).name(), (label.objectName(), corner.name(), colour)
+
+
+def test_a_d_k_step_repaints_one_rectangle_of_each_canvas(qtbot, window):
+    """A marker and its dot made the changed region a dozen rectangles, and Qt clipped every
+    cached curve and axis drawn there to that complex region (twice the cost of one strip)."""
+    import pyqtgraph as pg
+
+    class Regions(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[tuple[QObject, int]] = []
+
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+            if event.type() == QEvent.Type.Paint:
+                self.seen.append((obj, event.region().rectCount()))
+            return False
+
+    canvases = window.findChildren(pg.GraphicsView)
+    regions = Regions()
+    for canvas in canvases:
+        canvas.viewport().installEventFilter(regions)
+    slider = window.controls.dk_slider
+    _step(window, slider, 20)
+    regions.seen.clear()
+    for pos in (24, 31, 40):
+        _step(window, slider, pos)
+    gradient = window.panels["gradient"].canvas.viewport()
+    assert any(obj is gradient for obj, _ in regions.seen)  # the marker's canvas did repaint
+    assert {count for _, count in regions.seen} == {1}

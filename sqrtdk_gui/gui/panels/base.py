@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from sqrtdk_gui.gui.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
 
 
@@ -132,7 +133,7 @@ class Panel(ControllerView, QFrame):
         for label in (self.title, self.readout, self.key):
             # Long lines must not force the window wider than a 1280-pixel projector.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.canvas = pg.GraphicsLayoutWidget()
+        self.canvas = make_canvas()
         # A graphics view's size hint follows its scene, which grows with what it last drew:
         # ignored, so that the window's rows of panels share the height equally.
         self.canvas.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)

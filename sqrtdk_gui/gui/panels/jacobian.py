@@ -13,7 +13,7 @@ from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
 from sqrtdk_gui.gui.fast_items import FastImage, VerticalMarker
-from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text
+from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
@@ -41,7 +41,7 @@ class JacobianPanel(Panel):
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__("3 · Jacobian diag(p) − ppᵀ", style, parent)
         # The heat map gets its own canvas: a widget layout keeps the 2:3 split at any size.
-        self.heat_canvas = pg.GraphicsLayoutWidget()
+        self.heat_canvas = make_canvas()
         self.heat_canvas.setSizePolicy(self.canvas.sizePolicy())
         self.body.insertWidget(0, self.heat_canvas, 2)
         self.body.setStretch(1, 3)
