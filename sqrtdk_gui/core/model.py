@@ -17,7 +17,6 @@ row's largest weights, and the query gradient is not computed (NaN).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import threading
@@ -28,14 +27,14 @@ import numpy as np
 
 from sqrtdk_gui.core import geometry as _geometry
 from sqrtdk_gui.core.geometry import Geometry, geometry
-from sqrtdk_gui.core.long_context import (DENSE_MAX_KEYS, MAX_KEYS, SAMPLE_KEYS, EvaluatedSoftmax, LongSpec,
+from sqrtdk_gui.core.long_context import (DENSE_MAX_KEYS, SAMPLE_KEYS, EvaluatedSoftmax, LongSpec,
                                           RowReducer, logit_blocks, sampled_rows)
-from sqrtdk_gui.core.precision import FLOAT_TYPES, numpy_dtype, weight_errors
+from sqrtdk_gui.core.precision import numpy_dtype, weight_errors
 from sqrtdk_gui.core.quantiles import percentiles
-from sqrtdk_gui.core.sampling import MAX_WIDTH, pool
+from sqrtdk_gui.core.sampling import pool
 from sqrtdk_gui.core.softmax_math import (SATURATION, jacobian_matrix, jacobian_vector, row_stats,
                                           softmax_evaluated)
-from sqrtdk_gui.core.validation import check_choice, check_float, check_int
+from sqrtdk_gui.core.params import CHOICES, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.variance_gamma import cosine_pdf, dot_product_pdf
 
 __all__ = [
@@ -69,30 +68,12 @@ __all__ = [
     "selectable_rows",
 ]
 
-SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm", "log_n")
-SOFTMAX_VARIANTS = ("stable", "naive")
-DTYPES = FLOAT_TYPES  # float64, float32, float16, bfloat16, float8_e4m3fn, float8_e5m2 (core.precision)
 # log_n: the "training length" n0 below which the factor is 1 (the app's default key count).
 LOG_N_TRAIN = 64
 VALUE_DIM = 16  # width of the random values V and loss weights G
 # Integers spaced by sqrt(2) from 1 to 4096: smooth curves on a log axis.
 DK_GRID = tuple(sorted({round(2 ** (k / 2)) for k in range(25)}))
 
-INT_RANGES = {
-    "d_k": (1, MAX_WIDTH),
-    "keys": (2, MAX_KEYS),  # above DENSE_MAX_KEYS: streamed over key blocks
-    "queries": (1, 8192),
-    "heads": (1, 128),
-    "seed": (0, 2**32 - 1),
-}
-FLOAT_RANGES = {
-    "temperature": (0.05, 10.0),
-    "q_std": (0.1, 10.0),
-    "k_std": (0.1, 10.0),
-    "gain": (0.1, 100.0),
-    "alignment": (0.0, 1.0),
-}
-CHOICES = {"scaling": SCALINGS, "softmax": SOFTMAX_VARIANTS, "dtype": DTYPES}
 # The two scalings every "versus d_k" curve compares; any other mode is drawn as a third.
 COMPARED = ("none", "sqrt_dk")
 # A row index that means "the representative row": the query whose ‖J‖_F is the median.
@@ -100,77 +81,6 @@ COMPARED = ("none", "sqrt_dk")
 MEDIAN_ROW = -1
 
 
-@dataclass(frozen=True)
-class Params:
-    """Everything that determines one computation; validated on construction.
-
-    ``heads`` only matters for ``sqrt_dmodel`` (d_model = heads * d_k), ``gain`` only for
-    ``qk_norm``; ``alignment`` (rho) correlates each query with one key, as training does.
-    """
-
-    d_k: int = 64
-    temperature: float = 1.0
-    keys: int = 64
-    queries: int = 256
-    q_std: float = 1.0
-    k_std: float = 1.0
-    scaling: str = "sqrt_dk"
-    softmax: str = "stable"
-    dtype: str = "float64"
-    seed: int = 0
-    heads: int = 8
-    gain: float = 4.0
-    alignment: float = 0.0
-
-    def __post_init__(self) -> None:
-        self._check((*INT_RANGES, *FLOAT_RANGES, *CHOICES))
-
-    def __getstate__(self) -> dict:
-        # Without the remembered hash: a string's hash differs from process to process.
-        return {name: self.__dict__[name] for name in _FIELD_NAMES}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-
-    def _check(self, names) -> None:
-        """Validate (and normalise: 3.0 -> 3 for an int) the fields ``names``."""
-        for name in names:
-            value = self.__dict__[name]
-            if name in INT_RANGES:
-                object.__setattr__(self, name, check_int(name, value, *INT_RANGES[name]))
-            elif name in FLOAT_RANGES:
-                object.__setattr__(self, name, check_float(name, value, *FLOAT_RANGES[name]))
-            elif name in CHOICES:
-                check_choice(name, value, CHOICES[name])
-
-    def __hash__(self) -> int:
-        # Parameters key every cache a frame looks in (results, laws, sweeps, curves): dozens
-        # of hashes a frame, each a new 13-field tuple with the dataclass's own hash.
-        value = self.__dict__.get("_hash")
-        if value is None:
-            value = hash(tuple(self.__dict__[name] for name in _FIELD_NAMES))
-            object.__setattr__(self, "_hash", value)
-        return value
-
-    def replace(self, **changes) -> "Params":
-        """A copy with some fields changed (validated like the original)."""
-        if not changes.keys() <= _FIELD_NAMES_SET:
-            return dataclasses.replace(self, **changes)  # its TypeError for an unknown name
-        # The other fields were validated when ``self`` was made: check only the changes
-        # (three copies a frame; validating all thirteen fields was most of their cost).
-        new = object.__new__(Params)
-        for name in _FIELD_NAMES:
-            object.__setattr__(new, name, changes[name] if name in changes else self.__dict__[name])
-        new._check(changes)
-        return new
-
-    @property
-    def d_model(self) -> int:
-        return self.heads * self.d_k
-
-
-_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(Params))
-_FIELD_NAMES_SET = frozenset(_FIELD_NAMES)
 
 
 def compared_scalings(params: Params) -> tuple[str, ...]:

@@ -297,7 +297,7 @@ class FastImage(QGraphicsItem):
     """An RGBA image drawn over the rectangle (0, 0)–(columns, rows), a pixel per cell.
 
     Drawn as pyqtgraph's ImageItem draws an RGBA uint8 image without levels (one
-    ``drawImage`` of an RGBA8888 QImage), without its Python per change and per paint
+    ``drawImage`` over that rectangle), without its Python per change and per paint
     (≈ 0.15 ms a frame for the Jacobian map: checks, levels, a new QImage at each paint).
     """
 
@@ -308,7 +308,7 @@ class FastImage(QGraphicsItem):
 
     def set_colours(self, rgba: np.ndarray) -> None:
         """The image: rows × columns × 4 uint8 (red, green, blue, alpha)."""
-        rgba = np.ascontiguousarray(rgba, dtype=np.uint8)
+        rgba = np.array(rgba, dtype=np.uint8, order="C")  # a copy: compared with the next one
         if rgba.shape == self._rgba.shape and np.array_equal(rgba, self._rgba):
             return  # the same pixels: nothing to repaint (a saturated row's J ≈ 0, frame after frame)
         rows, columns = rgba.shape[:2]
@@ -316,7 +316,8 @@ class FastImage(QGraphicsItem):
             self.prepareGeometryChange()
         self._rgba = rgba
         # Converted once to the painter's own format: drawn scaled from RGBA8888, the 12 × 12
-        # map cost 80 µs a paint (converted on the fly); the same pixels for opaque colours.
+        # map cost 80 µs a paint (converted on the fly). The same pixels as ImageItem's in an
+        # upright view; under an inverted axis Qt's blit rounds some cell edges the other way.
         self.qimage = QImage(rgba.data, columns, rows, 4 * columns, QImage.Format.Format_RGBA8888).convertToFormat(
             QImage.Format.Format_ARGB32_Premultiplied)
         self.update()
