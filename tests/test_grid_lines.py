@@ -89,6 +89,9 @@ def test_only_vertical_solid_lines_wider_than_a_pixel_are_tiled(qapp):
     dashed = QPen(QColor("black"), 1.2)
     dashed.setStyle(Qt.PenStyle.DashLine)
     assert not stretchable(dashed, a, b)
+    rounded = QPen(QColor("black"), 5.0)  # pyqtgraph's pens over 4 px: the end rows are narrower
+    rounded.setCapStyle(Qt.PenCapStyle.RoundCap)
+    assert not stretchable(rounded, a, b)
 
 
 def _plot_image(axes: str, size, scale: float = 1.0) -> np.ndarray:

@@ -20,9 +20,11 @@ from PySide6.QtGui import QImage, QPainter, QPen, QPicture, QPixmap
 
 def stretchable(pen: QPen, a: QPointF, b: QPointF) -> bool:
     """Whether a line a–b in ``pen`` is the same in every pixel row it covers: vertical,
-    solid, one colour, wider than a pixel (a pixel or less takes Qt's thin-line path)."""
+    solid, one colour, wider than a pixel (a pixel or less takes Qt's thin-line path), with
+    square or flat ends (a round end's rows are narrower; pyqtgraph rounds pens over 4 px)."""
     return (a.x() == b.x() and pen.widthF() > 1.0 and pen.style() == Qt.PenStyle.SolidLine
-            and pen.brush().style() == Qt.BrushStyle.SolidPattern)
+            and pen.brush().style() == Qt.BrushStyle.SolidPattern
+            and pen.capStyle() in (Qt.PenCapStyle.SquareCap, Qt.PenCapStyle.FlatCap))
 
 
 def draw_vertical_lines(painter: QPainter, lines, offset: tuple[float, float]) -> None:
