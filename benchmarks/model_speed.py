@@ -6,7 +6,9 @@
 the partial column block is recomputed), ``compute_new_temperature_ms`` a temperature move,
 ``compute_cold_ms`` the first compute after the caches are emptied (it fills the running
 sums of all 64 column blocks), ``sweep_ms`` a full sweep over the 24-point d_k grid from
-empty caches.
+empty caches, ``density_ms`` the slowest head size's exact variance-gamma density of the
+histogram's theory curve (241 points; it is drawn every frame, so it must stay well under
+a millisecond or two).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import time
 
 from sqrtdk_gui.core import geometry, model  # first: it sets the BLAS thread count numpy will use
 from sqrtdk_gui.core.model import DK_GRID, Params, compute, sweep
+
+from sqrtdk_gui.core.variance_gamma import dot_product_pdf
 
 import numpy as np  # noqa: E402
 
@@ -53,6 +57,8 @@ def run(queries: int = 128, keys: int = 128, repeats: int = 50) -> dict:
         "compute_cold_ms": _median_ms(lambda i: (_clear(), compute(base)), 7),
         "sweep_ms": _median_ms(lambda i: (_clear(), sweep(base)), 5),
         "sweep_points": len(DK_GRID),
+        "density_ms": max(_median_ms(lambda i, d=d: dot_product_pdf(np.linspace(-6, 6, 241) * d**0.5, d), 21)
+                          for d in (1, 2, 8, 64, 512, 4096)),
         "python": platform.python_version(),
         "numpy": np.__version__,
     }

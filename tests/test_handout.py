@@ -14,6 +14,8 @@ from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.model import Params
 from sqrtdk_gui.gui.handout import export_handout
 
+pytestmark = pytest.mark.render  # one export of the whole lesson (~40 s): CI's render step
+
 PLACEHOLDER = re.compile(r"\{[a-z][a-z0-9_]*\}")
 PNG = b"\x89PNG\r\n\x1a\n"
 

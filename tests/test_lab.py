@@ -1,7 +1,6 @@
 """The training lab tab: what it trains is exactly what the core trains, off the UI thread."""
 
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -12,11 +11,13 @@ from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lab import worker as lab_worker
 from sqrtdk_gui.gui.lab.controls import DEFAULTS, HIGH_LR_PRESET, LR_LADDER
 from sqrtdk_gui.gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
-from sqrtdk_gui.gui.lab.worker import MIN_INTERVAL_S, TrainJob, TrainWorker
+from sqrtdk_gui.gui.lab.worker import TrainJob, TrainWorker
 from sqrtdk_gui.gui.main_window import MainWindow
 from sqrtdk_gui.core.model import Params
 from sqrtdk_gui.gui.style import Style
 from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig, train
+
+pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 
 SCALINGS = ("none", "sqrt_dk", "qk_norm")
 
@@ -72,6 +73,19 @@ def test_readout_formats():
     assert fmt_steps(21) == "21" and fmt_stuck(0.912) == "91.2 %" and fmt_accuracy(1.0) == "1.000"
 
 
+def _turns_while_running(qtbot, page) -> bool:
+    """Whether a zero-delay callback queued now runs while the worker is still training.
+
+    A run in the UI thread would block the event loop until it finished, so the callback
+    would only see a finished runner.
+    """
+    seen = []
+    QTimer.singleShot(0, lambda: seen.append(page.runner.is_running
+                                             and page.runner.worker_thread.isRunning()))
+    qtbot.waitUntil(lambda: bool(seen), timeout=20000)
+    return seen[0]
+
+
 def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypatch):
     threads = set()
 
@@ -81,29 +95,19 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
 
     monkeypatch.setattr(lab_worker, "train", spy)
     page.controls.set_values(mode="single", d_k=1024, steps=2000, qk_norm=True)  # ~20 s
-    ticks = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
     progress = []
-    page.runner.progress.connect(lambda i, done, curves: progress.append(time.perf_counter()))
-    started = time.perf_counter()
+    page.runner.progress.connect(lambda i, done, curves: progress.append(done))
     page.run_button.click()
     assert page.cancel_button.isEnabled() and not page.run_button.isEnabled()
     assert not page.controls.isEnabled()
-    qtbot.waitUntil(lambda: page.progress.value() >= 150, timeout=20000)
-    running_for = time.perf_counter() - started
+    # The event loop keeps turning while the worker trains, and progress arrives during the
+    # run (a run in the UI thread would deliver neither until it finished).
+    assert _turns_while_running(qtbot, page)
+    qtbot.waitUntil(lambda: page.progress.value() >= 150, timeout=60000)
     assert threads and threading.get_ident() not in threads  # trained off the UI thread
-    # The event loop keeps turning while the worker trains: a 10 ms timer keeps ticking and
-    # progress arrives (a run in the UI thread would deliver neither until it finished).
-    assert len([t for t in ticks if t > started]) > 10
-    # Throttled: at most one progress signal per MIN_INTERVAL_S (plus one of slack).
-    assert len(progress) <= running_for / MIN_INTERVAL_S + 2
-    assert len(progress) >= 2  # ... but the curves do grow during the run
+    assert len(progress) >= 2 and progress == sorted(progress)
     with qtbot.waitSignal(page.run_finished, timeout=10000) as blocker:
         page.cancel_button.click()
-    timer.stop()
     assert blocker.args == [True]
     assert page.run_button.isEnabled() and page.controls.isEnabled()
     assert not page.runner.is_running
@@ -186,10 +190,15 @@ def test_high_rate_preset_shows_the_stall_and_says_what_it_is(qtbot, page):
     cfg = c.config_for("none")
     assert (cfg.d_k, cfg.optimizer, cfg.lr, cfg.loss) == tuple(HIGH_LR_PRESET[k] for k in
                                                               ("d_k", "optimizer", "lr", "loss"))
+    # What it shows is the core's run (that raw stalls there on every seed and BLAS kernel
+    # is a claim of core/lab_claims.py, checked over seeds in test_lab_claims.py).
+    for s in ("none", "sqrt_dk"):
+        want = train(c.config_for(s))
+        np.testing.assert_array_equal(page.results[s].accuracy, want.accuracy)
+        assert page.table.cells[s]["steps"].text() == fmt_steps(want.steps_to_90)
     raw, scaled = page.results["none"], page.results["sqrt_dk"]
-    assert raw.steps_to_90 is None and raw.stuck_fraction > 0.5 and raw.final_accuracy < 0.2
-    assert scaled.steps_to_90 is not None and scaled.final_accuracy > 0.95
-    assert "never did" in page.table.verdict.text()
+    if raw.steps_to_90 is None and scaled.steps_to_90 is not None:
+        assert "raw logits <b>never did</b>" in page.table.verdict.text()
     c.defaults_button.click()
     assert c.mode() == "sweep" and c.seeds() == tuple(range(DEFAULTS["n_seeds"]))
     assert c.config_for("none") == TrainConfig(d_k=DEFAULTS["d_k"], scaling="none")
@@ -203,24 +212,47 @@ def test_editing_after_a_run_marks_the_curves_as_stale(qtbot, page):
     assert "press Run" in page.trained_with.text() and "seed 0" in page.trained_with.text()
 
 
+class FakeClock:
+    """Advances by ``tick`` seconds at every reading: the throttle is counted, not timed."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick, self.readings = tick, 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return (self.readings - 1) * self.tick
+
+
 def test_worker_throttles_progress_and_returns_the_core_result(qtbot):
     # Called directly (same thread, direct connections): the throttle is the worker's own.
-    worker = TrainWorker(min_interval=0.05)
+    # The core reports every step; with the clock advancing 0.02 s per report and a 0.05 s
+    # interval, every third report is sent.
+    clock = FakeClock(0.02)
+    worker = TrainWorker(min_interval=0.05, clock=clock)
     events, results, finished = [], [], []
-    worker.progress.connect(lambda job, i, done, curves: events.append((time.perf_counter(), done)))
+    worker.progress.connect(lambda job, i, done, curves: events.append((i, done)))
     worker.result_ready.connect(lambda job, i, result: results.append(result))
     worker.job_finished.connect(lambda job, cancelled: finished.append(cancelled))
     configs = (TrainConfig(d_k=32, steps=300, scaling="none"),
                TrainConfig(d_k=32, steps=300, scaling="sqrt_dk"))
-    start = time.perf_counter()
     worker.run(TrainJob(1, configs))
-    elapsed = time.perf_counter() - start
-    assert finished == [False]
-    # The worker spaces its signals >= 0.05 s apart on its own clock, so over the whole
-    # job there can be at most one more than elapsed / 0.05 of them.
-    assert 2 <= len(events) <= elapsed / 0.05 + 1
+    assert finished == [False] and clock.readings == 600
+    assert events == [(i, done) for i in (0, 1) for done in range(1, 301, 3)]
     for config, result in zip(configs, results):
         np.testing.assert_array_equal(result.loss, train(config).loss)
+
+
+def test_sweep_worker_throttles_but_always_reports_the_last_step(qtbot):
+    from sqrtdk_gui.gui.lab.worker import SweepJob
+
+    worker = TrainWorker(min_interval=0.05, clock=FakeClock(0.02))
+    events = []
+    worker.progress.connect(lambda job, i, done, curves: events.append((i, done)))
+    worker.run(SweepJob(1, TrainConfig(d_k=8, steps=20, batch=8), ("none", "sqrt_dk"),
+                        (0.1, 1.0), (0,)))
+    # Reports 1..20 per scaling on one clock: every third, plus each scaling's final step.
+    assert events == ([(0, d) for d in (1, 4, 7, 10, 13, 16, 19, 20)]
+                      + [(1, d) for d in (3, 6, 9, 12, 15, 18, 20)])
 
 
 def test_worker_reports_failure_and_still_finishes(qtbot):
@@ -316,19 +348,12 @@ def test_the_sweep_is_the_default_and_shows_what_the_core_computes(qtbot, page):
 
 def test_sweep_cancel_is_prompt_and_keeps_finished_scalings(qtbot, page):
     page.controls.set_values(d_k=1024, steps=2000, n_seeds=5, qk_norm=True)  # minutes if left
-    ticks = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
-    started = time.perf_counter()
     page.run_button.click()
     assert not page.controls.isEnabled() and page.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: page.progress.value() >= 20, timeout=30000)
-    assert len([t for t in ticks if t > started]) > 5  # the event loop kept turning
+    assert _turns_while_running(qtbot, page)  # the event loop kept turning
+    qtbot.waitUntil(lambda: page.progress.value() >= 20, timeout=60000)
     with qtbot.waitSignal(page.run_finished, timeout=10000) as blocker:
         page.cancel_button.click()
-    timer.stop()
     assert blocker.args == [True] and page.sweeps == {}
     assert page.sweep_table.cells["none"]["best"].text() == "cancelled"
     assert page.progress.format() == "cancelled" and page.run_button.isEnabled()

@@ -421,7 +421,7 @@ def train_grid(
         fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
         here = active[:, cols]
         with np.errstate(over="ignore", invalid="ignore"):
-            sq = {name: np.sum(g * g, axis=(-2, -1)) for name, g in fwd.grads.items()}
+            sq = {name: np.einsum("...ij,...ij->...", g, g) for name, g in fwd.grads.items()}
             norms = {curve: np.sqrt(sum(v for n, v in sq.items() if param_kind(n) == kind))
                      for curve, kind in GRAD_CURVES.items()}
             grad_norm = np.sqrt(sum(sq[name] for name in learned))

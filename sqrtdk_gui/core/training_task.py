@@ -156,6 +156,11 @@ def _logits(h, x, w_q, w_k, scaling: str, s: float) -> tuple[np.ndarray, dict]:
     are never built: a step costs O(B*d_model*d_k + B*n*d_model^2) instead of
     O(B*n*d_model*d_k), which keeps d_k = 1024 as fast as d_k = 64.
     """
+    if scaling != "qk_norm" and _through_m(h, w_q):
+        # q.k_j = h M x_j with M = W_q W_k^T: fewer multiplications when d_k > d_model, and
+        # the backward pass needs neither q nor the keys.
+        m = w_q @ _t(w_k)  # (..., d_model, d_model)
+        return s * _mv(x, h @ m), {"m": m}
     q = h @ w_q  # (..., B, d_k)
     u = q @ _t(w_k)  # (..., B, d_model)
     a = _mv(x, u)  # (..., B, n): q.k_j
@@ -171,8 +176,24 @@ def _logits(h, x, w_q, w_k, scaling: str, s: float) -> tuple[np.ndarray, dict]:
     return z, cache
 
 
+def _through_m(h: np.ndarray, w_q: np.ndarray) -> bool:
+    """Whether one layer's products cost less through M = W_q W_k^T (d_model x d_model).
+
+    Per run: through q, 5 products of B*d_model*d_k (q, u, dL/dq, both gradients); through
+    M, 3 of d_model^2*d_k (M, both gradients) and 2 of B*d_model^2 (h M, dL/dh) plus one
+    more for dL/dW_q's left factor.
+    """
+    b, (d_model, d_k) = h.shape[-2], w_q.shape[-2:]
+    return 3 * d_model * d_model * d_k + 3 * b * d_model * d_model < 5 * b * d_model * d_k
+
+
 def _logits_backward(d_z, h, x, w_q, w_k, scaling: str, s: float, cache: dict, need_dh: bool):
     """Gradients of W_q, W_k (and of the layer's input h) from dL/dz."""
+    if "m" in cache:  # z = s * h M x^T with M = W_q W_k^T
+        d_u = _vm(s * d_z, x)  # (..., B, d_model): dL/d(h M)
+        p = _t(h) @ d_u  # (..., d_model, d_model): dL/dM
+        d_h = d_u @ _t(cache["m"]) if need_dh else None
+        return p @ w_k, _t(p) @ w_q, d_h
     q = cache["q"]
     if scaling != "qk_norm":
         d_a = s * d_z

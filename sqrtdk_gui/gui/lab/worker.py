@@ -18,6 +18,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
@@ -67,9 +68,25 @@ class TrainWorker(QObject):
     job_failed = Signal(int, str)  # job id, message (followed by job_finished)
     sweep_ready = Signal(int, int, object)  # job id, scaling index, ScalingSweep
 
-    def __init__(self, min_interval: float = MIN_INTERVAL_S) -> None:
+    def __init__(self, min_interval: float = MIN_INTERVAL_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.min_interval = min_interval
+        self.clock = clock  # seconds; injectable so the throttle is testable without timing
+
+    def _throttle(self) -> Callable[[bool], bool]:
+        """A gate for one job: True at most once per ``min_interval`` of ``clock`` (or when forced)."""
+        last = -float("inf")
+
+        def due(force: bool = False) -> bool:
+            nonlocal last
+            now = self.clock()
+            if force or now - last >= self.min_interval:
+                last = now
+                return True
+            return False
+
+        return due
 
     @Slot(object)
     def run(self, job) -> None:
@@ -80,14 +97,11 @@ class TrainWorker(QObject):
 
     def _run_sweep(self, job: SweepJob) -> None:
         self.job_started.emit(job.job_id, job.configs)
-        last = -float("inf")
+        due = self._throttle()
         cancelled = False
 
         def report(index: int, done: int, curves: dict) -> None:
-            nonlocal last
-            now = time.monotonic()
-            if now - last >= self.min_interval or done == job.config.steps:
-                last = now
+            if due(done == job.config.steps):
                 self.progress.emit(job.job_id, index, done, curves)
 
         def ready(index: int, sweep: ScalingSweep) -> None:
@@ -103,7 +117,7 @@ class TrainWorker(QObject):
 
     def _run_configs(self, job: TrainJob) -> None:
         self.job_started.emit(job.job_id, job.configs)
-        last = -float("inf")
+        due = self._throttle()
         cancelled = False
         try:
             for index, config in enumerate(job.configs):
@@ -112,10 +126,7 @@ class TrainWorker(QObject):
                     break
 
                 def report(done: int, curves: dict, index=index) -> None:
-                    nonlocal last
-                    now = time.monotonic()
-                    if now - last >= self.min_interval:
-                        last = now
+                    if due():
                         self.progress.emit(job.job_id, index, done, curves)
 
                 result = train(config, progress=report, should_stop=job.stop.is_set,

@@ -8,7 +8,10 @@ import json
 import pytest
 
 from sqrtdk_gui.cli import build_parser
-from sqrtdk_gui.core.training import DEFAULT_LR
+from sqrtdk_gui.core.lr_sweep import run_sweep
+from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig
+
+pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -110,10 +113,13 @@ def test_lr_sweep_json(capsys):
         assert [r["lr"] for r in s["rates"]] == [0.5, 5.0]
         assert all(len(r["runs"]) == 2 for r in s["rates"])
         assert set(s["working_lrs"]) <= {0.5, 5.0}
-    raw = data["scalings"]["none"]
-    # raw logits at lr 5 (d_k 64) stall: the rate does not work and is not the best
-    assert 5.0 not in raw["working_lrs"]
-    assert raw["rates"][1]["runs"][0]["steps_to_90"] is None
+    # The JSON is the core's sweep of the same grid, run for run.
+    want = run_sweep(TrainConfig(d_k=64, steps=60, batch=32), lrs=(0.5, 5.0), seeds=(0, 1))
+    for s, sw in want.scalings.items():
+        got = data["scalings"][s]
+        assert got["working_lrs"] == list(sw.working_lrs())
+        assert [[r["steps_to_90"] for r in rate["runs"]] for rate in got["rates"]] == [
+            [None if v != v else int(v) for v in col] for col in sw.steps_to_90().T]
 
 
 def test_lr_sweep_table_one_scaling(capsys):

@@ -29,7 +29,7 @@ from sqrtdk_gui.core.lesson.figures import (
 )
 from sqrtdk_gui.core.sampling import pool
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "resources" / "lesson"
 HTML = sorted(LESSON.glob("*.html"))
 SAT = 0.99
@@ -263,7 +263,7 @@ def test_the_allowed_constants_are_exact():
 
 
 def bare_numbers(text):
-    # The training lab's sweep figures in step 5 are recomputed by tests/test_lr_sweep.py.
+    # The training lab's sweep figures in step 5 are recomputed by tests/core/test_lr_sweep.py.
     text = re.sub(r"<!-- lr-sweep -->.*?<!-- /lr-sweep -->", " ", text, flags=re.S)
     plain = re.sub(r"<[^>]+>", " ", text)
     plain = figures.PLACEHOLDER.sub(" ", plain)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pytest
@@ -27,6 +26,8 @@ from sqrtdk_gui.core.training import (
     make_batch,
     train,
 )
+
+pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 
 
 @pytest.mark.parametrize("loss", LOSSES)
@@ -108,9 +109,7 @@ def test_should_stop_returns_promptly_with_partial_curves():
         calls["n"] += 1
         return calls["n"] > 7  # flips to True on the 8th poll, i.e. before step 8
 
-    t0 = time.perf_counter()
     r = train(TrainConfig(d_k=64, steps=10_000), should_stop=should_stop)
-    assert time.perf_counter() - t0 < 5.0
     assert r.cancelled and not r.diverged
     assert 7 <= r.steps_done <= 9
     for name in METRIC_NAMES:
@@ -196,10 +195,12 @@ def test_attention_metrics_invariants(z, target):
 
 
 def test_small_head_with_sqrt_dk_learns():
-    r = train(TrainConfig(d_k=16, scaling="sqrt_dk", optimizer="sgd", steps=150, seed=3))
-    assert r.final_accuracy > 0.8  # chance is 1/16
-    assert r.final_loss < 0.3 * float(np.mean(r.loss[:10]))
-    assert r.steps_to_90 is not None and r.steps_to_90 < 150
+    cfg = TrainConfig(d_k=16, scaling="sqrt_dk", optimizer="sgd", steps=150)
+    for row in training.train_grid(cfg, (cfg.lr,), (0, 1, 2, 3)):  # every seed
+        r = row[0]
+        assert r.final_accuracy > 0.8  # chance is 1/16
+        assert r.final_loss < 0.3 * float(np.mean(r.loss[:10]))
+        assert r.steps_to_90 is not None and r.steps_to_90 < 150
 
 
 def test_steps_to_90_uses_trailing_window():

@@ -1,0 +1,59 @@
+"""Every figure the texts quote from the training lab holds on every seed, on this CPU's BLAS.
+
+The phrase test is quick; the claim test trains (several minutes: every sweep the texts
+quote), so it is marked ``claims`` and CI runs it as its own step under two OpenBLAS kernels.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from sqrtdk_gui.core import lab_claims
+from sqrtdk_gui.core.lab_claims import LAB_CLAIMS, LabClaim
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plain(text: str) -> str:
+    """Text as a reader sees it: no tags or markdown marks, one space, d_k written dk."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    text = re.sub(r"[*`]", "", text).replace("d_k", "dk")
+    return re.sub(r"\s+", " ", text)
+
+
+def _source(path: str) -> str:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    if path.endswith(".py"):  # a Python string constant spread over several literals
+        text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', text))
+    return plain(text)
+
+
+@pytest.mark.parametrize("claim", LAB_CLAIMS, ids=lambda c: c.key)
+def test_every_claim_is_quoted_where_it_says(claim: LabClaim):
+    assert claim.where and claim.how and claim.lo <= claim.hi
+    if claim.log:
+        assert claim.lo > 0 and math.log10(claim.lo).is_integer() and math.log10(claim.hi).is_integer()
+    for path in claim.where:
+        assert plain(claim.phrase) in _source(path), (claim.key, path)
+
+
+def test_no_training_figure_is_quoted_without_a_claim():
+    # The old single-run figures must not come back: each was true for one seed on one CPU.
+    for path in ("README.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"):
+        text = _source(path)
+        for stale in ("39–53", "0.44–0.54", "2·10⁻⁴–10⁻⁶", "6–16 %", "85–93 %", "in 50 steps and ÷√dk in 62"):
+            assert stale not in text, (path, stale)
+
+
+@pytest.mark.claims
+@pytest.mark.parametrize("claim", LAB_CLAIMS, ids=lambda c: c.key)
+def test_every_seed_lies_in_the_quoted_interval(claim: LabClaim):
+    values = lab_claims.claim_values(claim)
+    assert values, claim.key
+    outside = lab_claims.check(claim)
+    assert not outside, f"{claim.key}: {claim.phrase!r} states [{claim.lo:g}, {claim.hi:g}]; measured {values}"
