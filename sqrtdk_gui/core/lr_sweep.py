@@ -27,7 +27,6 @@ from sqrtdk_gui.core.training import (
     INT_RANGES,
     MAX_ELEMENTS,
     SCALINGS,
-    WINDOW,
     TrainConfig,
     TrainResult,
     train_grid,
@@ -37,14 +36,10 @@ from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 __all__ = [
     "LR_GRID",
     "MAX_RUNS",
-    "LESSON_SETTINGS",
-    "LESSON_SEEDS",
     "ScalingSweep",
     "SweepResult",
     "check_grid",
     "run_sweep",
-    "lesson_figures",
-    "lesson_sentence",
     "band",
     "rolling_median",
     "span_text",
@@ -57,9 +52,6 @@ LR_GRID = {
     "adam": (1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0),
 }
 MAX_RUNS = 100  # rates x seeds trained at once (memory grows with it)
-# What lesson step 5 quotes: d_k 256, SGD, 400 steps, the SGD grid, seeds 0-4.
-LESSON_SETTINGS = {"d_k": 256, "optimizer": "sgd", "steps": 400}
-LESSON_SEEDS = (0, 1, 2, 3, 4)
 
 
 def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int]) -> tuple:
@@ -336,58 +328,6 @@ def verdict(sweeps: dict[str, ScalingSweep]) -> str:
     return text
 
 
-# --- the numbers lesson step 5 quotes ------------------------------------------------------
-
 def _span(values: list[float], fmt: str = "{:g}") -> str:
     lo, hi = min(values), max(values)
     return fmt.format(lo) if lo == hi else f"{fmt.format(lo)}–{fmt.format(hi)}"
-
-
-def lesson_figures(seeds: Sequence[int] = LESSON_SEEDS,
-                   scalings: Sequence[str] = ("none", "sqrt_dk")) -> dict:
-    """Sweep results over seeds, as ranges: what lesson step 5 quotes (a test recomputes).
-
-    Per scaling: each seed's best rate and its steps to 90 %, the number of the nine rates
-    that reach 90 %, and the smallest rate at which some seed fails.
-    """
-    config = TrainConfig(**LESSON_SETTINGS)
-    lrs, seeds = check_grid(config, LR_GRID[config.optimizer], seeds)
-    result = run_sweep(config, scalings, lrs, seeds, stop_at_90=True)
-    out = {"lrs": result.lrs, "seeds": result.seeds}
-    for s, sw in result.scalings.items():
-        best = [b for b in sw.best_per_seed() if b is not None]
-        fails = [lr for lr, ok in zip(sw.lrs, sw.works().all(axis=0)) if not ok]
-        out[s] = {
-            "best_lrs": sorted({b[0] for b in best}),
-            "best_steps": (min(b[1] for b in best), max(b[1] for b in best)) if best else None,
-            "working_counts": (min(sw.working_counts()), max(sw.working_counts())),
-            "first_failing_lr": fails[0] if fails else None,
-            "n_rates": len(sw.lrs),
-        }
-    return out
-
-
-def lesson_sentence(fig: dict) -> str:
-    """Step 5's sentence about the sweep, from :func:`lesson_figures` (plain text)."""
-    raw, scaled = fig["none"], fig["sqrt_dk"]
-    n = raw["n_rates"]
-    lrs = fig["lrs"]
-
-    def counts(f: dict) -> str:
-        lo, hi = f["working_counts"]
-        return f"{lo}" if lo == hi else f"{lo}–{hi}"
-
-    def best(f: dict) -> str:
-        lo, hi = f["best_steps"]
-        steps = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        return f"{steps} steps at lr {_span(f['best_lrs'])}"
-
-    seeds = fig["seeds"]
-    raw_fail = (f" (never from lr {raw['first_failing_lr']:g} up)"
-                if raw["first_failing_lr"] is not None else "")
-    floor = (f" (the fewest a {WINDOW}-step average can show)"
-             if scaled["best_steps"][0] == WINDOW else "")
-    return (f"Swept over {n} learning rates ({lrs[0]:g} … {lrs[-1]:g}, SGD, d_k = 256, "
-            f"seeds {seeds[0]}–{seeds[-1]}), each at its best rate: raw logits reach 90 % "
-            f"accuracy in {best(raw)}, ÷√d_k in {best(scaled)}{floor}. Raw reaches 90 % at "
-            f"{counts(raw)} of the {n} rates{raw_fail}, ÷√d_k at {counts(scaled)} of {n}.")
