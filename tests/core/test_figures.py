@@ -263,7 +263,7 @@ def test_the_allowed_constants_are_exact():
 
 
 def bare_numbers(text):
-    # The training lab's sweep figures in step 5 are recomputed by tests/core/test_lr_sweep.py.
+    # The training lab's figures in step 5 are claims of core/lab_claims.py (test_lab_claims.py).
     text = re.sub(r"<!-- lr-sweep -->.*?<!-- /lr-sweep -->", " ", text, flags=re.S)
     plain = re.sub(r"<[^>]+>", " ", text)
     plain = figures.PLACEHOLDER.sub(" ", plain)
