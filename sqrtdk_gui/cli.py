@@ -295,6 +295,9 @@ def build_parser() -> OneLineParser:
     slides.add_argument("--theme", choices=THEMES, default="light", help="light, dark or high-contrast")
     slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
                         help="scale text and lines")
+    slides.add_argument("--presentation", action="store_true",
+                        help="the type size of presentation mode for the slide height (e.g. "
+                             "--size 1024x768 --presentation for a 4:3 projector)")
     slides.set_defaults(func=_run_export_slides)
 
     handout = sub.add_parser("export-handout", help="write the whole lesson as one HTML or Markdown file",
@@ -331,7 +334,7 @@ def _run_export_slides(args: argparse.Namespace) -> int:
         return _fail(f"cannot write into {str(folder)!r}: permission denied")
     from sqrtdk_gui.gui.app import export_slides_headless  # Qt only for this command
 
-    return export_slides_headless(str(folder), args.size, args.theme, args.zoom)
+    return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation)
 
 
 def _fail(message: str) -> int:

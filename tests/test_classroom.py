@@ -59,19 +59,36 @@ def test_idle_cursor_is_hidden_in_presentation_mode_and_comes_back_on_movement(w
 
 
 def test_zoom_scales_fonts_and_lines_together(window):
-    title = window.panels["histogram"].title.font().pointSize()
+    def ticks():
+        return window.panels["histogram"].plot.getAxis("bottom").style["tickFont"].pointSize()
+
+    tick = ticks()
     marker = window.panels["gradient"].versus.marker.pen().widthF()
     window.actions.zoom_in.trigger()
     window.actions.zoom_in.trigger()
-    assert window.panels["histogram"].title.font().pointSize() > title
+    assert ticks() > tick
     assert window.panels["gradient"].versus.marker.pen().widthF() == pytest.approx(marker * 1.15 ** 2)
     assert window.controls.dk_label.font().pointSize() > Style().pt(15)
     window.actions.zoom_out.trigger()
     window.actions.zoom_reset.trigger()
-    assert window.style_.zoom == 1.0 and window.panels["histogram"].title.font().pointSize() == title
+    assert window.style_.zoom == 1.0 and ticks() == tick
+
+
+def test_zoom_never_squeezes_a_plot(window, qtbot):
+    from sqrtdk_gui.gui.main_window import MIN_PLOT
+
     for _ in range(30):
         window.zoom_in()
-    assert window.style_.zoom == Style.MAX_ZOOM
+    qtbot.wait(10)
+    assert 1.15 < window.style_.zoom < Style.MAX_ZOOM  # it grew, then stopped
+    for panel in window.panels.values():
+        if panel.isVisible():
+            assert panel.canvas.width() >= MIN_PLOT[0] and panel.canvas.height() >= MIN_PLOT[1], panel.name
+    assert "as large as" in window.statusBar().currentMessage()
+    window.set_controls_visible(False)  # more room: it may grow again
+    zoom = window.style_.zoom
+    window.zoom_in()
+    assert window.style_.zoom >= zoom
 
 
 def test_dark_theme_recolours_panels_and_keeps_the_numbers(window):

@@ -250,10 +250,10 @@ def test_palette_finds_every_action_step_scenario_and_setting(window):
     titles = {c.title.split(" (o")[0] for c in commands}
     for name in ("Open preset", "Restore default parameters", "Presentation mode",
                  "High-contrast theme (washed-out projectors)", "About sqrtdk-gui", "Export view as PNG",
-                 "Step 3: The Jacobian collapses", "QK-normalisation", "Scaling: raw logits",
+                 "Step 3: What reaches the queries", "QK-normalisation", "Scaling: raw logits",
                  "Softmax: naive", "Float type: float16", "d_k = 512", "Numbers instead of charts"):
         assert any(t.startswith(name) for t in titles), name
-    assert [c.title for c in match(commands, "jacob")][0] == "Step 3: The Jacobian collapses"
+    assert [c.title for c in match(commands, "reaches")][0] == "Step 3: What reaches the queries"
     assert match(commands, "qk norm")[0].title == "QK-normalisation"
     assert match(commands, "zzzz") == []
 

@@ -83,7 +83,7 @@ def test_markdown_handout_writes_its_pictures_beside_it(make_window, tmp_path):
     assert [str(path), *map(str, pictures)] == written and len(pictures) == 2
     for picture in pictures:
         assert picture.read_bytes()[:8] == PNG and f"lesson_files/{picture.name}" in text
-    assert "## 1 · Variance grows with dₖ" in text and "<sub>" not in text
+    assert "## 1 · A logit is a sum of dₖ terms" in text and "<sub>" not in text
     assert not PLACEHOLDER.search(text)
 
 

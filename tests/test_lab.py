@@ -39,7 +39,7 @@ def run_to_end(qtbot, page, timeout=60000):
 
 
 def test_curves_and_readouts_equal_the_core(qtbot, page):
-    page.controls.set_values(mode="single", d_k=16, steps=60, seed=3, qk_norm=True)
+    page.controls.set_values(mode="single", d_k=16, steps=60, seed=3, qk_norm=True, lr=0.5)
     assert run_to_end(qtbot, page) is False
     assert page.run_button.isEnabled() and not page.cancel_button.isEnabled()
     for s in SCALINGS:
@@ -123,6 +123,7 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
 
 def test_changing_the_optimiser_resets_the_learning_rate(qtbot, page):
     c = page.controls
+    c.set_values(optimizer="sgd")  # the optimiser's own default rate (the demo's is 5)
     assert c.lr_spin.value() == DEFAULT_LR["sgd"]
     c.lr_spin.setValue(0.02)
     c.optimizer_combo.setCurrentIndex(c.optimizer_combo.findData("adam"))
@@ -199,9 +200,10 @@ def test_high_rate_preset_shows_the_stall_and_says_what_it_is(qtbot, page):
     raw, scaled = page.results["none"], page.results["sqrt_dk"]
     if raw.steps_to_90 is None and scaled.steps_to_90 is not None:
         assert "raw logits <b>never did</b>" in page.table.verdict.text()
-    c.defaults_button.click()
-    assert c.mode() == "sweep" and c.seeds() == tuple(range(DEFAULTS["n_seeds"]))
-    assert c.config_for("none") == TrainConfig(d_k=DEFAULTS["d_k"], scaling="none")
+    c.set_values(mode="sweep", lr=0.5, n_seeds=3)
+    c.defaults_button.click()  # the default is this demo again
+    assert c.mode() == "single" and c.seeds() == tuple(range(DEFAULTS["n_seeds"]))
+    assert c.config_for("none") == TrainConfig(d_k=DEFAULTS["d_k"], scaling="none", lr=5.0)
 
 
 def test_editing_after_a_run_marks_the_curves_as_stale(qtbot, page):
@@ -302,11 +304,14 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
 
 # --- learning-rate sweeps -----------------------------------------------------------------
 
-def test_the_sweep_is_the_default_and_shows_what_the_core_computes(qtbot, page):
+def test_the_quick_demo_is_the_default_and_the_sweep_shows_what_the_core_computes(qtbot, page):
     from sqrtdk_gui.core.lr_sweep import LR_GRID, band, run_sweep, verdict
 
     c = page.controls
-    assert c.mode() == "sweep" and "Run sweep" in page.run_button.text()
+    # The default finishes in seconds in front of a class: one run per scaling at lr 5.
+    assert c.mode() == "single" and c.config_for("none") == TrainConfig(d_k=256, scaling="none", lr=5.0)
+    c.set_values(mode="sweep")
+    assert "Run sweep" in page.run_button.text() and "s a seed" in c.sweep_button.toolTip()
     assert not c.lr_spin.isVisible() and c.grid_label.isVisible()
     c.set_values(d_k=16, steps=50, n_seeds=2)
     with qtbot.waitSignal(page.runner.job_started, timeout=10000) as started:
@@ -347,7 +352,7 @@ def test_the_sweep_is_the_default_and_shows_what_the_core_computes(qtbot, page):
 
 
 def test_sweep_cancel_is_prompt_and_keeps_finished_scalings(qtbot, page):
-    page.controls.set_values(d_k=1024, steps=2000, n_seeds=5, qk_norm=True)  # minutes if left
+    page.controls.set_values(mode="sweep", d_k=1024, steps=2000, n_seeds=5, qk_norm=True)  # minutes if left
     page.run_button.click()
     assert not page.controls.isEnabled() and page.cancel_button.isEnabled()
     assert _turns_while_running(qtbot, page)  # the event loop kept turning

@@ -173,25 +173,67 @@ def test_follow_ups_show_their_evidence(window, key):
         assert sigmas == [math.sqrt(int(row[0])) / r.params.temperature for row in ev.rows]
 
 
+def _key(qtbot, key):
+    """A key press sent where the keyboard focus is, as a real keyboard or clicker would."""
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key)
+
+
 def test_keyboard_navigation_including_clicker_keys(window, qtbot):
-    window.setFocus()
-    qtbot.keyClick(window, Qt.Key.Key_Right)
-    assert window.lesson.step == 1
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: window.live_page.hasFocus())  # a fresh start: no control holds keys
+    _key(qtbot, Qt.Key.Key_Right)
+    assert window.lesson.step == 1 and not window.lesson.revealed
+    _key(qtbot, Qt.Key.Key_Space)  # at an open question the next press reveals ...
+    assert window.lesson.step == 1 and window.lesson.revealed and window.lesson_pane.answer_visible
+    _key(qtbot, Qt.Key.Key_Space)  # ... and the one after moves on
     assert window.lesson.step == 2
-    qtbot.keyClick(window, Qt.Key.Key_PageDown)
+    _key(qtbot, Qt.Key.Key_Return)  # the reveal key
+    assert window.lesson.revealed
+    _key(qtbot, Qt.Key.Key_PageDown)
     assert window.lesson.step == 3
-    qtbot.keyClick(window, Qt.Key.Key_PageUp)
+    _key(qtbot, Qt.Key.Key_PageUp)
     assert window.lesson.step == 2
-    qtbot.keyClick(window, Qt.Key.Key_Left)
+    _key(qtbot, Qt.Key.Key_Left)
     assert window.lesson.step == 1
-    qtbot.keyClick(window, Qt.Key.Key_End)
+    _key(qtbot, Qt.Key.Key_End)
     assert window.lesson.step == 5
-    qtbot.keyClick(window, Qt.Key.Key_Home)
+    _key(qtbot, Qt.Key.Key_Home)
     assert window.lesson.step == 1
-    qtbot.keyClick(window, Qt.Key.Key_4)
+    _key(qtbot, Qt.Key.Key_4)
     assert window.lesson.step == 4
     assert window.controller.params.scaling == "sqrt_dk"
+    assert window.tabs.currentIndex() == 0  # the outer tab bar never took an arrow
+
+
+def test_a_clicker_alone_reveals_every_answer_and_walks_every_page(window, qtbot):
+    from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+
+    seen = []
+    for _ in range(3 * len(STEPS) + len(SCENARIOS) + 2):
+        _key(qtbot, Qt.Key.Key_PageDown)
+        lesson = window.lesson
+        seen.append((lesson.step, lesson.scenario.key if lesson.scenario else None,
+                     lesson.answer_shown))
+    steps = [(n, None, shown) for n in range(1, len(STEPS) + 1) for shown in (False, True)]
+    assert seen[:len(steps)] == steps  # every step, first its question, then its answer
+    assert [k for _, k, _ in seen[len(steps):len(steps) + len(SCENARIOS)]] == [s.key for s in SCENARIOS]
+    assert seen[-1][1] == SCENARIOS[-1].key  # the last page stays
+    for _ in range(len(SCENARIOS)):
+        _key(qtbot, Qt.Key.Key_PageUp)
+    assert window.lesson.scenario is None and window.lesson.step == len(STEPS)
+
+
+def test_typing_guesses_keeps_the_keys_and_return_reveals(window, qtbot):
+    window.lesson.go_to(1)
+    box = window.lesson_pane.guesses
+    box.setFocus()
+    qtbot.keyClicks(box, "22,6 ")
+    _key(qtbot, Qt.Key.Key_Left)  # the text cursor moves; the lesson does not
+    _key(qtbot, Qt.Key.Key_Space)
+    assert window.lesson.step == 1 and not window.lesson.revealed and box.text() == "22,6  "
+    _key(qtbot, Qt.Key.Key_Return)
+    assert window.lesson.revealed
 
 
 def test_a_focused_slider_keeps_its_arrows_but_clicker_keys_still_navigate(window, qtbot):
@@ -202,7 +244,24 @@ def test_a_focused_slider_keeps_its_arrows_but_clicker_keys_still_navigate(windo
     qtbot.keyClick(slider, Qt.Key.Key_Right)
     assert slider.value() == before + 1 and window.lesson.step == 2
     qtbot.keyClick(slider, Qt.Key.Key_PageDown)
+    assert window.lesson.step == 2 and window.lesson.revealed
+    assert window.live_page.hasFocus()  # a lesson move hands the keys back to the page
+    _key(qtbot, Qt.Key.Key_PageDown)
     assert window.lesson.step == 3
+
+
+def test_blank_and_escape(window, qtbot):
+    _key(qtbot, Qt.Key.Key_B)
+    assert window.blanked and window.blank.geometry() == window.rect()
+    _key(qtbot, Qt.Key.Key_PageDown)  # the first press only brings the picture back
+    assert not window.blanked and window.lesson.step == 0
+    _key(qtbot, Qt.Key.Key_Period)
+    assert window.blanked
+    _key(qtbot, Qt.Key.Key_Escape)
+    assert not window.blanked
+    window.presentation.enter()
+    _key(qtbot, Qt.Key.Key_Escape)
+    assert not window.presentation.active
 
 
 def test_scenarios_return_to_step_five(window):

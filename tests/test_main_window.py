@@ -232,7 +232,7 @@ def test_a_thousand_slider_moves_compute_far_fewer_times(qtbot, window):
 
 def test_menus_and_about(window):
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "Less&on", "&View", "&Help"]
     text = window.about_text()
     assert __version__ in text and "pyqtgraph" in text and "MIT" in text
     window.actions.raw.trigger()

@@ -49,23 +49,25 @@ def test_step_text_before_the_reveal_mark_does_not_quote_the_answer(number):
 def test_an_open_question_hides_its_answer_and_reveal_shows_it(window, number):
     window.lesson.go_to(number)
     window.render_ready()
-    prediction = PREDICTIONS[number]
+    prediction, step = PREDICTIONS[number], STEPS[number - 1]
     panels = {t for t in prediction.hides if not t.startswith("summary.")}
     cells = {t[8:] for t in prediction.hides if t.startswith("summary.")}
+    later = {t for t in step.covers if not t.startswith("summary.")}  # a later question's answer
+    later_cells = {t[8:] for t in step.covers if t.startswith("summary.")}
     for name, panel in window.panels.items():
-        assert panel.veiled == (name in panels)
-        if name in panels:
+        assert panel.veiled == (name in panels | later)
+        if name in panels | later:
             assert panel.veil.isVisible() and panel.veil.geometry().contains(panel.readout_slot.geometry())
     for key, label in window.summary.labels.items():
-        assert (label.text() == "?") == (key in cells)
+        assert (label.text() == "?") == (key in cells | later_cells)
     assert not window.animator.running and not window.lesson_pane.answer_visible
     assert REVEAL_MARK not in window.lesson_pane.text.toHtml()
 
     window.lesson_pane.guesses.setText("1, 20, 3000")
     window.lesson_pane.reveal_button.click()
     window.render_ready()
-    assert not any(p.veiled for p in window.panels.values())
-    assert "?" not in [label.text() for label in window.summary.labels.values()]
+    assert {n for n, p in window.panels.items() if p.veiled} == later  # still to come: covered
+    assert {k for k, label in window.summary.labels.items() if label.text() == "?"} == later_cells
     assert window.lesson_pane.answer_visible
     measured = prediction.measure(Params(**STEPS[number - 1].preset))
     verdict = window.lesson_pane.verdict.text()
@@ -78,7 +80,7 @@ def test_an_open_question_hides_its_answer_and_reveal_shows_it(window, number):
     assert not any(p.veiled for p in window.panels.values())
     window.lesson.go_to(number)
     assert window.lesson_pane.guesses.text() == "" and window.lesson_pane.guesses.isEnabled()
-    assert any(p.veiled for p in window.panels.values()) == bool(panels)
+    assert any(p.veiled for p in window.panels.values()) == bool(panels | later)
 
 
 def test_step_one_waits_at_its_start_behind_the_veil_then_plays(window, qtbot):

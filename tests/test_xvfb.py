@@ -50,13 +50,17 @@ def xvfb_display():
         yield _read_display(read_fd, proc)
     finally:
         os.close(read_fd)
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _stop(proc)
         proc.stderr.close()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _env(platform: str, display: str | None) -> dict:
@@ -176,3 +180,96 @@ def test_smoke_test_under_xvfb(xvfb_display):
     done = _program("xcb", xvfb_display, "--smoke-test")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("smoke test passed") and done.stderr == ""
+
+
+# --- a lecture at 1024×768: a window manager, a fresh settings folder, a clicker's keys ----
+OPENBOX, XDOTOOL = shutil.which("openbox"), shutil.which("xdotool")
+NEEDS_LECTURE_TOOLS = pytest.mark.skipif(
+    XVFB is None or OPENBOX is None or XDOTOOL is None,
+    reason="a lecture under X needs Xvfb, openbox and xdotool (apt-get install xvfb openbox xdotool)")
+
+
+@pytest.fixture
+def projector(tmp_path):
+    """A 1024×768 X screen with a window manager: what a classroom projector gives."""
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write_fd), "-screen", "0", "1024x768x24",
+                             "-nolisten", "tcp"], pass_fds=(write_fd,), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    os.close(write_fd)
+    procs = [xvfb]
+    try:
+        display = _read_display(read_fd, xvfb)
+        env = _env("xcb", display)
+        env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # a fresh settings folder
+        procs.append(subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        yield env
+    finally:
+        os.close(read_fd)
+        for proc in reversed(procs):
+            _stop(proc)
+        xvfb.stderr.close()
+
+
+def _xdotool(env, *args) -> str:
+    done = subprocess.run([XDOTOOL, *args], capture_output=True, text=True, timeout=60, env=env)
+    return done.stdout.strip()
+
+
+@NEEDS_LECTURE_TOOLS
+def test_a_lecture_with_a_clicker_at_1024x768(projector):
+    import time
+
+    env = projector
+    app = subprocess.Popen([sys.executable, "-m", "sqrtdk_gui"], env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60  # a bound on waiting for the window, not a measurement
+        window = ""
+        while not window and time.monotonic() < deadline and app.poll() is None:
+            time.sleep(0.2)
+            window = _xdotool(env, "search", "--onlyvisible", "--name", "^sqrtdk-gui")
+        assert window, f"no window appeared (exit status {app.poll()})"
+        window = window.splitlines()[0]
+        geometry = _xdotool(env, "getwindowgeometry", "--shell", window)
+        size = dict(line.split("=") for line in geometry.splitlines())
+        assert int(size["WIDTH"]) <= 1024 and int(size["HEIGHT"]) <= 768  # it fits the screen
+
+        def title_after(key: str) -> str:
+            """The window title once the key's effect shows (or after a few seconds: a reveal
+            leaves the title as it was). A bound on waiting, never a measurement."""
+            before = _xdotool(env, "getwindowname", window)
+            _xdotool(env, "key", key)  # XTEST: a real key press to the focused window
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                time.sleep(0.1)
+                name = _xdotool(env, "getwindowname", window)
+                if name != before:
+                    return name
+            return before
+
+        _xdotool(env, "windowactivate", "--sync", window)
+        title_after("F11")  # presentation mode, then the guide's first key
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and "WIDTH=1024" not in _xdotool(
+                env, "getwindowgeometry", "--shell", window):
+            time.sleep(0.1)  # the window manager makes it full screen
+        _xdotool(env, "windowactivate", "--sync", window)
+        assert "Step 1/5" in title_after("Right")
+        titles = [title_after("Next") for _ in range(10)]  # Next is Page Down to xdotool
+        # Each step: one press reveals (the title stays), the next moves on.
+        assert [t.split(":")[0].split("— ")[-1] for t in titles[:9]] == [
+            "Step 1/5", "Step 2/5", "Step 2/5", "Step 3/5", "Step 3/5", "Step 4/5", "Step 4/5",
+            "Step 5/5", "Step 5/5"]
+        assert "Trap" in titles[9]  # and on into the traps
+        assert "Step 5/5" in title_after("Prior")  # Page Up walks back
+        title_after("Escape")  # leaves presentation mode
+    finally:
+        app.terminate()
+        try:
+            out, err = app.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            out, err = app.communicate()
+    assert "Traceback" not in err, err

@@ -197,10 +197,15 @@ def export_handout_headless(path: str) -> int:
     return 0
 
 
-def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float) -> int:
-    """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen."""
+def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
+                           presentation: bool = False) -> int:
+    """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
+    ``presentation``: at presentation mode's type size for the slide height."""
     from sqrtdk_gui.gui.exporting import export_slides
+    from sqrtdk_gui.gui.presentation import presentation_zoom
 
+    if presentation:
+        zoom = max(zoom, presentation_zoom(size[1]))
     try:
         with _offscreen_window(theme=theme, zoom=zoom) as window:
             written = export_slides(window, folder, size)

@@ -46,7 +46,10 @@ def _score(command: Command, words: list[str], query: str) -> tuple | None:
         return None
     title_words = _WORD.findall(title)
     at_start = sum(any(t.startswith(w) for t in title_words) for w in words)
-    return (not title.startswith(query), -at_start, not all(w in title for w in words), len(title))
+    # On a tie the lesson's own pages come before settings and actions: "d_model" finds the
+    # trap before the scaling setting of the same name.
+    page = command.kind not in ("Lesson", "Trap", "Follow-up")
+    return (not title.startswith(query), -at_start, not all(w in title for w in words), page, len(title))
 
 
 def match(commands: list[Command], query: str, limit: int = 200) -> list[Command]:

@@ -122,9 +122,11 @@ class DesktopActions:
                 state = ""
                 if action.isCheckable():
                     state = " (on)" if action.isChecked() else " (off)"
-                commands.append(Command(_clean(action.text()) + state, where, action.trigger,
+                text, _, hint = action.text().partition("\t")  # "Reveal\tReturn": a key hint
+                shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
+                commands.append(Command(_clean(text) + state, where, action.trigger,
                                         keywords=f"{action.statusTip()} {action.toolTip()}",
-                                        shortcut=action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
+                                        shortcut=shortcut))
 
         for top in self.menuBar().actions():
             if top.menu() is not None:

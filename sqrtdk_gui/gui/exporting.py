@@ -18,6 +18,7 @@ import errno
 import io
 import math
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize
@@ -29,7 +30,8 @@ from sqrtdk_gui.core import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.model import ROW_QUANTITIES, Result, scale_factor
 
-__all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "export_slides"]
+__all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "slide_layout",
+           "export_slides"]
 
 _IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
@@ -167,21 +169,43 @@ def slide_plan() -> list[tuple[str, str, object]]:
     return plan
 
 
-def export_slides(window, folder: str, size: tuple[int, int], progress=None) -> list[str]:
+@contextmanager
+def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
+    """The window laid out as a slide of ``size`` pixels for the duration: the live page and
+    the lesson in front whatever page was, no menu, status line, controls or guesses box,
+    the step's own panels large, text at ``zoom`` (default: as it is). Everything on screen
+    is as it was afterwards: size, zoom, page, lesson position and parameters."""
+    saved = {"size": window.size(), "zoom": window.style_.zoom, "params": window.controller.params,
+             "step": window.lesson.step, "scenario": window.lesson.scenario,
+             "answered": window.lesson.answer_shown}
+    try:
+        window.set_slide_mode(True)
+        if zoom is not None:
+            window.set_zoom(zoom)
+        window.resize(*size)
+        yield
+    finally:
+        window.set_slide_mode(False)
+        window.set_zoom(saved["zoom"])
+        window.resize(saved["size"])
+        # Parameters first: a scenario's evidence is computed from them when it is restored.
+        window.controller.replace_params(saved["params"])
+        window.lesson.restore(saved["step"], saved["scenario"], answered=saved["answered"])
+        window.render_ready()
+
+
+def export_slides(window, folder: str, size: tuple[int, int], progress=None,
+                  zoom: float | None = None) -> list[str]:
     """One PNG per lesson step and per scenario; ``progress(i, n, name)`` -> False cancels.
 
-    The window is laid out at ``size`` so that slides look like the projector will; its
-    lesson position is restored afterwards.
+    Each is drawn in :func:`slide_layout` (the step with its answer revealed, its own panels,
+    no window furniture) at ``size``, with text at ``zoom`` (default: as the window has it).
     """
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     plan = slide_plan()
-    saved_size = window.size()
-    saved_step, saved_scenario = window.lesson.step, window.lesson.scenario
-    saved_params = window.controller.params
     written = []
-    try:
-        window.resize(*size)
+    with slide_layout(window, size, zoom):
         for i, (name, kind, which) in enumerate(plan):
             if progress is not None and progress(i, len(plan), name) is False:
                 break
@@ -196,8 +220,4 @@ def export_slides(window, folder: str, size: tuple[int, int], progress=None) -> 
             written.append(path)
         if progress is not None:
             progress(len(written), len(plan), "")
-    finally:
-        window.resize(saved_size)
-        window.lesson.restore(saved_step, saved_scenario)
-        window.controller.replace_params(saved_params)
     return written

@@ -14,11 +14,23 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageB
 
 from sqrtdk_gui.core import presets
 from sqrtdk_gui.gui import exporting
+from sqrtdk_gui.gui.presentation import presentation_zoom
 
-__all__ = ["FileActions", "EXPORT_SIZES", "suggested"]
+__all__ = ["FileActions", "EXPORT_SIZES", "SLIDE_SIZES", "slide_sizes", "suggested"]
 
 EXPORT_SIZES = {"1280 × 720": (1280, 720), "1920 × 1080": (1920, 1080),
                 "2560 × 1440": (2560, 1440), "3840 × 2160": (3840, 2160)}
+# Projectors: 4:3, 16:10 and 16:9.
+SLIDE_SIZES = {"1024 × 768": (1024, 768), "1280 × 720": (1280, 720), "1280 × 800": (1280, 800),
+               "1920 × 1080": (1920, 1080), "3840 × 2160": (3840, 2160)}
+
+
+def slide_sizes(screen_size: tuple[int, int] | None) -> dict[str, tuple[int, int]]:
+    """The slide sizes offered: this screen's first, then the common projector sizes."""
+    sizes = {}
+    if screen_size is not None:
+        sizes[f"This screen: {screen_size[0]} × {screen_size[1]}"] = screen_size
+    return {**sizes, **SLIDE_SIZES}
 
 
 def suggested(name: str) -> str:
@@ -131,8 +143,11 @@ class FileActions:
         folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))
         if not folder:
             return
-        choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size:",
-                                          list(EXPORT_SIZES), 1, False)
+        screen = self.screen()
+        sizes = slide_sizes(None if screen is None else (screen.geometry().width(),
+                                                         screen.geometry().height()))
+        choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size (4:3, 16:9 or 16:10; "
+                                          "presentation type for its height):", list(sizes), 0, False)
         if not ok:
             return
         plan = exporting.slide_plan()
@@ -147,7 +162,8 @@ class FileActions:
             return not dialog.wasCanceled()
 
         try:
-            written = exporting.export_slides(self, folder, EXPORT_SIZES[choice], progress)
+            size = sizes[choice]
+            written = exporting.export_slides(self, folder, size, progress, zoom=presentation_zoom(size[1]))
         except OSError as exc:  # the slides written so far stay; the failed one is unchanged
             self._fail("Export failed", f"{exc}.")
             return

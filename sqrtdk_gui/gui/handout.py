@@ -23,14 +23,19 @@ from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
 from sqrtdk_gui.core.model import Params
 from sqrtdk_gui.core.safe_io import write_bytes, write_text
+from sqrtdk_gui.gui.exporting import slide_layout
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
 __all__ = ["FORMATS", "export_handout", "handout_format"]
 
 FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
 FIGURE_SIZE = (1400, 820)
-INTRO = ("Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? Five steps, "
-         "five traps and three follow-ups. Every number is computed by sqrtdk-gui's model; a "
+_COUNTS = {"trap": sum(s.kind == "trap" for s in SCENARIOS),
+           "follow-up": sum(s.kind == "follow-up" for s in SCENARIOS)}
+_WORDS = {n: w for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+INTRO = (f"Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? "
+         f"{_WORDS[len(STEPS)].capitalize()} steps, {_WORDS[_COUNTS['trap']]} traps and "
+         f"{_WORDS[_COUNTS['follow-up']]} follow-ups. Every number is computed by sqrtdk-gui's model; a "
          "range is what every one of eight random seeds falls in, under the stated assumptions "
          "(independent entries of mean 0 and variance 1, at initialisation).")
 
@@ -165,25 +170,16 @@ def _markdown(sections: list[dict], images: list[str]) -> str:
 def export_handout(window, path: str, progress=None) -> list[str]:
     """Write the handout (HTML or Markdown by the file name); returns the files written.
 
-    The window is laid out at a fixed size for the pictures; its lesson position, parameters
-    and size are restored afterwards. OSError if a file cannot be written.
+    The pictures are drawn in the slide layout at a fixed size (the step's own panels, no
+    window furniture); everything on screen is as it was afterwards. OSError if a file
+    cannot be written.
     """
     target = Path(path)
     kind = handout_format(path)
     if kind is None:
         raise ValueError(f"a handout is .html or .md, not {target.suffix or 'no extension'!r}")
-    saved_size, saved_params = window.size(), window.controller.params
-    saved_step, saved_scenario = window.lesson.step, window.lesson.scenario
-    controls = not window.controls_scroll.isHidden()
-    try:
-        window.resize(*FIGURE_SIZE)
-        window.set_controls_visible(False)
+    with slide_layout(window, FIGURE_SIZE, zoom=1.0):  # the step's own panels, large
         sections = _sections(window, progress)
-    finally:
-        window.set_controls_visible(controls)
-        window.resize(saved_size)
-        window.lesson.restore(saved_step, saved_scenario)
-        window.controller.replace_params(saved_params)
     if kind == "html":
         write_text(target, _html(sections))  # safely: a failed write keeps the old file
         return [str(target)]

@@ -7,18 +7,19 @@ each of which binds itself (see docs/architecture.md).
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QDockWidget, QGridLayout, QHBoxLayout, QLabel,
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QDockWidget, QFrame, QGridLayout, QHBoxLayout, QLabel,
                                QMainWindow, QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.gui.animation import DkAnimator
 from sqrtdk_gui.gui.controller import Controller
 from sqrtdk_gui.gui.lab import LabPage
+from sqrtdk_gui.gui.lesson.keys import LessonKeys
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
-from sqrtdk_gui.core.model import SWEEP_MAX_ROWS, Params, Result
+from sqrtdk_gui.core.model import SWEEP_MAX_ROWS, Params, Result, theory_std
 from sqrtdk_gui.gui.controls import ControlsPanel
 from sqrtdk_gui.gui.conventions import DesktopActions
 from sqrtdk_gui.gui.file_actions import FileActions
@@ -36,6 +37,7 @@ APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
+MIN_PLOT = (200, 150)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
 
 
 def configure_pyqtgraph() -> None:
@@ -51,6 +53,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def __init__(self, params: Params | None = None, threaded: bool = True,
                  theme: str = "light", zoom: float = 1.0) -> None:
         super().__init__()
+        self._autoplaying = False
+        self._highlighted: tuple[str, ...] = ()
+        self._slide_mode = False
         configure_pyqtgraph()
         self.style_ = Style(zoom=zoom, theme=theme)
         self.controller = Controller(params, threaded=threaded, parent=self)
@@ -71,12 +76,10 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # name -> panel, in the order they are placed (two per row), then the page panels.
         self.panels = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
 
-        grid = QGridLayout()
+        grid = self.panel_grid = QGridLayout()
         grid.setSpacing(8)
-        for i, panel in enumerate(self.panels.values()):
-            grid.addWidget(panel, i // 2, i % 2)
-            grid.setRowStretch(i // 2, 1)
-            grid.setColumnStretch(i % 2, 1)
+        self._arranged: tuple[str, ...] = ()
+        self.arrange_panels(tuple(self.panels))
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.summary)
@@ -115,14 +118,22 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.lesson_pane = LessonPane(self.style_)
         self.lesson_dock = QDockWidget("Lesson", self)
         self.lesson_dock.setObjectName("lessonDock")
-        self.lesson_dock.setWidget(self.lesson_pane)
+        # In a scroll area: on a small projector at presentation size the pane's parts scroll
+        # into view instead of being squeezed over one another.
+        pane_scroll = QScrollArea()
+        pane_scroll.setObjectName("lessonScroll")
+        pane_scroll.setWidget(self.lesson_pane)
+        pane_scroll.setWidgetResizable(True)
+        pane_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        pane_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.lesson_dock.setWidget(pane_scroll)
         self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                                      | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.lesson_dock.setMinimumWidth(260)
         self.lesson_dock.setMaximumWidth(560)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
         self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
-                                      veil=self.veil)
+                                      veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half)
         self.lesson.changed.connect(self._show_lesson_title)
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
@@ -130,9 +141,10 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self._status_text = ""
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
-        self._status_timer.setInterval(250)
+        self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
         self._status_timer.timeout.connect(lambda: self.status_label.setText(self._status_text))
         self.presentation = Presentation(self)
+        self.presentation.changed.connect(lambda on: (self._arrange_for_lesson(), self._fit_columns(self.width())))
         # --- undo, Open recent, accessibility (gui/undo.py, recent.py, accessibility.py) ---
         self.undo = UndoHistory(self)
         self.actions = build_menus(self)
@@ -144,6 +156,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # --- end ---
         self._build_lesson_keys()
         self.animator.running_changed.connect(self.controls.show_autoplay)
+        self.animator.running_changed.connect(self._hold_for_autoplay)
         self.controls.autoplay_toggled.connect(self.set_autoplay)
         self.controls.autoplay_seconds.connect(self.animator.set_seconds)
 
@@ -162,7 +175,12 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        if self.blanked:
+            self.blank.setGeometry(self.rect())
         self._fit_columns(event.size().width())
+        if len(self._arranged) == 2:
+            self._arranged = ()  # one above the other or side by side: decided again
+            QTimer.singleShot(0, self._arrange_for_lesson)
         fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
     def _fit_columns(self, width: int) -> None:
@@ -172,54 +190,142 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
         self.controls_scroll.setFixedWidth(min(round(360 * z), max(need, round(0.19 * width))))
         self.lesson_dock.setMaximumWidth(round(560 * z))
-        self.resizeDocks([self.lesson_dock], [min(round(480 * z), max(260, round(0.23 * width * z ** 0.5)))],
-                         Qt.Orientation.Horizontal)
+        presenting = getattr(self, "presentation", None) is not None and self.presentation.active
+        if presenting or self._slide_mode:  # one or two large panels: a wide pane
+            dock = min(round(560 * z), max(300, round(0.34 * width)))
+        else:
+            dock = min(round(480 * z), max(260, round(0.23 * width * z ** 0.5)))
+        self.resizeDocks([self.lesson_dock], [dock], Qt.Orientation.Horizontal)
 
     def _build_lesson_keys(self) -> None:
-        # Page Up/Down are what presentation clickers send: they always navigate, even when a
-        # slider has focus. Arrows, Space, Home/End and digits navigate only when no control
-        # wants them (see keyPressEvent), so sliders stay operable from the keyboard.
-        for key, slot in ((Qt.Key.Key_PageDown, self.lesson.next), (Qt.Key.Key_PageUp, self.lesson.previous)):
-            QShortcut(QKeySequence(key), self, activated=slot)
+        # The lesson keys work whatever has focus (gui/lesson/keys.py); the tab bars take no
+        # focus, so a first arrow key can never switch pages instead of moving the lesson.
+        self.lesson_keys = LessonKeys(self)
+        for bar in (self.tabs.tabBar(), self.panel_pages.tabBar()):
+            bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.live_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.live_page.setAccessibleName("Live panels")
+        self.live_page.setAccessibleDescription("The lesson keys work here: Page Down reveals and moves on")
+        self.blank = QWidget(self)  # B or "." (a clicker's blank key): a black screen
+        self.blank.setObjectName("blankScreen")
+        self.blank.setStyleSheet("QWidget#blankScreen { background: black; }")
+        self.blank.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.blank.hide()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        key = event.key()
-        actions = {
-            Qt.Key.Key_Right: self.lesson.next,
-            Qt.Key.Key_Space: self.lesson.next,
-            Qt.Key.Key_Left: self.lesson.previous,
-            Qt.Key.Key_Home: self.lesson.first,
-            Qt.Key.Key_End: self.lesson.last,
-        }
-        if key in actions:
-            actions[key]()
-        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_0 + self.lesson.count:
-            self.lesson.go_to(key - Qt.Key.Key_0)
-        else:
-            super().keyPressEvent(event)
+    def live_active(self) -> bool:
+        """Whether the live page (with the lesson) is in front."""
+        return self.tabs.currentWidget() is self.live_page
+
+    @property
+    def blanked(self) -> bool:
+        return not self.blank.isHidden()
+
+    def set_blank(self, on: bool) -> None:
+        """Black out the window (B, "."), or bring it back."""
+        if on:
+            self.blank.setGeometry(self.rect())
+            self.blank.raise_()
+        self.blank.setVisible(on)
+
+    def focus_home(self) -> None:
+        """Give the keyboard focus back to the live page (after a lesson move or a reveal), so
+        no slider or button keeps keys meant for the lesson."""
+        if self.live_active():
+            self.live_page.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def views(self) -> list:
         """Everything that draws the controller's numbers: the summary strip and the panels."""
         return [self.summary, *self.panels.values()]
 
-    def veil(self, targets) -> None:
-        """Hide what answers the lesson's open question: views by name, summary cells as
-        "summary.<cell>"; an empty list uncovers everything."""
-        targets = set(targets)
+    def veil(self, targets, covered=()) -> None:
+        """Hide what answers the lesson's open question (``targets``) and what would answer a
+        later one (``covered``): views by name, summary cells as "summary.<cell>"; empty
+        lists uncover everything."""
+        targets, covered = set(targets), set(covered)
         for panel in self.panels.values():
-            panel.set_veiled(panel.name in targets)
-        self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets if t.startswith("summary."))
+            panel.set_veiled(panel.name in targets | covered,
+                             later=panel.name in covered and panel.name not in targets)
+        self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets | covered
+                                      if t.startswith("summary."))
 
-    def highlight(self, names) -> None:
+    def highlight(self, names, slide=None) -> None:
         """Point the class at some views (lesson steps); others lose their accent border.
 
         A highlighted page panel (the σ dial) comes to the front; any other lesson position
         shows panels 1-4 (D still switches by hand).
         """
         names = set(names)
+        self._highlighted = tuple(names if slide is None else slide)  # what a slide shows
         for view in self.views():
             view.set_highlighted(view.name in names)
         self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
+        self._arrange_for_lesson()
+
+    def arrange_panels(self, names) -> None:
+        """Show these live panels in the grid, large: one fills it, two side by side, three
+        as two and one below, four as two by two (presentation mode shows a step's own)."""
+        live = [cls.name for cls in LIVE_PANELS]
+        names = tuple(n for n in live if n in set(names)) or tuple(live)
+        if names == self._arranged:
+            return
+        self._arranged = names
+        grid = self.panel_grid
+        for name in live:
+            grid.removeWidget(self.panels[name])
+            self.panels[name].setVisible(name in names)
+        for i in range(3):
+            grid.setRowStretch(i, 0)
+            grid.setColumnStretch(i, 0)
+        # Two panels on a narrow page (a 1024-pixel projector beside the lesson) go one
+        # above the other: side by side each would be too narrow for its ticks.
+        columns = 1 if len(names) == 1 or (len(names) == 2 and self._narrow_page()) else 2
+        wide = columns == 2 and len(names) % 2  # an odd last panel spans both columns
+        for i, name in enumerate(names):
+            row, col = divmod(i, columns)
+            span = 2 if wide and i == len(names) - 1 else 1
+            grid.addWidget(self.panels[name], row, col, 1, span)
+            grid.setRowStretch(row, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1 if columns > 1 else 0)
+
+    def _narrow_page(self) -> bool:
+        """Whether the panels' page is too narrow for two panels side by side."""
+        return self.panel_pages.width() < round(880 * self.style_.zoom)
+
+    def _arrange_for_lesson(self) -> None:
+        slide = self.presentation.active or self._slide_mode
+        shown = self._highlighted if slide else ()
+        self.arrange_panels(shown)
+        # A slide shows the summary strip only where the step is about its numbers.
+        live = {cls.name for cls in LIVE_PANELS}
+        self.summary.setVisible(not slide or "summary" in shown or not live & set(shown))
+
+    @property
+    def slide_mode(self) -> bool:
+        return self._slide_mode
+
+    def set_slide_mode(self, on: bool) -> None:
+        """The window as a slide (exports): the live page in front with the lesson, no menu,
+        status line, controls or guesses box, and only the step's own panels, large."""
+        if on == self._slide_mode:
+            return
+        if on:
+            self._before_slide = {"tab": self.tabs.currentIndex(),
+                                  "controls": not self.controls_scroll.isHidden()}
+            self.tabs.setCurrentWidget(self.live_page)
+        self._slide_mode = on
+        self.menuBar().setVisible(not on)
+        self.statusBar().setVisible(not on)
+        self.tabs.tabBar().setVisible(not on)
+        self.lesson_pane.set_slide_mode(on)
+        self._fit_columns(self.width())
+        if on:
+            self.set_controls_visible(False)
+        else:
+            saved = self._before_slide
+            self.set_controls_visible(saved["controls"])
+            self.tabs.setCurrentIndex(saved["tab"])
+        self._arrange_for_lesson()
 
     def show_panel_page(self, name: str | None) -> None:
         """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
@@ -228,6 +334,19 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def toggle_dial(self) -> None:
         """D: the σ dial's page, and back to panels 1-4."""
         self.show_panel_page(None if self.panel_pages.currentIndex() else "sigma_dial")
+
+    def toggle_lab(self) -> None:
+        """L: the training lab, and back to the live panels."""
+        self.tabs.setCurrentIndex(0 if self.tabs.currentWidget() is self._lab_holder else 1)
+        if self.live_active():
+            self.focus_home()
+
+    def run_lab(self) -> None:
+        """Ctrl+R: the training lab in front, running what its controls say (if idle)."""
+        self.tabs.setCurrentWidget(self._lab_holder)
+        page = self.lab_page
+        if page.run_button.isEnabled():
+            page.run_button.click()
 
     def _show_lesson_title(self, text: str) -> None:
         self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
@@ -284,7 +403,17 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.apply_style()
 
     def zoom_in(self) -> None:
-        self.set_zoom(self.style_.zoom * ZOOM_STEP)
+        """Ctrl+=: larger text and lines, unless a plot would then be squeezed below
+        MIN_PLOT pixels (the window cannot grow beyond the screen)."""
+        before = self.style_.zoom
+        self.set_zoom(before * ZOOM_STEP)
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        squeezed = [p for p in self.panels.values() if p.isVisible()
+                    and (p.canvas.width() < MIN_PLOT[0] or p.canvas.height() < MIN_PLOT[1])]
+        if squeezed and self.isVisible():
+            self.set_zoom(before)
+            self.statusBar().showMessage("Text and lines are as large as this window allows "
+                                         "without squeezing the plots (H hides the controls)", 6000)
 
     def zoom_out(self) -> None:
         self.set_zoom(self.style_.zoom / ZOOM_STEP)
@@ -304,9 +433,20 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def set_autoplay(self, on: bool) -> None:
         """Sweep d_k from 1 to 4096 and back until paused, so the histogram breathes."""
         if on:
+            self._autoplaying = True
             self.animator.run(1, 4096, self.controls.speed.value(), ping_pong=True)
         else:
             self.animator.stop()
+
+    def _hold_for_autoplay(self, running: bool) -> None:
+        # Autoplay holds the logit axis at the widest logits it reaches (d_k 4096), so the
+        # histogram widens on screen; when it stops, the lesson's own hold (or none) returns.
+        histogram = self.panels["histogram"]
+        if running and self._autoplaying:
+            histogram.set_fixed_half(4.0 * theory_std(self.controller.params.replace(d_k=4096)))
+        elif not running and self._autoplaying:
+            self._autoplaying = False
+            histogram.set_fixed_half(self.lesson.held_half)
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in SHORTCUTS)
@@ -370,7 +510,30 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
                                           name="sqrtdk-lesson-figures")
             self._warm.start()
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not getattr(self, "_shown_once", False):
+            self._shown_once = True
+            self.fit_to_screen()
+            QTimer.singleShot(0, self.focus_home)  # a fresh start: no control holds the keys
+        super().showEvent(event)
+
+    def fit_to_screen(self) -> None:
+        """Shrink the window to the screen it opens on (a 1024×768 projector, a laptop)."""
+        screen = self.screen()
+        # The offscreen platform's 800×800 "screen" is no screen: headless renders and tests
+        # keep the size they ask for.
+        if (screen is None or self.isFullScreen() or self.isMaximized()
+                or QApplication.platformName() == "offscreen"):
+            return
+        avail = screen.availableGeometry()
+        # Room for a window manager's frame and title bar, which geometry() does not include.
+        width, height = min(self.width(), avail.width() - 16), min(self.height(), avail.height() - 40)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(max(width, 320), max(height, 240))
+            self.move(avail.topLeft())
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.lesson_keys.remove()
         if getattr(self, "_warm", None) is not None:
             self._warm_stop.set()
             self._warm.join()  # at most the figure in progress (≤ 1 s)

@@ -6,6 +6,8 @@ from types import SimpleNamespace
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from sqrtdk_gui.gui.lesson.keys import LESSON_KEYS
+
 THEME_TEXTS = {"light": "Light theme (projectors)", "dark": "Dark theme",
                "high-contrast": "High-contrast theme (washed-out projectors)"}
 
@@ -13,9 +15,9 @@ __all__ = ["build_menus", "SHORTCUTS"]
 
 # What Help -> Keyboard shortcuts lists; the lesson keys are handled by the window itself.
 SHORTCUTS = (
-    ("→  Space  Page Down", "next lesson step (Page Down: also from a focused slider)"),
-    ("←  Page Up", "previous lesson step"),
-    ("Home  End  1–5", "first / last / a given lesson step"),
+    *LESSON_KEYS,
+    ("L", "the training lab, and back to the live panels"),
+    ("Ctrl+R", "run the training lab (its quick default: one high rate, a few seconds)"),
     ("R  /  S", "raw logits  /  divide by √d_k"),
     ("T", "reset the temperature to 1"),
     ("P", "autoplay: sweep d_k up and down"),
@@ -29,7 +31,7 @@ SHORTCUTS = (
     ("Ctrl+Z  Ctrl+Shift+Z (Ctrl+Y)", "undo / redo a parameter change or lesson move (a slider drag is one step)"),
     ("Ctrl+Shift+P", "command palette: find any action, lesson step, trap or setting by typing"),
     ("Ctrl+Shift+N", "numbers instead of charts: every panel's data as a table (Ctrl+C copies)"),
-    ("Tab  Shift+Tab", "move between controls; arrows and Page Up/Down move a focused slider"),
+    ("Tab  Shift+Tab", "move between controls; the arrows move a focused slider"),
     ("Ctrl+Q", "quit"),
 )
 
@@ -81,6 +83,25 @@ def build_menus(w) -> SimpleNamespace:
     for item in (a.undo, a.redo, None, a.restore_params, a.reset_settings):
         edit.addSeparator() if item is None else edit.addAction(item)
 
+    # The lesson's keys are handled whatever has focus (gui/lesson/keys.py), so these actions
+    # carry them as a hint after a tab, not as shortcuts that a focused widget could take.
+    lesson_menu = bar.addMenu("Less&on")
+    a.lesson_next = _action(w, "&Next (reveal, then the next step)\tPage Down", w.lesson.advance,
+                            tip="At an open question: reveal the answer; then the next step")
+    a.lesson_back = _action(w, "&Back\tPage Up", w.lesson.back, tip="The previous step")
+    a.lesson_reveal = _action(w, "&Reveal the answer\tReturn", w.lesson.reveal,
+                              tip="Show the answer, the covered panels and the step's animation")
+    a.lesson_first = _action(w, "&First step\tHome", w.lesson.first)
+    a.blank = _action(w, "B&lank the screen\tB", lambda: w.set_blank(not w.blanked),
+                      tip="A black screen; any lesson key brings the picture back")
+    a.lab = _action(w, "&Training lab", w.toggle_lab, "L",
+                    "The training lab tab, and back to the live panels")
+    a.lab_run = _action(w, "R&un the training lab", w.run_lab, "Ctrl+R",
+                        "Open the training lab and run it (default: one high rate, a few seconds)")
+    for item in (a.lesson_next, a.lesson_back, a.lesson_reveal, a.lesson_first, None, a.blank,
+                 None, a.lab, a.lab_run):
+        lesson_menu.addSeparator() if item is None else lesson_menu.addAction(item)
+
     view = bar.addMenu("&View")
     a.lesson = w.lesson_dock.toggleViewAction()
     a.lesson.setText("&Lesson pane")
@@ -124,4 +145,7 @@ def build_menus(w) -> SimpleNamespace:
     help_menu.addAction(a.palette)
     help_menu.addAction(a.shortcuts)
     help_menu.addAction(a.about)
+    # Shortcuts keep working while presentation mode hides the menu bar.
+    for menu in (file_menu, edit, lesson_menu, view, help_menu):
+        w.addActions([action for action in menu.actions() if not action.isSeparator()])
     return a

@@ -233,3 +233,30 @@ def fit_pixmap_cache(width: int, height: int, device_pixel_ratio: float = 1.0) -
     need_kib = round(2 * 4 * width * height * device_pixel_ratio ** 2 / 1024)
     if need_kib > QPixmapCache.cacheLimit():
         QPixmapCache.setCacheLimit(need_kib)
+
+
+def keep_step_ticks(plot: pg.PlotItem) -> None:
+    """Label the x axis (training steps, 0 … N) at a round step that leaves room between the
+    labels at the plot's width and tick font: a narrow plot on a small projector otherwise
+    prints "100200300". Follows every resize and range change."""
+    axis = plot.getAxis("bottom")
+
+    def update(*_) -> None:
+        lo, hi = plot.getViewBox().viewRange()[0]
+        width = plot.getViewBox().width()
+        if not width > 0 or not hi > lo:
+            return
+        from PySide6.QtGui import QFontMetrics
+
+        font = axis.style.get("tickFont")
+        metrics = QFontMetrics(font) if font is not None else QFontMetrics(axis.font())
+        # Label centres at least 1.15 label widths apart: a gap of a few pixels at least.
+        label = metrics.horizontalAdvance(f"{max(abs(lo), abs(hi)):.0f}") * 1.15
+        raw = label * (hi - lo) / width  # the smallest step, in steps, that leaves that room
+        step = next(m * 10 ** e for e in range(0, 7) for m in (1, 2, 5) if m * 10 ** e >= raw)
+        first = int(max(lo, 0) // step + (max(lo, 0) % step > 0)) * step
+        axis.setTicks([[(v, f"{v:g}") for v in range(first, int(hi) + 1, step)], []])
+
+    plot.getViewBox().sigResized.connect(update)
+    plot.getViewBox().sigXRangeChanged.connect(update)
+    update()

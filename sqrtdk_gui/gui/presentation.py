@@ -1,4 +1,5 @@
-"""Presentation mode: full screen, large type, hidden cursor, controls out of the way (H).
+"""Presentation mode: full screen, large type, hidden cursor, controls out of the way (H),
+and only the current lesson step's own panels, large (the window arranges them).
 
 Entering saves the window's state (zoom, visible columns, full screen or not) and leaving
 restores it exactly, so F11 twice is a no-op for the layout.
@@ -12,12 +13,15 @@ from PySide6.QtWidgets import QApplication
 
 __all__ = ["Presentation", "presentation_zoom", "CURSOR_IDLE_MS"]
 
-PRESENTATION_ZOOM = 1.4  # at 1080 lines; scaled with the screen height, never below 1
+# Tick labels are 12 pt (16 px) at zoom 1. At 1.25 they are 20 px on a 768-line projector,
+# a cap height of about 2 % of the screen: readable from the back of a room. Larger screens
+# keep that share; smaller ones keep the 20 px.
+PRESENTATION_ZOOM = 1.25  # at 768 lines
 
 
 def presentation_zoom(screen_height: int) -> float:
-    """Large type for the room, in proportion to the projector's lines (1.4 at 1080p)."""
-    return min(2.5, max(1.0, PRESENTATION_ZOOM * screen_height / 1080))
+    """Large type for the room: tick labels about 2.7 % of the screen height, at least 20 px."""
+    return min(2.5, max(PRESENTATION_ZOOM, PRESENTATION_ZOOM * screen_height / 768))
 CURSOR_IDLE_MS = 2500
 
 
@@ -44,7 +48,9 @@ class Presentation(QObject):
     def toggle(self) -> None:
         self.leave() if self.active else self.enter()
 
-    def enter(self) -> None:
+    def enter(self, full_screen: bool = True) -> None:
+        """Large type, the step's own panels, no menus; ``full_screen=False`` keeps the
+        window's size (headless renders of a projector's layout)."""
         if self.active:
             return
         w = self._window
@@ -57,13 +63,19 @@ class Presentation(QObject):
         }
         self.active = True
         screen = w.screen()
-        height = screen.geometry().height() if screen is not None else 1080
+        if not full_screen or screen is None:
+            height = w.height()  # the window stands for the projector
+        else:
+            height = screen.geometry().height()
         w.set_zoom(max(w.style_.zoom, presentation_zoom(height)))
         w.set_controls_visible(False)  # the plots fill the screen; H brings the controls back
-        w.showFullScreen()
-        # Without a window manager (a kiosk, a bare X server) nobody honours the full-screen
-        # request: if the window still does not cover the screen shortly after, cover it.
-        QTimer.singleShot(300, self._cover_screen)
+        w.menuBar().hide()  # the room reads plots, not menus (every shortcut still works)
+        w.statusBar().hide()
+        if full_screen:
+            w.showFullScreen()
+            # Without a window manager (a kiosk, a bare X server) nobody honours the full-
+            # screen request: if the window still does not cover the screen shortly, cover it.
+            QTimer.singleShot(300, self._cover_screen)
         QApplication.instance().installEventFilter(self)
         self._idle.start()
         self.changed.emit(True)
@@ -80,6 +92,8 @@ class Presentation(QObject):
             w.showMaximized() if saved.get("maximized") else w.showNormal()
             if "geometry" in saved:
                 w.restoreGeometry(saved["geometry"])
+        w.menuBar().show()
+        w.statusBar().show()
         w.set_zoom(saved.get("zoom", 1.0))
         w.set_controls_visible(saved.get("controls", True))
         self.changed.emit(False)

@@ -284,68 +284,69 @@ swani et al. 201\
  window moves wi\
 th n, like \xe2\x88\x9a(2\
  ln n).</p>\x0a\
-\x00\x00\x03\xc0\
+\x00\x00\x03\xc5\
 <\
 h2>2 \xc2\xb7 Softmax \
-saturates</h2>\x0a<\
-p>Softmax turns \
-logits into weig\
-hts p<sub>j</sub\
-> = e<sup>z<sub>\
-j</sub></sup> / \
-\xce\xa3<sub>i</sub> e\
-<sup>z<sub>i</su\
-b></sup>. Only d\
-ifferences matte\
-r:\x0aa gap \xce\x94 betw\
-een two logits i\
-s a weight ratio\
- e<sup>\xce\x94</sup>,\
- and e<sup>7</su\
-p> \xe2\x89\x88 1100.</p>\
-\x0a<!-- reveal -->\
-\x0a<p>At d<sub>k</\
-sub> = 512 witho\
-ut scaling (\xcf\x83 \xe2\
-\x89\x88 22.6, 64 keys\
-) a query's larg\
-est logit beats \
-its second by {s\
-tep2_top_gap} (m\
-edian).\x0aThe medi\
-an query leaves \
-only {step2_rest\
-} of its weight \
-to the other 63 \
-keys, and {step2\
-_saturated} of q\
-ueries are <i>sa\
-turated</i>\x0a(lar\
-gest weight abov\
-e 0.99). Panel 2\
- shows one query\
-'s weights, sort\
-ed.</p>\x0a<p>Satur\
-ation is not bad\
- in itself: a tr\
-ained head <i>sh\
-ould</i> commit \
-to the right key\
-. The harm is sa\
-turating at init\
-ialisation,\x0aon a\
- key picked by c\
-hance, before an\
-ything is learne\
-d: step 3 shows \
-why it then cann\
-ot move.\x0aWhere s\
-oftmax is respon\
-sive, and why, i\
-s the <a href=\x22s\
-cenario:sigma_di\
-al\x22>\xcf\x83 dial</a> \
-follow-up.</p>\x0a\
+of wide logits</\
+h2>\x0a<p>Softmax t\
+urns logits into\
+ weights p<sub>j\
+</sub> = e<sup>z\
+<sub>j</sub></su\
+p> / \xce\xa3<sub>i</s\
+ub> e<sup>z<sub>\
+i</sub></sup>. O\
+nly differences \
+matter:\x0aa gap \xce\x94\
+ between two log\
+its is a weight \
+ratio e<sup>\xce\x94</\
+sup>, and e<sup>\
+7</sup> \xe2\x89\x88 1100\
+.</p>\x0a<!-- revea\
+l -->\x0a<p>At d<su\
+b>k</sub> = 512 \
+without scaling \
+(\xcf\x83 \xe2\x89\x88 22.6, 64\
+ keys) a query's\
+ largest logit b\
+eats its second \
+by {step2_top_ga\
+p} (median).\x0aThe\
+ median query le\
+aves only {step2\
+_rest} of its we\
+ight to the othe\
+r 63 keys, and {\
+step2_saturated}\
+ of queries are \
+<i>saturated</i>\
+\x0a(largest weight\
+ above 0.99). Pa\
+nel 2 shows one \
+query's weights,\
+ sorted.</p>\x0a<p>\
+Saturation is no\
+t bad in itself:\
+ a trained head \
+<i>should</i> co\
+mmit to the righ\
+t key. The harm \
+is saturating at\
+ initialisation,\
+\x0aon a key picked\
+ by chance, befo\
+re anything is l\
+earned: step 3 s\
+hows why it then\
+ cannot move.\x0aWh\
+ere softmax is r\
+esponsive, and w\
+hy, is the <a hr\
+ef=\x22scenario:sig\
+ma_dial\x22>\xcf\x83 dial\
+</a> follow-up.<\
+/p>\x0a\
 \x00\x00\x04\x05\
 <\
 h3>Follow-up: QK\
@@ -500,69 +501,69 @@ he rate: 85\xe2\x80\x9395\
 right key.<!-- /\
 lr-sweep --></p>\
 \x0a\
-\x00\x00\x03\xc1\
+\x00\x00\x03\xc7\
 <\
-h2>1 \xc2\xb7 Variance\
- grows with d<su\
-b>k</sub></h2>\x0a<\
-p>An attention l\
-ogit is a dot pr\
-oduct: z = q\xc2\xb7k \
-= q<sub>1</sub>k\
-<sub>1</sub> + q\
-<sub>2</sub>k<su\
-b>2</sub> + \xe2\x80\xa6 \
-+ q<sub>d<sub>k<\
-/sub></sub>k<sub\
->d<sub>k</sub></\
-sub>.\x0aAssume, as\
- Vaswani et al. \
-(2017, \xc2\xa73.2.1, \
-footnote 4) do, \
-that at initiali\
-sation the entri\
-es of q and k ar\
-e independent wi\
-th mean 0 and\x0ava\
-riance 1: each p\
-roduct q<sub>i</\
-sub>k<sub>i</sub\
-> then has mean \
-0 and variance 1\
-.</p>\x0a<!-- revea\
-l -->\x0a<p>Varianc\
-es of independen\
-t terms add: z h\
-as variance d<su\
-b>k</sub> and <b\
->\xcf\x83 = \xe2\x88\x9ad<sub>k\
-</sub></b>, 8 at\
+h2>1 \xc2\xb7 A logit \
+is a sum of d<su\
+b>k</sub> terms<\
+/h2>\x0a<p>An atten\
+tion logit is a \
+dot product: z =\
+ q\xc2\xb7k = q<sub>1<\
+/sub>k<sub>1</su\
+b> + q<sub>2</su\
+b>k<sub>2</sub> \
++ \xe2\x80\xa6 + q<sub>d<\
+sub>k</sub></sub\
+>k<sub>d<sub>k</\
+sub></sub>.\x0aAssu\
+me, as Vaswani e\
+t al. (2017, \xc2\xa73\
+.2.1, footnote 4\
+) do, that at in\
+itialisation the\
+ entries of q an\
+d k are independ\
+ent with mean 0 \
+and\x0avariance 1: \
+each product q<s\
+ub>i</sub>k<sub>\
+i</sub> then has\
+ mean 0 and vari\
+ance 1.</p>\x0a<!--\
+ reveal -->\x0a<p>V\
+ariances of inde\
+pendent terms ad\
+d: z has varianc\
+e d<sub>k</sub> \
+and <b>\xcf\x83 = \xe2\x88\x9ad\
+<sub>k</sub></b>\
+, 8 at d<sub>k</\
+sub> = 64 and 22\
+.6 at 512\x0a(sampl\
+ed: {step1_sigma\
+_512} over eight\
+ seeds). No entr\
+y got bigger; th\
+ere are just mor\
+e terms.</p>\x0a<p>\
+Watch panel 1 as\
+ d<sub>k</sub> g\
+rows: the histog\
+ram widens with \
+\xe2\x88\x9ad<sub>k</sub>\
+. The normal cur\
+ve N(0, d<sub>k<\
+/sub>) is only t\
+he large-d<sub>k\
+</sub>\x0alimit: at\
  d<sub>k</sub> =\
- 64 and 22.6 at \
-512\x0a(sampled: {s\
-tep1_sigma_512} \
-over eight seeds\
-). No entry got \
-bigger; there ar\
-e just more term\
-s.</p>\x0a<p>Watch \
-panel 1 as d<sub\
->k</sub> grows: \
-the histogram wi\
-dens with \xe2\x88\x9ad<s\
-ub>k</sub>. The \
-normal curve N(0\
-, d<sub>k</sub>)\
- is only the lar\
-ge-d<sub>k</sub>\
-\x0alimit: at d<sub\
->k</sub> = 2 the\
- exact density i\
-s e<sup>\xe2\x88\x92|z|</\
-sup>/2, peak 0.5\
- against the nor\
-mal's 0.28.</p>\x0a\
-\
+ 2 the exact den\
+sity is e<sup>\xe2\x88\
+\x92|z|</sup>/2, pe\
+ak 0.5 against t\
+he normal's 0.28\
+.</p>\x0a\
 \x00\x00\x03\x1b\
 <\
 h3>Trap: dividin\
@@ -667,68 +668,68 @@ ts each program \
 returns, over th\
 e rows that stay\
 ed finite.</p>\x0a\
-\x00\x00\x03\xbd\
+\x00\x00\x03\xbf\
 <\
-h2>3 \xc2\xb7 The Jaco\
-bian collapses</\
-h2>\x0a<p>Learning \
-needs to know ho\
-w the weights ch\
-ange when a logi\
-t changes: the s\
-oftmax Jacobian \
-<b>J = diag(p) \xe2\
-\x88\x92 p p\xe1\xb5\x80</b>,\x0ae\
-ntry (i, j) = p<\
-sub>i</sub>(\xce\xb4<s\
-ub>ij</sub> \xe2\x88\x92 \
-p<sub>j</sub>). \
-For one-hot p ev\
-ery entry is 0.<\
-/p>\x0a<!-- reveal \
--->\x0a<p>The gradi\
-ent reaching a q\
-uery, \xe2\x88\x82L/\xe2\x88\x82q \
-= (scale) \xc2\xb7 K\xe1\xb5\
-\x80 J \xe2\x88\x82L/\xe2\x88\x82p, p\
-asses <i>through\
-</i> J. Without \
-scaling the medi\
-an \xe2\x80\x96\xe2\x88\x82L/\xe2\x88\x82q\xe2\
-\x80\x96 is at first\x0a<\
-i>larger</i> tha\
-n with \xc3\xb7\xe2\x88\x9ad<su\
-b>k</sub> (bigge\
-r logits), until\
- d<sub>k</sub> \xe2\
-\x89\x88 {step3_crosso\
-ver}; then J cru\
-shes it:\x0a{step3_\
-ratio_1024} smal\
-ler than with \xc3\xb7\
-\xe2\x88\x9ad<sub>k</sub>\
- at d<sub>k</sub\
-> = 1024, {step3\
-_ratio_4096} at \
-4096 (panels 3 a\
-nd 4, vermillion\
-).</p>\x0a<p>The me\
-an hides this: a\
- few near-tie ro\
-ws still get lar\
-ge gradients (do\
-tted line in pan\
-el 4; at d<sub>k\
-</sub> = 2048 th\
-e raw mean is\x0a{s\
-tep3_mean_ratio}\
- the \xc3\xb7\xe2\x88\x9ad<sub>\
-k</sub> median).\
- Learning rests \
-on rare rows whi\
-le most queries \
-receive almost n\
-othing.</p>\x0a\
+h2>3 \xc2\xb7 What rea\
+ches the queries\
+</h2>\x0a<p>Learnin\
+g needs to know \
+how the weights \
+change when a lo\
+git changes: the\
+ softmax Jacobia\
+n <b>J = diag(p)\
+ \xe2\x88\x92 p p\xe1\xb5\x80</b>,\
+\x0aentry (i, j) = \
+p<sub>i</sub>(\xce\xb4\
+<sub>ij</sub> \xe2\x88\
+\x92 p<sub>j</sub>)\
+. For one-hot p \
+every entry is 0\
+.</p>\x0a<!-- revea\
+l -->\x0a<p>The gra\
+dient reaching a\
+ query, \xe2\x88\x82L/\xe2\x88\x82\
+q = (scale) \xc2\xb7 K\
+\xe1\xb5\x80 J \xe2\x88\x82L/\xe2\x88\x82p,\
+ passes <i>throu\
+gh</i> J. Withou\
+t scaling the me\
+dian \xe2\x80\x96\xe2\x88\x82L/\xe2\x88\x82\
+q\xe2\x80\x96 is at first\
+\x0a<i>larger</i> t\
+han with \xc3\xb7\xe2\x88\x9ad<\
+sub>k</sub> (big\
+ger logits), unt\
+il d<sub>k</sub>\
+ \xe2\x89\x88 {step3_cros\
+sover}; then J c\
+rushes it:\x0a{step\
+3_ratio_1024} sm\
+aller than with \
+\xc3\xb7\xe2\x88\x9ad<sub>k</su\
+b> at d<sub>k</s\
+ub> = 1024, {ste\
+p3_ratio_4096} a\
+t 4096 (panels 3\
+ and 4, vermilli\
+on).</p>\x0a<p>The \
+mean hides this:\
+ a few near-tie \
+rows still get l\
+arge gradients (\
+dotted line in p\
+anel 4; at d<sub\
+>k</sub> = 2048 \
+the raw mean is\x0a\
+{step3_mean_rati\
+o} the \xc3\xb7\xe2\x88\x9ad<su\
+b>k</sub> median\
+). Learning rest\
+s on rare rows w\
+hile most querie\
+s receive almost\
+ nothing.</p>\x0a\
 \x00\x00\x01\xc9\
 <\
 h3>Trap: scaling\
@@ -1110,29 +1111,29 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x10\x00\x02\x00\x00\x00\x10\x00\x00\x00\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x000\xb7\
+\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x000\xc4\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00$\xaa\
+\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00$\xb5\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00\x1d\xc6\
+\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00\x1d\xcb\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x10\xb3\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00'\xce\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00'\xd9\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x004\xb6\
+\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x004\xc3\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x18\x80\
+\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x18\x85\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x00+\x8f\
+\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x00+\x9c\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00!\x8b\
+\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00!\x96\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00V\x00\x00\x00\x00\x00\x01\x00\x00\x02\xfd\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x14w\
+\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x14|\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x00-\x5c\
+\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x00-i\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00~\x00\x00\x00\x00\x00\x01\x00\x00\x06\xbf\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
@@ -1142,7 +1143,7 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x22\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x009\xb6\
+\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x009\xc3\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 "
 

@@ -36,6 +36,16 @@ class Step:
     preset: dict = field(default_factory=dict)
     highlight: tuple[str, ...] = ()
     animation: Animation | None = None
+    # Views covered for the whole step, revealed or not: they would answer a later step's
+    # question (step 1's weights are step 2's answer). View names or "summary.<cell>".
+    covers: tuple[str, ...] = ()
+    # Panels a slide (presentation mode, exported slides) shows, large; default: highlight.
+    slide: tuple[str, ...] | None = None
+
+    @property
+    def slide_views(self) -> tuple[str, ...]:
+        """Panels a slide shows (presentation mode, exported slides), large."""
+        return self.highlight if self.slide is None else self.slide
 
 
 @dataclass(frozen=True)
@@ -48,9 +58,14 @@ class Scenario:
     preset: dict = field(default_factory=dict)
     highlight: tuple[str, ...] = ()
 
+    @property
+    def slide_views(self) -> tuple[str, ...]:
+        """Panels a slide shows: the ones it points at."""
+        return self.highlight
+
 
 STEPS = (
-    Step(1, "Variance grows with d_k", ":/lesson/step1.html",
+    Step(1, "A logit is a sum of d_k terms", ":/lesson/step1.html",
          question="A logit is q·k with d_k = 512 terms; the entries of q and k are independent, with mean 0 "
                   "and variance 1. What will the standard deviation σ of the logits be?",
          answer="√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent terms add, "
@@ -58,30 +73,35 @@ STEPS = (
                 "over eight seeds.",
          preset={"d_k": 512, "scaling": "none"},
          highlight=("histogram", "summary"),
-         animation=Animation(1, 512, 5.0)),
-    Step(2, "Softmax saturates", ":/lesson/step2.html",
+         animation=Animation(1, 512, 5.0),
+         covers=("weights", "jacobian", "gradient", "summary.max_weight", "summary.entropy",
+                 "summary.jacobian", "summary.saturated")),
+    Step(2, "Softmax of wide logits", ":/lesson/step2.html",
          question="At d_k = 512 without scaling (σ ≈ 22.6, 64 keys): how much weight will a "
                   "typical query put on its single largest key?",
          answer="Almost all of it: the median query leaves only {step2_rest} to the other 63 keys, and "
                 "{step2_saturated} of queries put more than 0.99 on one key. The median entropy is "
                 "{step2_entropy} of a possible log 64 = 4.16. (Ranges over eight random seeds.)",
          preset={"d_k": 512, "scaling": "none"},
-         highlight=("weights", "summary")),
-    Step(3, "The Jacobian collapses", ":/lesson/step3.html",
+         highlight=("weights", "summary"),
+         covers=("jacobian", "gradient", "summary.jacobian")),
+    Step(3, "What reaches the queries", ":/lesson/step3.html",
          question="At d_k = 2048 without scaling, how does the median gradient reaching a query "
                   "compare with the ÷√d_k case (about {step3_grad_scaled})?",
          answer="Hundreds to thousands of times smaller: {step3_grad_ratio} over eight seeds (raw median "
                 "{step3_grad_raw}). J = diag(p) − ppᵀ is nearly zero for saturated rows, and the gradient "
                 "passes through J. The mean stays large because a few near-tie rows still get big gradients.",
          preset={"d_k": 2048, "scaling": "none"},
-         highlight=("jacobian", "gradient")),
+         highlight=("jacobian", "gradient"),
+         covers=("histogram", "summary.sigma")),  # its ÷√d_k ghost is step 4's answer
     Step(4, "Divide by √d_k", ":/lesson/step4.html",
          question="Divide the logits by √d_k. What is σ at d_k = 4, at 512 and at 4096?",
          answer="1 each time in theory (the samples give {step4_sigma}): dividing by √d_k divides the "
                 "variance d_k by d_k. At initialisation every ÷√d_k curve is flat, for every head size.",
          preset={"d_k": 4096, "scaling": "sqrt_dk"},
          highlight=("histogram", "jacobian", "gradient"),
-         animation=Animation(4, 4096, 5.0)),
+         animation=Animation(4, 4096, 5.0),
+         slide=("histogram", "gradient")),  # two panels stay readable at 1024×768
     Step(5, "Traps and follow-ups", ":/lesson/step5.html",
          question="Which of these is a correct replacement for ÷√d_k: dividing by √d_model, subtracting "
                   "the row maximum, or dividing by √n (the number of keys)?",
@@ -90,7 +110,8 @@ STEPS = (
                 "overflow; n does not enter a logit's variance (÷√n is right only where n happens to equal "
                 "d_k). Try each below.",
          preset={"d_k": 64, "scaling": "sqrt_dk"},
-         highlight=()),
+         highlight=(),
+         slide=("summary", "weights")),  # the traps change the weights most visibly
 )
 
 SCENARIOS = (

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, set_line_style
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.core.training import SATURATION, WINDOW, TrainResult
 
 __all__ = ["CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
@@ -84,6 +84,7 @@ class CurvePanel(Panel):
             self.plot.enableAutoRange(axis="y", enable=False)
         self.plot.setXRange(0, 400, padding=X_PAD)
         self.plot.enableAutoRange(axis="x", enable=False)
+        keep_step_ticks(self.plot)
         self.curves = {s: self.plot.plot(name=LAB_LABELS[s]) for s in LAB_SCALINGS}
         for z, s in enumerate(("qk_norm", "none", "sqrt_dk")):  # blue on top, purple below
             self.curves[s].setZValue(10 + z)

@@ -20,7 +20,7 @@ from sqrtdk_gui.gui.lab.plots import ScalingTable
 from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.core.training import WINDOW
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
@@ -341,6 +341,7 @@ class StepPanel(_BandPanel):
         elif log_y:
             self.decades.show(0, 2)
         self.plot.setXRange(0, 400, padding=0.04)
+        keep_step_ticks(self.plot)
         self.apply_style()
 
     def restyle_items(self) -> None:
@@ -408,6 +409,7 @@ class GradPanel(Panel):
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)
         self.plot.enableAutoRange(enable=False)
         self.plot.setXRange(0, 400, padding=0.04)
+        keep_step_ticks(self.plot)
         self.log_axis = _LogAxis(self.plot)
         self.key.setWordWrap(True)
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}

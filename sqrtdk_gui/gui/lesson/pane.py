@@ -22,12 +22,15 @@ from sqrtdk_gui.gui.style import Style, standard_icon
 
 __all__ = ["LessonPane", "read_resource", "lesson_text"]
 
+_COUNTS = {kind: sum(s.kind == kind for s in SCENARIOS) for kind in ("trap", "follow-up")}
 INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
          "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
          "<p>Each step sets the parameters, points at the panels that matter and asks the class "
-         "to predict before you reveal. Then five traps and six follow-ups.</p>"
-         "<p>Next: <b>→</b>, <b>Space</b> or <b>Page Down</b> (a presentation clicker). "
-         "Back: <b>←</b> or <b>Page Up</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>.</p>")
+         f"to predict before you reveal. Then {_COUNTS['trap']} traps and {_COUNTS['follow-up']} follow-ups.</p>"
+         "<p>Next: <b>Page Down</b> (a presentation clicker), <b>→</b> or <b>Space</b>: at a question "
+         "the first press reveals the answer, the next moves on. Back: <b>Page Up</b> or <b>←</b>. "
+         "Reveal: <b>Return</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>. "
+         "Blank the screen: <b>B</b>.</p>")
 
 
 def lesson_text(path: str) -> str:
@@ -101,7 +104,7 @@ class LessonPane(QWidget):
         super().__init__(parent)
         self.style_ = style
         self.setObjectName("lessonPane")
-        self.caption = QLabel("Lesson")
+        self.caption = QLabel("Introduction")
         self.caption.setObjectName("lessonCaption")
         self.title = QLabel("Why divide by √d_k?")
         self.title.setObjectName("lessonTitle")
@@ -159,10 +162,12 @@ class LessonPane(QWidget):
         self.predict_caption = QLabel("Predict first")
         box.addWidget(self.predict_caption)
         box.addWidget(self.predict_words, 1)
-        guess_row = QHBoxLayout()
+        self.guess_row = QWidget()  # hidden on slides: a handout has no class to ask
+        guess_row = QHBoxLayout(self.guess_row)
+        guess_row.setContentsMargins(0, 0, 0, 0)
         guess_row.addWidget(self.guesses, 1)
         guess_row.addWidget(self.reveal_button)
-        box.addLayout(guess_row)
+        box.addWidget(self.guess_row)
 
         self.predict = self.predict_box
 
@@ -255,7 +260,7 @@ class LessonPane(QWidget):
             label.setFont(s.font(12, bold=True))
         self.text.document().setDefaultFont(s.font(14))
         self.text.document().setDefaultStyleSheet(
-            f"h2 {{ font-size: {s.pt(17)}pt; }} h3 {{ font-size: {s.pt(16)}pt; }} "
+            f"h2 {{ font-size: {s.pt(16)}pt; }} h3 {{ font-size: {s.pt(15)}pt; }} "
             f"p {{ margin-bottom: {s.pt(8)}px; }} td, th {{ font-size: {s.pt(13)}pt; }}")
         self._rerender()
 
@@ -277,7 +282,7 @@ class LessonPane(QWidget):
     def show_intro(self) -> None:
         self._shown_scenario = None
         self._full_step_html = None
-        self.caption.setText("Lesson")
+        self.caption.setText("Introduction")
         self.title.setText("Why divide by √d_k?")
         self._set_html(INTRO)
         self.predict.hide()
@@ -301,9 +306,9 @@ class LessonPane(QWidget):
         self.guesses.setEnabled(True)
         self.reveal_button.show()
         self.predict.show()
-        self._fit_predict()
         self.chart.hide()
         self.scenarios.setVisible(step.number == count)
+        self._fit_predict()
         for button in self.scenario_buttons.values():
             button.setChecked(False)
         self.previous_button.setEnabled(step.number > 1)
@@ -352,7 +357,8 @@ class LessonPane(QWidget):
         need_words = inner.layout().totalHeightForWidth(width) if inner.layout().hasHeightForWidth() \
             else inner.sizeHint().height()
         chrome = self.predict_box.sizeHint().height() - self.predict_words.sizeHint().height()
-        self.predict_box.setFixedHeight(min(chrome + need_words + 6, max(160, int(0.62 * self.height()))))
+        share = 0.4 if not self.scenarios.isHidden() else 0.62  # step 5 also shows its buttons
+        self.predict_box.setFixedHeight(min(chrome + need_words + 6, max(160, int(share * self.height()))))
 
     def _follow_link(self, url) -> None:
         if url.scheme() == "scenario" and url.path() in self.scenario_buttons:
@@ -383,9 +389,17 @@ class LessonPane(QWidget):
         self.answer.show()
         self.reveal_button.hide()
         self._fit_predict()
+        self.predict_words.ensureWidgetVisible(self.answer)  # the answer in view, not below it
         full = getattr(self, "_full_step_html", None)
         if full is not None and self._shown_scenario is None:
             self._set_html(full)
+
+    def set_slide_mode(self, on: bool) -> None:
+        """A slide shows the step, its question and answer, but no guesses box or buttons."""
+        self.guess_row.setVisible(not on)
+        for button in (self.previous_button, self.next_button):
+            button.setVisible(not on)
+        self._fit_predict()
 
     @property
     def answer_visible(self) -> bool:

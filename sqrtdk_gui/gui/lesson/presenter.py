@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sqrtdk_gui.core.lesson.content import STEPS, Scenario, Step
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, Scenario, Step
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.core.model import Params, theory_std
 
 __all__ = ["LessonPresenter"]
 
@@ -18,20 +18,27 @@ class LessonPresenter(QObject):
 
     ``highlight`` and ``veil`` are callables taking view names (``veil`` also summary cells
     as "summary.<cell>"); ``animator`` is a DkAnimator. Predict first is blind: while a
-    step's question is open, ``veil`` hides what would answer it and the step's animation
-    waits; ``reveal`` uncovers, plays the animation and shows the class's guesses against
-    the measured value.
+    step's question is open, ``veil(hidden, covered)`` hides what would answer it and the
+    step's animation waits; ``reveal`` uncovers, plays the animation and shows the class's
+    guesses against the measured value. ``covered`` views stay covered for the whole step:
+    they would answer a later step's question. Keys and a clicker use :meth:`advance` and
+    :meth:`back`.
     """
 
     changed = Signal(str)  # a short description for the window title ("" at the intro)
     about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
 
-    def __init__(self, controller, pane, highlight, animator, parent=None, veil=None) -> None:
+    def __init__(self, controller, pane, highlight, animator, parent=None, veil=None,
+                 hold_axis=None) -> None:
         super().__init__(parent)
         self._controller = controller
         self._pane = pane
         self._highlight = highlight
-        self._veil = veil or (lambda targets: None)
+        self._veil = veil or (lambda targets, covered=(): None)
+        # hold_axis(half | None): the logit axis the lesson holds (a step's widest σ × 4), so
+        # the class sees the histogram widen instead of the tick labels change.
+        self._hold_axis = hold_axis or (lambda half: None)
+        self.held_half: float | None = None
         self._animator = animator
         self.step = 0
         self.scenario: Scenario | None = None
@@ -56,15 +63,16 @@ class LessonPresenter(QObject):
         self._animator.stop()
         self.step, self.scenario = number, None
         self._apply(step.preset)
+        self._hold(step)
         prediction = PREDICTIONS.get(number)
         self.revealed = prediction is None
-        self._veil(() if prediction is None else prediction.hides)
+        self._veil_step(step)
         if step.animation is not None and (animate or prediction is not None):
             # Blind: the sweep waits at its start, behind the veil, for the reveal.
             self._controller.set_params(d_k=step.animation.start)
             if prediction is None:
                 self._play(step)
-        self._highlight(step.highlight)
+        self._highlight(step.highlight, step.slide_views)
         self._pane.show_step(step, self.count)
         self.changed.emit(f"Step {number}/{self.count}: {step.title}")
 
@@ -77,7 +85,7 @@ class LessonPresenter(QObject):
             self._pane.reveal()
             return
         self.revealed = True
-        self._veil(())
+        self._veil_step(step)
         if step.animation is not None:
             if animate:
                 self._play(step)
@@ -87,6 +95,23 @@ class LessonPresenter(QObject):
         measured = prediction.measure(Params(**step.preset))
         guesses = compare(parse_guesses(self._pane.guess_text()), measured)
         self._pane.show_answer(prediction.quantity, measured, prediction.digits, guesses)
+
+    def _hold(self, step: Step | None) -> None:
+        """Hold the logit axis at four σ of the widest logits the step shows (its preset, or
+        the end of its animation); free outside the steps."""
+        if step is None:
+            self.held_half = None
+        else:
+            p = Params(**step.preset)
+            widest = max(p.d_k, step.animation.end if step.animation else 0)
+            self.held_half = 4.0 * theory_std(p.replace(d_k=widest))
+        self._hold_axis(self.held_half)
+
+    def _veil_step(self, step: Step) -> None:
+        """Cover what would answer a question: this step's while it is open, later steps' always."""
+        prediction = PREDICTIONS.get(step.number)
+        open_ = () if self.revealed or prediction is None else prediction.hides
+        self._veil(open_, step.covers)
 
     def _play(self, step: Step) -> None:
         a = step.animation
@@ -100,14 +125,16 @@ class LessonPresenter(QObject):
         self._animator.stop()
         self.step, self.scenario = self.count, s
         self.revealed = True
+        self._hold(None)
         self._veil(())
         self._apply(s.preset)
-        self._highlight(s.highlight)
+        self._highlight(s.highlight, s.slide_views)
         self._pane.show_scenario(s, evidence(key, self._controller.params))
         self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
 
-    def restore(self, step: int, scenario: Scenario | str | None) -> None:
-        """Show a lesson position without applying its preset (presets, settings, slides)."""
+    def restore(self, step: int, scenario: Scenario | str | None, answered: bool = False) -> None:
+        """Show a lesson position without applying its preset (presets, settings, slides);
+        ``answered``: a step with its answer on screen, as it was before (no animation)."""
         self._animator.stop()
         self.revealed = True
         self._veil(())  # a restored position shows its numbers (presets, settings, slides)
@@ -115,21 +142,25 @@ class LessonPresenter(QObject):
         if key:
             s = find_scenario(key)
             self.step, self.scenario = self.count, s
-            self._highlight(s.highlight)
+            self._hold(None)
+            self._highlight(s.highlight, s.slide_views)
             self._pane.show_scenario(s, evidence(key, self._controller.params))
             self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
         elif step:
             current = STEPS[step - 1]
             self.step, self.scenario = step, None
-            prediction = PREDICTIONS.get(step)
-            self.revealed = prediction is None
-            self._veil(() if prediction is None else prediction.hides)
-            self._highlight(current.highlight)
+            self._hold(current)
+            self.revealed = answered or PREDICTIONS.get(step) is None
+            self._veil_step(current)
+            self._highlight(current.highlight, current.slide_views)
             self._pane.show_step(current, self.count)
+            if answered:
+                self._pane.reveal()
             self.changed.emit(f"Step {step}/{self.count}: {current.title}")
         else:
             self.step, self.scenario = 0, None
-            self._highlight(())
+            self._hold(None)
+            self._highlight((), ())
             self._pane.show_intro()
             self.changed.emit("")
 
@@ -142,6 +173,37 @@ class LessonPresenter(QObject):
             self.go_to(self.count)  # back from a scenario to its gateway step
         elif self.step > 1:
             self.go_to(self.step - 1)
+
+    @property
+    def answer_shown(self) -> bool:
+        """Whether the current step's answer is on screen (True where there is no step)."""
+        return self.step == 0 or self.scenario is not None or self._pane.answer_visible
+
+    def advance(self) -> None:
+        """The clicker's forward press: reveal an unanswered question, else move on.
+
+        After step 5 it walks the traps and then the follow-ups, in the order of the pane.
+        """
+        if not self.answer_shown:
+            self.reveal()
+        elif self.scenario is not None:
+            keys = [s.key for s in SCENARIOS]
+            i = keys.index(self.scenario.key)
+            if i + 1 < len(keys):
+                self.choose_scenario(keys[i + 1])
+        elif self.step == self.count:
+            self.choose_scenario(SCENARIOS[0].key)
+        else:
+            self.next() if self.step else self.go_to(1)
+
+    def back(self) -> None:
+        """The clicker's back press: the previous scenario, or step, of :meth:`advance`."""
+        if self.scenario is not None:
+            keys = [s.key for s in SCENARIOS]
+            i = keys.index(self.scenario.key)
+            self.choose_scenario(keys[i - 1]) if i else self.go_to(self.count)
+        else:
+            self.previous()
 
     def first(self) -> None:
         self.go_to(1)

@@ -8,6 +8,8 @@ selected query row changes, for views that show one row), ``show_sweeps(sweeps)`
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
@@ -15,6 +17,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolBut
 
 from sqrtdk_gui.gui.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
+
+
+VEIL_OPEN = "Predict first\n\nhidden until the answer is revealed"
+VEIL_LATER = "Later in the lesson\n\nthis panel answers a question still to come"
 
 
 class LabelSlot(QWidget):
@@ -171,7 +177,7 @@ class Panel(ControllerView, QFrame):
         self._key_entries: list[tuple[str, str, str]] = []
         # Predict first: while the lesson's question is open, a card covers what would
         # answer it (everything below the title); the plot keeps updating underneath.
-        self.veil = QLabel("Predict first\n\nhidden until the answer is revealed", self)
+        self.veil = QLabel(VEIL_OPEN, self)
         self.veil.setObjectName("veil")
         self.veil.setAlignment(pg.QtCore.Qt.AlignmentFlag.AlignCenter)
         self.veil.setWordWrap(True)
@@ -222,8 +228,10 @@ class Panel(ControllerView, QFrame):
     def veiled(self) -> bool:
         return not self.veil.isHidden()
 
-    def set_veiled(self, on: bool) -> None:
-        """Cover the readout and plots (the lesson's question is open) or uncover them."""
+    def set_veiled(self, on: bool, later: bool = False) -> None:
+        """Cover the readout and plots (the lesson's question is open; ``later``: a later
+        step's question) or uncover them."""
+        self.veil.setText(VEIL_LATER if later else VEIL_OPEN)
         self.veil.setVisible(on)
         if on:
             self._place_veil()
@@ -246,8 +254,9 @@ class Panel(ControllerView, QFrame):
         asks the window to lay itself out again (that cost 3 ms a frame).
         """
         metrics = self.readout.fontMetrics()
-        width = self.width() - 16  # the layout's side margins
-        lines = 2 if metrics.horizontalAdvance(self.readout_sample) > width else 1
+        width = max(self.width() - 16, 1)  # the layout's side margins
+        # Word wrap breaks between words, so allow a little more than the plain ratio.
+        lines = min(3, math.ceil(1.1 * metrics.horizontalAdvance(self.readout_sample) / width))
         self.readout.setWordWrap(lines > 1)
         self.readout_slot.set_height(lines * metrics.lineSpacing() + 4)
         self._fit_title()

@@ -11,12 +11,13 @@ from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 from sqrtdk_gui.gui.fast_items import FastCurve, VerticalMarker
 from sqrtdk_gui.gui.plot_items import add_plot
-from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram
+from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram, nice_ceiling
 
 BINS = 61
-# The title says what the picture shows in this mode: only raw logits spread like √d_k.
-TITLES = {"none": "1 · Raw logits spread like √d_k", "sqrt_dk": "1 · Logits ÷ √d_k keep σ ≈ 1"}
-DEFAULT_TITLE = "1 · Logits (the softmax input)"
+# The title names what is drawn, never what it shows: a title such as "raw logits spread
+# like √d_k" would answer the lesson's first question while it is open.
+TITLES = {"none": "1 · Logit histogram (raw)", "sqrt_dk": "1 · Logit histogram (÷ √d_k)"}
+DEFAULT_TITLE = "1 · Logit histogram (the softmax input)"
 
 
 class HistogramPanel(Panel):
@@ -42,6 +43,12 @@ class HistogramPanel(Panel):
         for item in (self.ghost, self.bars, self.theory):
             self.plot.addItem(item, ignoreBounds=True)  # the panel sets the ranges
         self.plot.addItem(self.ghost_clipped)
+        # With a fixed axis (the lesson, autoplay) logits may fall beyond its ends: say how many.
+        self.beyond = pg.TextItem(anchor=(1.0, 0.0))
+        self.beyond.setZValue(10)
+        self.plot.addItem(self.beyond)
+        self.beyond.hide()
+        self._fixed_half: float | None = None
         # ±σ: Qt's own line items, placed after the y range (InfiniteLines cost 3 % of a frame)
         self.sigma_lines = [VerticalMarker(self.plot) for _ in range(2)]
         for marker in self.sigma_lines:
@@ -53,6 +60,17 @@ class HistogramPanel(Panel):
         self._drawn = None
         self.values: dict[str, float] = {}
         self.apply_style()
+
+    def set_fixed_half(self, half: float | None) -> None:
+        """Hold the logit axis at ±half (rounded up to a round number) instead of following σ,
+        so a widening distribution visibly widens; None: follow σ again."""
+        self._fixed_half = None if half is None else nice_ceiling(half)
+        self._x_range = SteadyRange()  # the next result sets the axis either way
+        self.refresh()
+
+    @property
+    def fixed_half(self) -> float | None:
+        return self._fixed_half
 
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
@@ -92,6 +110,8 @@ class HistogramPanel(Panel):
         self.set_title(TITLES.get(scaling, DEFAULT_TITLE))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
+        self.beyond.setColor(s.palette.fg)
+        self.beyond.setFont(s.font(12, bold=True))
         self._scaling = scaling
 
     def show_result(self, result: Result, row: int) -> None:
@@ -102,7 +122,11 @@ class HistogramPanel(Panel):
         need = 4.0 * max(sigma, 1e-6)
         if p.alignment > 0.0:  # the aligned keys' logits sit far out (≈ 7σ in the μP preset)
             need = max(need, 1.05 * float(np.abs(result.logits).max()))
-        half, x_changed = self._x_range.update(need)
+        if self._fixed_half is not None:
+            half, x_changed = self._fixed_half, self._x_range.limit != self._fixed_half
+            self._x_range.limit = half
+        else:
+            half, x_changed = self._x_range.update(need)
         memo = result.memo.get(("histogram", half))  # the same result again: the same bins
         if memo is None:
             # The ghost: the same vectors' logits under the other scaling (computed by the model).
@@ -136,6 +160,7 @@ class HistogramPanel(Panel):
             x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
             self.ghost_clipped.setText(f"ghost ↑ {ghost_peak:.2f}")
             self.ghost_clipped.setPos(x_peak, top)
+        self._show_beyond(result.logits, half, top)
         sampled = (result.shown_rows, result.rows) if result.rows_sampled_for_display else None
         if sampled != self._sampled:  # the axis title says so (changed only when this does)
             self._sampled = sampled
@@ -146,3 +171,14 @@ class HistogramPanel(Panel):
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
         self.readout.setText(
             f"σ = {sigma:.2f}  (theory {theory_text})   √d_k = {sqrt_dk:.2f}")
+
+    def _show_beyond(self, logits: np.ndarray, half: float, top: float) -> None:
+        """"12 % of logits beyond ±90 →" when the held axis cuts the distribution off."""
+        if self._fixed_half is None:
+            self.beyond.hide()
+            return
+        share = float(np.count_nonzero(np.abs(logits) > half)) / max(logits.size, 1)
+        self.beyond.setVisible(share >= 0.005)
+        if share >= 0.005:
+            self.beyond.setText(f"{100 * share:.0f} % of logits beyond ±{half:g} →")
+            self.beyond.setPos(half, top)

@@ -88,7 +88,7 @@ class VersusDk:
                  y_range: tuple[float, float], with_mean: bool = False, tick_step: int = 3) -> None:
         self.plot, self.quantity, self.floor, self.style_ = plot, quantity, floor, style
         plot.setLogMode(x=True, y=True)
-        plot.setXRange(0, np.log10(4096), padding=0.02)
+        plot.setXRange(0, np.log10(4096), padding=0.05)  # room for the d_k marker at 1 and at 4096
         set_decade_ticks(plot, *y_range, step=tick_step)
         set_dk_ticks(plot)
         self.with_mean = with_mean

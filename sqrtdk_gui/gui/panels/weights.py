@@ -87,7 +87,7 @@ class WeightsPanel(Panel):
                            self._bar_pen(p.scaling))
         self._drawn = (label, heights, n)
         if (shown, n) != self._n:
-            left, right = -0.8, shown - 0.2
+            left, right = -2.0, shown - 0.2  # the top bar stands clear of the axis line
             self.plot.setXRange(left, right, padding=0)
             self.uniform.setLine(left, 1.0 / n, right, 1.0 / n)
             self.uniform_label.setPos(left + 0.99 * (right - left), 1.0 / n)

@@ -1,0 +1,76 @@
+"""Pictures of a lecture on a projector: every step with its question open and then
+revealed, and the traps, follow-ups, σ dial and training lab, in presentation mode at
+1024×768 (and 1280×720, 1280×800 with --all), offscreen:
+
+    python docs/lecture_screenshots.py [FOLDER] [--all]      # default: docs/lecture/
+
+The window stands for the projector's screen (presentation mode without full screen). The
+same lecture on a real X server with a window manager and real keys is a test
+(tests/test_xvfb.py::test_a_lecture_with_a_clicker_at_1024x768).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS  # noqa: E402
+from sqrtdk_gui.gui.bootstrap import application  # noqa: E402
+
+
+def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
+    from sqrtdk_gui.gui.exporting import save_image
+    from sqrtdk_gui.gui.main_window import MainWindow
+
+    window = MainWindow(threaded=False)
+    window.resize(*size)
+    window.show()
+    window.presentation.enter(full_screen=False)
+    tag = f"{size[0]}x{size[1]}"
+    written = []
+
+    def shot(name: str) -> None:
+        window.render_ready()
+        path = folder / f"{tag}-{name}.png"
+        save_image(window.grab(), str(path))
+        written.append(path)
+
+    try:
+        for step in STEPS:
+            window.lesson.go_to(step.number, animate=False)
+            shot(f"step{step.number}-question")
+            window.lesson.reveal(animate=False)
+            shot(f"step{step.number}-answer")
+        for s in SCENARIOS if everything else SCENARIOS[:1]:
+            window.lesson.choose_scenario(s.key)
+            shot(f"{s.kind}-{s.key}")
+        window.lesson.choose_scenario("sigma_dial")
+        shot("sigma-dial")
+        window.tabs.setCurrentIndex(1)
+        window.lab_page.controls.set_values(mode="single", lr=5.0)
+        shot("training-lab")
+    finally:
+        window.presentation.leave()
+        window.close()
+    return written
+
+
+def main(argv: list[str]) -> int:
+    everything = "--all" in argv
+    args = [a for a in argv if a != "--all"]
+    folder = Path(args[0]) if args else Path(__file__).resolve().parent / "lecture"
+    folder.mkdir(parents=True, exist_ok=True)
+    application()
+    sizes = [(1024, 768)] + ([(1280, 720), (1280, 800)] if everything else [])
+    for size in sizes:
+        for path in lecture(size, folder, everything):
+            print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
