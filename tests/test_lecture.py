@@ -198,3 +198,43 @@ def test_the_handout_counts_its_pages():
     words = "zero one two three four five six seven eight nine ten".split()
     follow = sum(s.kind == "follow-up" for s in SCENARIOS)
     assert f"{words[traps]} traps and {words[follow]} follow-ups" in INTRO
+
+
+def test_a_focused_control_wears_a_thick_ring_in_every_theme(window, qtbot):
+    for theme in ("light", "dark", "high-contrast"):
+        window.set_theme(theme)
+        button = window.controls.raw_button
+        button.setFocus()
+        qtbot.waitUntil(lambda: window.focus_ring.target is button)
+        ring = window.focus_ring.frame
+        assert ring.isVisible() and window.style_.palette.highlight in ring.styleSheet()
+        assert "3px solid" in ring.styleSheet()
+        window.focus_home()  # the lesson's home: nothing to outline
+        qtbot.waitUntil(lambda: not ring.isVisible())
+
+
+def test_ctrl_0_restores_the_layout_after_zooming(window, qtbot):
+    qtbot.wait(50)
+    dock, controls = window.lesson_dock.width(), window.controls_scroll.width()
+    window.zoom_in()
+    window.zoom_in()
+    qtbot.wait(50)
+    window.zoom_reset()
+    qtbot.wait(50)
+    assert abs(window.lesson_dock.width() - dock) <= 2 and abs(window.controls_scroll.width() - controls) <= 2
+
+
+@pytest.mark.parametrize("height", [720, 768, 800, 1080])
+def test_presentation_type_is_readable_from_the_back_row(make_window, height):
+    from PySide6.QtGui import QFontInfo
+
+    window = make_window(size=(round(height * 4 / 3), height))
+    window.presentation.enter(full_screen=False)
+    try:
+        for panel in ("histogram", "gradient"):
+            axis = window.panels[panel].plot.getAxis("bottom")
+            pixels = QFontInfo(axis.style["tickFont"]).pixelSize()
+            # at least 20 px, and about 2.6 % of the screen's lines on larger screens
+            assert pixels >= max(20, 0.025 * height), (panel, pixels)
+    finally:
+        window.presentation.leave()

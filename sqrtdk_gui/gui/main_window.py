@@ -16,6 +16,7 @@ from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.gui.animation import DkAnimator
 from sqrtdk_gui.gui.controller import Controller
 from sqrtdk_gui.gui.lab import LabPage
+from sqrtdk_gui.gui.focus_ring import FocusRing
 from sqrtdk_gui.gui.lesson.keys import LessonKeys
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
@@ -183,6 +184,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             QTimer.singleShot(0, self._arrange_for_lesson)
         fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
+    def _refit_columns(self) -> None:
+        self._fit_columns(self.width())
+
     def _fit_columns(self, width: int) -> None:
         # Side columns grow with the window (and the zoom) but leave the plots most of a
         # small projector; the controls never get narrower than their content.
@@ -201,6 +205,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # The lesson keys work whatever has focus (gui/lesson/keys.py); the tab bars take no
         # focus, so a first arrow key can never switch pages instead of moving the lesson.
         self.lesson_keys = LessonKeys(self)
+        self.focus_ring = FocusRing(self)
         for bar in (self.tabs.tabBar(), self.panel_pages.tabBar()):
             bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.live_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -297,8 +302,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         shown = self._highlighted if slide else ()
         self.arrange_panels(shown)
         # A slide shows the summary strip only where the step is about its numbers.
-        live = {cls.name for cls in LIVE_PANELS}
-        self.summary.setVisible(not slide or "summary" in shown or not live & set(shown))
+        self.summary.setVisible(not slide or "summary" in shown or not shown)
 
     @property
     def slide_mode(self) -> bool:
@@ -388,10 +392,14 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self._lab_page.apply_style()
         for view in self.views():
             view.refresh()
+        if hasattr(self, "focus_ring"):
+            self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))
         if hasattr(self, "actions"):  # apply_style also runs before the menus exist
             for name, action in self.actions.themes.items():
                 action.setChecked(name == s.theme)
         self._fit_columns(self.width())
+        # Again once the new fonts' layouts have settled (their size hints lag a turn behind).
+        QTimer.singleShot(0, self._refit_columns)
 
     def set_theme(self, theme: str) -> None:
         self.style_.set_theme(theme)
@@ -534,6 +542,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.lesson_keys.remove()
+        self.focus_ring.remove()
         if getattr(self, "_warm", None) is not None:
             self._warm_stop.set()
             self._warm.join()  # at most the figure in progress (≤ 1 s)

@@ -20,7 +20,7 @@ PRESENTATION_ZOOM = 1.25  # at 768 lines
 
 
 def presentation_zoom(screen_height: int) -> float:
-    """Large type for the room: tick labels about 2.7 % of the screen height, at least 20 px."""
+    """Large type for the room: tick labels about 2.6 % of the screen height, at least 20 px."""
     return min(2.5, max(PRESENTATION_ZOOM, PRESENTATION_ZOOM * screen_height / 768))
 CURSOR_IDLE_MS = 2500
 

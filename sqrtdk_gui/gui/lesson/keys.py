@@ -54,6 +54,7 @@ class LessonKeys(QObject):
         QApplication.instance().installEventFilter(self)
 
     def remove(self) -> None:
+        """Stop routing keys (the window closes; removing twice is harmless)."""
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)

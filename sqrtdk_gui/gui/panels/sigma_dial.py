@@ -21,7 +21,7 @@ import pyqtgraph as pg
 import time
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.model import SCALINGS, Result, compared_scalings
 from sqrtdk_gui.core.plotdata import nice_ceiling
@@ -265,6 +265,17 @@ class SigmaDialPanel(Panel):
             return "…"
         lo, hi = curves.window
         return "flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        # Beside the plots the table needs about 330 px (its σ and verdict columns); on a
+        # narrower panel (a 1024-pixel projector beside the lesson) it goes below them.
+        beside = event.size().width() >= round(900 * self.style_.zoom)
+        direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+        if self.body.direction() != direction:
+            self.body.setDirection(direction)
+            self.body.setStretch(0, 2 if beside else 3)
+            self.body.setStretch(1, 1)
 
     def _write_table(self) -> None:
         """Every mode's σ and verdict, smallest σ first (rich text: only while visible)."""
