@@ -415,9 +415,13 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         MIN_PLOT pixels (the window cannot grow beyond the screen)."""
         before = self.style_.zoom
         self.set_zoom(before * ZOOM_STEP)
+        for _ in range(2):  # the layouts, then the columns refitted once they settled
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self._refit_columns()
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        # With a tenth to spare: a readout that wraps once more after this takes a line.
         squeezed = [p for p in self.panels.values() if p.isVisible()
-                    and (p.canvas.width() < MIN_PLOT[0] or p.canvas.height() < MIN_PLOT[1])]
+                    and (p.canvas.width() < 1.1 * MIN_PLOT[0] or p.canvas.height() < 1.1 * MIN_PLOT[1])]
         if squeezed and self.isVisible():
             self.set_zoom(before)
             self.statusBar().showMessage("Text and lines are as large as this window allows "
