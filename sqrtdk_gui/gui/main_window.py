@@ -38,7 +38,7 @@ APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
-MIN_PLOT = (200, 150)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
+MIN_PLOT = (180, 120)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
 
 
 def configure_pyqtgraph() -> None:
@@ -415,17 +415,22 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         MIN_PLOT pixels (the window cannot grow beyond the screen)."""
         before = self.style_.zoom
         self.set_zoom(before * ZOOM_STEP)
-        for _ in range(2):  # the layouts, then the columns refitted once they settled
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            self._refit_columns()
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self._settle()
         # With a tenth to spare: a readout that wraps once more after this takes a line.
         squeezed = [p for p in self.panels.values() if p.isVisible()
                     and (p.canvas.width() < 1.1 * MIN_PLOT[0] or p.canvas.height() < 1.1 * MIN_PLOT[1])]
         if squeezed and self.isVisible():
             self.set_zoom(before)
+            self._settle()  # exactly the layout it had
             self.statusBar().showMessage("Text and lines are as large as this window allows "
                                          "without squeezing the plots (H hides the controls)", 6000)
+
+    def _settle(self) -> None:
+        """Lay out now: the layouts, then the columns refitted once their hints settled."""
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self._refit_columns()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def zoom_out(self) -> None:
         self.set_zoom(self.style_.zoom / ZOOM_STEP)
