@@ -321,6 +321,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.menuBar().setVisible(not on)
         self.statusBar().setVisible(not on)
         self.tabs.tabBar().setVisible(not on)
+        self.panel_pages.tabBar().setVisible(not on)
+        for panel in self.panels.values():  # a picture has nothing to press
+            panel.numbers_button.setVisible(not on and panel.lists_numbers)
         self.lesson_pane.set_slide_mode(on)
         self._fit_columns(self.width())
         if on:

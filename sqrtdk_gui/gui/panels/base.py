@@ -158,7 +158,7 @@ class Panel(ControllerView, QFrame):
         self.numbers_button.setAccessibleDescription("Show the data of this chart as a sortable, copyable table")
         self.numbers_button.toggled.connect(self.set_numbers_shown)
         self.data_view = None  # built on first use (gui/data_view.py)
-        if type(self).data_tables is Panel.data_tables:  # a panel that lists no numbers (yet)
+        if not self.lists_numbers:
             self.numbers_button.hide()
         title_row = QHBoxLayout()
         title_row.setSpacing(4)
@@ -227,6 +227,11 @@ class Panel(ControllerView, QFrame):
     @property
     def veiled(self) -> bool:
         return not self.veil.isHidden()
+
+    @property
+    def lists_numbers(self) -> bool:
+        """Whether the panel has a data table (its Numbers button); not every one does yet."""
+        return type(self).data_tables is not Panel.data_tables
 
     def set_veiled(self, on: bool, later: bool = False) -> None:
         """Cover the readout and plots (the lesson's question is open; ``later``: a later
