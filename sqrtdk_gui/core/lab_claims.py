@@ -137,6 +137,7 @@ def _depth_best(scaling: str) -> list[float]:
 
 
 README, STEP5, LAB = "README.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
+STEP2, SMALL_HEADS = "resources/lesson/step2.html", "resources/lesson/trap_small_heads.html"
 _SWEEP = f"SGD sweep, d_k {D_K}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4"
 _ADAM = f"Adam sweep, d_k {D_K}, 400 steps, the 9 rates 1e-4 … 1, seeds 0–4"
 _DEPTH = f"SGD sweep with 2, 3 and 4 layers, d_k {D_K}, the 9 rates, seeds 0–2"
@@ -203,7 +204,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              f"{_ADAM}: each seed's fewest steps to 90 %, ÷√d_k and QK-norm",
              lambda: _best_steps("sqrt_dk", "adam") + _best_steps("qk_norm", "adam"), 20, 22),
     # --- depth ------------------------------------------------------------------------------
-    LabClaim("depth_raw", "With 2–4 layers raw trains at none of the 9 SGD rates", (README, LAB),
+    LabClaim("depth_raw", "With 2–4 layers raw trains at none of the 9 SGD rates", (README, LAB, STEP2, SMALL_HEADS),
              f"{_DEPTH}: per seed and depth, the rates at which raw reaches 90 %",
              lambda: _depth("none"), 0, 0),
     LabClaim("depth_scaled", "÷√dk at 5–7", (README, LAB),
@@ -213,6 +214,12 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              f"{_DEPTH}: per seed and depth, ÷√d_k's fewest steps to 90 %",
              lambda: _depth_best("sqrt_dk"), 20, 50),
     # --- over training at the high rate -------------------------------------------------------
+    LabClaim("raw_saturated_start", "raw logits start with 50–70 % of their rows saturated", (STEP2,),
+             f"{_RUN}: share of rows with max p > 0.99 in the first batch, raw",
+             _per_run("none", lambda r: r.saturated[0]), 0.5, 0.7),
+    LabClaim("step2_raw_rates", "they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up", (STEP2,),
+             f"{_SWEEP}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
+             "sweep_raw_high)", lambda: _working("none"), 4, 6),
     LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (README,),
              f"{_RUN}: the largest |logit| of the first batch, raw",
              _per_run("none", lambda r: r.max_logit[0]), 55, 71),
@@ -276,7 +283,8 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              f"{_run(0.05)}: the same share, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.05), 0.04, 0.07),
     LabClaim("trained_right_key", "all of them on the right key", (STEP5, README),
-             f"{_run(0.05)}, {0.5:g} and {HIGH_LR:g}: share of rows saturated on a wrong key, ÷√d_k",
+             f"one SGD run per seed at lr 0.05, 0.5 and {HIGH_LR:g}, d_k {D_K}, 400 steps, seeds 0–7: "
+             "share of rows saturated on a wrong key, ÷√d_k",
              lambda: [r.stuck_fraction for lr in (0.05, 0.5, HIGH_LR) for r in runs("sqrt_dk", lr)],
              0, 0),
 )

@@ -11,9 +11,9 @@ bit tricks:
 
 How the program evaluates a softmax in these types (``softmax_math.softmax_evaluated``):
 the *logits* are rounded to the type, and subtracting the maximum, ``exp``, the sum and the
-division run in float32. That is what fused attention kernels do in bf16/fp8 (the softmax
-statistics are kept in float32); they also round q, k and the weights p before the next
-matrix product, which this model does not. Rounding q·k before dividing by √d_k gives the
+division run in float32: an unfused pipeline. Fused attention kernels (FlashAttention 2/3)
+keep S = QKᵀ in float32 accumulators and round q, k and the weights p instead; none stores
+logits in float8, so the float8 rows model no kernel. Rounding q·k before dividing by √d_k gives the
 same relative error as rounding the scaled logit (float rounding is relative, and ÷√d_k
 does not change which significand bits are lost).
 
@@ -129,8 +129,9 @@ def weight_errors(w: np.ndarray, p: np.ndarray, keys: int) -> BlockErrors:
 def spacing(name: str, x: float) -> float:
     """Distance between neighbouring values of type ``name`` at magnitude |x| (normal range).
 
-    A logit rounds by at most half of this; a weight exp(z)/Σexp therefore moves by a factor
-    of up to exp(spacing/2) (bfloat16 at |z| = 64: spacing 0.5, factor e^0.25 ≈ 1.28).
+    A logit rounds by at most half of this; a weight exp(z - max)/Σexp depends on two rounded
+    logits, so it moves by a factor of up to exp(spacing) (bfloat16 at |z| = 64: spacing 0.5,
+    factor e^0.5 ≈ 1.65).
     """
     info = type_info(name)
     x = abs(float(x))

@@ -283,8 +283,8 @@ class ControlsPanel(QWidget):
         for d in DTYPES:
             self.dtype_combo.addItem(d, d)
         self.dtype_combo.setToolTip("Float type the softmax is evaluated in. bfloat16 and float8 "
-                                    "round the logits to the type, then run the softmax in float32, "
-                                    "as attention kernels do.")
+                                    "round the logits to the type, then run the softmax in float32 "
+                                    "(an unfused pipeline; fused kernels round q, k and p instead).")
         self.dtype_combo.currentIndexChanged.connect(
             lambda i: self._edit(dtype=self.dtype_combo.itemData(i)))
         form.addRow("heads h", self.heads_spin)

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import Evidence, evidence
 from sqrtdk_gui.core.lesson.figures import fill
@@ -113,6 +114,12 @@ def _html(sections: list[dict]) -> str:
         image = base64.b64encode(s["png"]).decode("ascii")
         parts.append(f"<p><img alt='The panels for {html.escape(s['title'])}' "
                      f"src='data:image/png;base64,{image}'></p></section>")
+    rows = "".join("<tr>" + "".join(f"<td style='text-align:left;white-space:normal'>{html.escape(c)}</td>"
+                                    for c in row) + "</tr>" for row in claim_rows())
+    parts.append("<section><h2>Every number, and how it is checked</h2><p>Each figure the lesson and the "
+                 "training lab quote: the quoted text, what it measures, over which seeds, and the test "
+                 "that recomputes it.</p><table><tr><th>quoted</th><th>what, and how</th><th>seeds</th>"
+                 f"<th>checked by</th></tr>{rows}</table></section>")
     parts.append(f"<p class='note'>Made by sqrtdk-gui {__version__}.</p></body></html>\n")
     return "".join(parts)
 
@@ -163,6 +170,10 @@ def _markdown(sections: list[dict], images: list[str]) -> str:
             parts.append(_md_table(s["evidence"]) + "\n\n*Computed by the model for the scenario's "
                          "parameters (seed 0); max p, ‖J‖ and entropy are medians over the queries.*")
         parts.append(f"![The panels for {s['title']}]({image})")
+    parts.append("---\n\n## Every number, and how it is checked\n\nEach figure the lesson and the training "
+                 "lab quote: the quoted text, what it measures, over which seeds, and the test that "
+                 "recomputes it.\n\n| quoted | what, and how | seeds | checked by |\n|---|---|---|---|\n"
+                 + "\n".join("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in claim_rows()))
     parts.append(f"*Made by sqrtdk-gui {__version__}.*")
     return "\n\n".join(parts) + "\n"
 

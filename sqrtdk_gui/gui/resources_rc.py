@@ -6,7 +6,7 @@
 from PySide6 import QtCore
 
 qt_resource_data = b"\
-\x00\x00\x02\xf9\
+\x00\x00\x04\xac\
 <\
 h3>Follow-up: bf\
 loat16 and float\
@@ -16,47 +16,74 @@ loat16 and float\
 nificand bits: n\
 ear |z| = 64 its\
  values are 0.5 \
-apart, so roundi\
-ng a logit moves\
- its weight\x0aby u\
-p to e<sup>0.25<\
-/sup> \xe2\x89\x88 28 %. \
-float8 E4M3 stop\
-s at 448 (beyond\
-: NaN), E5M2 at \
-57 344 (beyond: \
-inf) (Micikevici\
-us et al. 2022).\
-\x0aTypes from <i>m\
-l-dtypes</i>; th\
-e logits are rou\
-nded, the softma\
-x runs in float3\
-2, as attention \
-kernels keep it.\
-</p>\x0a<p>Raw logi\
-ts grow like \xe2\x88\x9a\
-d<sub>k</sub>, a\
-nd so does their\
- rounding error;\
- \xc3\xb7\xe2\x88\x9ad<sub>k</s\
-ub> keeps |z| ne\
-ar 1 and the err\
-or small at ever\
-y head size.\x0aTab\
-le: the largest \
-relative weight \
-error of a query\
- row (weights \xe2\x89\
-\xa5 0.1/n), 90th p\
-ercentile over r\
-ows, against flo\
-at64.\x0a<code>sqrt\
-dk-gui stats --d\
-type bfloat16</c\
-ode> prints it t\
-oo.</p>\x0a\
-\x00\x00\x03\xbe\
+apart, so a logi\
+t rounds by up t\
+o 0.25, and\x0asinc\
+e a weight depen\
+ds on two logits\
+ (its own and th\
+e largest) it ca\
+n move by up to \
+e<sup>0.5</sup> \
+\xe2\x88\x92 1 \xe2\x89\x88 65 %.\x0a\
+float8 E4M3's la\
+rgest value is 4\
+48: <i>ml-dtypes\
+</i>' cast turns\
+ anything beyond\
+ it into NaN, wh\
+ile Transformer-\
+Engine-style cas\
+ts\x0asaturate to \xc2\
+\xb1448; E5M2 reach\
+es 57 344 (beyon\
+d: inf) (Micikev\
+icius et al. 202\
+2).\x0aThe model ro\
+unds the <i>logi\
+ts</i> to the ty\
+pe and runs the \
+softmax in float\
+32: an unfused p\
+ipeline. Fused k\
+ernels (FlashAtt\
+ention 2/3)\x0akeep\
+ S = QK\xe1\xb5\x80 in fl\
+oat32 accumulato\
+rs and round q, \
+k and the weight\
+s instead; none \
+stores logits in\
+ E4M3, so the E4\
+M3 column models\
+\x0ano kernel. The \
+conclusion is th\
+e same either wa\
+y: the error gro\
+ws with the logi\
+ts.</p>\x0a<p>Raw l\
+ogits grow like \
+\xe2\x88\x9ad<sub>k</sub>\
+, and so does th\
+eir rounding err\
+or; \xc3\xb7\xe2\x88\x9ad<sub>k\
+</sub> keeps |z|\
+ near 1 and the \
+error small at e\
+very head size.\x0a\
+Table: the large\
+st relative weig\
+ht error of a qu\
+ery row (weights\
+ \xe2\x89\xa5 0.1/n), 90t\
+h percentile ove\
+r rows, against \
+float64.\x0a<code>s\
+qrtdk-gui stats \
+--dtype bfloat16\
+</code> prints i\
+t too.</p>\x0a\
+\x00\x00\x03\xe2\
 <\
 h3>Trap: a scale\
  derived from th\
@@ -107,18 +134,21 @@ he training leng\
 th L (Qwen's log\
 <sub>L</sub> n; \
 YaRN's 0.1\xc2\xb7ln s\
- + 1\x0aon q and k,\
- Peng et al. 202\
-3; Llama 4 at lo\
-ng positions). T\
-he last column m\
-ultiplies by log\
-<sub>64</sub> n \
-past n = 64 (max\
- p {seqlen_maxp_\
-logn_1024} at n \
-= 1024).</p>\x0a\
-\x00\x00\x02\xb4\
+ + 1\x0aon q and k \
+each, s the cont\
+ext-extension ra\
+tio, Peng et al.\
+ 2023; Llama 4 a\
+t long positions\
+). The last colu\
+mn multiplies by\
+ log<sub>64</sub\
+> n past n = 64 \
+(max p {seqlen_m\
+axp_logn_1024} a\
+t n = 1024).</p>\
+\x0a\
+\x00\x00\x03\x8c\
 <\
 h3>Follow-up: lo\
 ng context \xe2\x80\x94 \xc3\
@@ -152,18 +182,31 @@ x(1, ln n / ln 6\
 4) \xe2\x80\x94 Qwen's lo\
 gn attention wit\
 h a training len\
-gth of 64, scala\
-ble-softmax's s\xc2\
-\xb7log n with s = \
-1/ln 64\x0a(Nakanis\
-hi 2025; Chiang \
-&amp; Cholak 202\
-2 use log n; YaR\
-N 0.1\xc2\xb7ln s + 1)\
-. \xcf\x83 grows to 2.\
-83 at 131 072 an\
-d max p holds.</\
-p>\x0a\
+gth of 64. Scala\
+ble-softmax mult\
+iplies by s\xc2\xb7ln \
+n\x0aeverywhere, wi\
+th no max(1, \xc2\xb7)\
+ (Nakanishi 2025\
+; Chiang &amp; C\
+holak 2022 use l\
+og n); YaRN mult\
+iplies q and k e\
+ach by 0.1\xc2\xb7ln s\
+ + 1,\x0awhere s is\
+ the context-ext\
+ension ratio, so\
+ its logits grow\
+ by (0.1\xc2\xb7ln s +\
+ 1)\xc2\xb2. Here \xcf\x83 g\
+rows to 2.83 at \
+131 072 keys, en\
+ough to keep\x0athe\
+ largest weight \
+from diluting th\
+e way plain \xc3\xb7\xe2\x88\
+\x9ad<sub>k</sub>'s\
+ does.</p>\x0a\
 \x00\x00\x03\xa7\
 <\
 h3>Follow-up: te\
@@ -225,7 +268,7 @@ n:\x0athe <a href=\x22\
 scenario:sigma_d\
 ial\x22>\xcf\x83 dial</a>\
 .</p>\x0a\
-\x00\x00\x03\x8d\
+\x00\x00\x04\xc2\
 <\
 h3>Follow-up: wh\
 y \xcf\x83 \xe2\x89\x88 1 and n\
@@ -282,9 +325,29 @@ ry head size (Va\
 swani et al. 201\
 7, \xc2\xa73.2.1). The\
  window moves wi\
-th n, like \xe2\x88\x9a(2\
- ln n).</p>\x0a\
-\x00\x00\x03\xc5\
+th n, and faster\
+ than\x0athe larges\
+t of n Gaussians\
+ (\xe2\x88\x9a(2 ln n)): \
+its \xe2\x80\x96J\xe2\x80\x96<sub>\
+F</sub> peak mov\
+es from \xcf\x83 \xe2\x89\x88 3\
+ at n = 16 to \xcf\x83\
+ \xe2\x89\x88 7 at n = 16\
+ 384, roughly in\
+ proportion\x0ato l\
+n n, and from n \
+= 256 keys on \xcf\x83\
+ = 1 lies below \
+the responsive w\
+indow. That, and\
+ not \xe2\x88\x9a(2 ln n)\
+, is the bridge \
+to the log-n sca\
+ling of\x0along-con\
+text models.</p>\
+\x0a\
+\x00\x00\x05i\
 <\
 h2>2 \xc2\xb7 Softmax \
 of wide logits</\
@@ -338,16 +401,42 @@ is saturating at\
  by chance, befo\
 re anything is l\
 earned: step 3 s\
-hows why it then\
- cannot move.\x0aWh\
-ere softmax is r\
-esponsive, and w\
-hy, is the <a hr\
-ef=\x22scenario:sig\
-ma_dial\x22>\xcf\x83 dial\
-</a> follow-up.<\
-/p>\x0a\
-\x00\x00\x04\x05\
+hows how little \
+gradient such a \
+row passes back.\
+ It can still mo\
+ve, but\x0aslowly, \
+carried by the r\
+are rows that ha\
+ppen to be near \
+a tie, and only \
+at well-chosen l\
+earning rates. <\
+!-- lab-claims -\
+->In the trainin\
+g lab\x0a(d<sub>k</\
+sub> = 256, SGD)\
+ raw logits star\
+t with 50\xe2\x80\x9370 %\
+ of their rows s\
+aturated; they s\
+till reach 90 % \
+at 4\xe2\x80\x936 of the \
+9 rates, but\x0anev\
+er from lr 2 up,\
+ and with 2\xe2\x80\x934 \
+layers raw train\
+s at none of the\
+ 9 SGD rates.<!-\
+- /lab-claims --\
+>\x0aWhere softmax \
+is responsive, a\
+nd why, is the <\
+a href=\x22scenario\
+:sigma_dial\x22>\xcf\x83 \
+dial</a> follow-\
+up.</p>\x0a\
+\x00\x00\x04\xb1\
 <\
 h3>Follow-up: QK\
 -normalisation</\
@@ -359,62 +448,73 @@ nd k, <i>keeping\
 k</sub> (Dehghan\
 i et al. 2023, V\
 iT-22B; Wortsman\
- et al. 2023): s\
-tep 4's\x0aunit-var\
-iance assumption\
- roughly keeps h\
-olding during tr\
-aining, and the \
-logits stay cont\
-rolled instead o\
-f drifting upwar\
-ds, a growth Wor\
-tsman et al. tie\
- to instability.\
-\x0a(b) L2-normalis\
-e q and k and mu\
-ltiply by a gain\
- g (Henry et al.\
- 2020): each log\
-it is g\xc2\xb7cos \xce\xb8,\
- in [\xe2\x88\x92g, g].</\
-p>\x0a<p>For indepe\
-ndent directions\
- cos \xce\xb8 has stan\
-dard deviation 1\
-/\xe2\x88\x9ad<sub>k</sub\
->, so \xcf\x83 = g/\xe2\x88\x9a\
-d<sub>k</sub>. A\
- small fixed g g\
-ives near-unifor\
-m attention:\x0ag =\
- 4 at d<sub>k</s\
-ub> = 1024 is \xcf\x83\
- = 0.125, max p \
-{qknorm_g4_maxp}\
- against uniform\
- 1/64, the \xc3\xb7\xe2\x88\x9a\
-d<sub>model</sub\
-> symptom. So g \
-must be large or\
- learned;\x0aHenry \
-et al. learn it,\
- starting at log\
-<sub>2</sub>(n\xc2\xb2\
- \xe2\x88\x92 n) \xe2\x89\x88 12 f\
-or n = 64 (the p\
-reset). Once tra\
-ining aligns q w\
-ith its key, g\xc2\xb7\
-cos \xce\xb8 nears g\x0aa\
-nd the right key\
- wins at every d\
-<sub>k</sub> (ta\
-ble, \xcf\x81 = 0.9: {\
-qknorm_aligned_r\
-ight} of rows).<\
-/p>\x0a\
-\x00\x00\x05B\
+ et al. 2023): q\
+ and k\x0aeach have\
+ norm about \xe2\x88\x9ad\
+<sub>k</sub>\xc2\xb7\xce\xb3\
+ (\xce\xb3 the LayerNo\
+rm gain), so a l\
+ogit is bounded,\
+ |z| \xe2\x89\xa4 \xe2\x88\x9ad<su\
+b>k</sub>\xc2\xb7\xce\xb3\xc2\xb2.\
+ That does not k\
+eep its variance\
+ 1\x0aonce training\
+ aligns q with k\
+, but it stops t\
+he logits from d\
+rifting upwards \
+without bound, t\
+he growth Wortsm\
+an et al. and Zh\
+ai et al.\x0atie to\
+ instability and\
+ attention-entro\
+py collapse.\x0a(b)\
+ L2-normalise q \
+and k and multip\
+ly by a gain g (\
+Henry et al. 202\
+0): each logit i\
+s g\xc2\xb7cos \xce\xb8, in \
+[\xe2\x88\x92g, g].</p>\x0a<\
+p>For independen\
+t directions cos\
+ \xce\xb8 has standard\
+ deviation 1/\xe2\x88\x9a\
+d<sub>k</sub>, s\
+o \xcf\x83 = g/\xe2\x88\x9ad<su\
+b>k</sub>. A sma\
+ll fixed g gives\
+ near-uniform at\
+tention:\x0ag = 4 a\
+t d<sub>k</sub> \
+= 1024 is \xcf\x83 = 0\
+.125, max p {qkn\
+orm_g4_maxp} aga\
+inst uniform 1/6\
+4, the \xc3\xb7\xe2\x88\x9ad<su\
+b>model</sub> sy\
+mptom. So g must\
+ be large or lea\
+rned;\x0aHenry et a\
+l. learn it, sta\
+rting at log<sub\
+>2</sub>(n\xc2\xb2 \xe2\x88\x92\
+ n) \xe2\x89\x88 12 for n\
+ = 64 (the prese\
+t). Once trainin\
+g aligns q with \
+its key, g\xc2\xb7cos \
+\xce\xb8 nears g\x0aand t\
+he right key win\
+s at every d<sub\
+>k</sub> (table,\
+ \xcf\x81 = 0.9: {qkno\
+rm_aligned_right\
+} of rows).</p>\x0a\
+\
+\x00\x00\x05F\
 <\
 h2>5 \xc2\xb7 Traps an\
 d follow-ups</h2\
@@ -464,43 +564,43 @@ ugh the logits b\
 y \xe2\x88\x9ad<sub>k</su\
 b>), so the lab \
 sweeps it.\x0a<!-- \
-lr-sweep -->Swep\
-t over 9 learnin\
-g rates (0.05 \xe2\x80\
-\xa6 20, SGD, d<sub\
->k</sub> = 256, \
-seeds 0\xe2\x80\x934), ea\
-ch at its best r\
-ate: raw logits \
-reach 90 % accur\
-acy in 35\xe2\x80\x9360 s\
-teps at lr 0.2\xe2\x80\
-\x930.5,\x0a\xc3\xb7\xe2\x88\x9ad<sub\
->k</sub> in 20\xe2\x80\
-\x9322 steps at lr \
-5\xe2\x80\x9310 (20 is th\
-e fewest a 20-st\
-ep average can s\
-how). Raw reache\
-s 90 % at 4\xe2\x80\x936 \
-of the 9 rates (\
-never from lr 2 \
-up), \xc3\xb7\xe2\x88\x9ad<sub>\
-k</sub> at 9 of \
-9.\x0aHow sharp a t\
-rained \xc3\xb7\xe2\x88\x9ad<su\
-b>k</sub> head e\
-nds depends on t\
-he rate: 85\xe2\x80\x9395\
- % of their rows\
- saturated at lr\
- 5, 50\xe2\x80\x9360 % at\
- lr 0.5, 4\xe2\x80\x937 %\
- at lr 0.05, all\
- of them on the \
-right key.<!-- /\
-lr-sweep --></p>\
-\x0a\
+lab-claims -->Sw\
+ept over 9 learn\
+ing rates (0.05 \
+\xe2\x80\xa6 20, SGD, d<s\
+ub>k</sub> = 256\
+, seeds 0\xe2\x80\x934), \
+each at its best\
+ rate: raw logit\
+s reach 90 % acc\
+uracy in 35\xe2\x80\x9360\
+ steps at lr 0.2\
+\xe2\x80\x930.5,\x0a\xc3\xb7\xe2\x88\x9ad<s\
+ub>k</sub> in 20\
+\xe2\x80\x9322 steps at l\
+r 5\xe2\x80\x9310 (20 is \
+the fewest a 20-\
+step average can\
+ show). Raw reac\
+hes 90 % at 4\xe2\x80\x93\
+6 of the 9 rates\
+ (never from lr \
+2 up), \xc3\xb7\xe2\x88\x9ad<su\
+b>k</sub> at 9 o\
+f 9.\x0aHow sharp a\
+ trained \xc3\xb7\xe2\x88\x9ad<\
+sub>k</sub> head\
+ ends depends on\
+ the rate: 85\xe2\x80\x93\
+95 % of their ro\
+ws saturated at \
+lr 5, 50\xe2\x80\x9360 % \
+at lr 0.5, 4\xe2\x80\x937\
+ % at lr 0.05, a\
+ll of them on th\
+e right key.<!--\
+ /lab-claims -->\
+</p>\x0a\
 \x00\x00\x03\xc7\
 <\
 h2>1 \xc2\xb7 A logit \
@@ -668,7 +768,7 @@ ts each program \
 returns, over th\
 e rows that stay\
 ed finite.</p>\x0a\
-\x00\x00\x03\xbf\
+\x00\x00\x04?\
 <\
 h2>3 \xc2\xb7 What rea\
 ches the queries\
@@ -699,11 +799,19 @@ dian \xe2\x80\x96\xe2\x88\x82L/\xe2\x88\x82\
 q\xe2\x80\x96 is at first\
 \x0a<i>larger</i> t\
 han with \xc3\xb7\xe2\x88\x9ad<\
-sub>k</sub> (big\
-ger logits), unt\
+sub>k</sub>, unt\
 il d<sub>k</sub>\
  \xe2\x89\x88 {step3_cros\
-sover}; then J c\
+sover}: the chai\
+n rule brings th\
+e scale in, \xe2\x88\x82z\
+/\xe2\x88\x82q = c\xc2\xb7k wit\
+h c = 1 raw and\x0a\
+1/\xe2\x88\x9ad<sub>k</su\
+b> scaled, while\
+ \xe2\x88\x82L/\xe2\x88\x82z itsel\
+f does not depen\
+d on c. Then J c\
 rushes it:\x0a{step\
 3_ratio_1024} sm\
 aller than with \
@@ -761,7 +869,7 @@ inks by another \
 b>. Watch \xe2\x80\x9crow\
  sum\xe2\x80\x9d in panel\
  2.</p>\x0a\
-\x00\x00\x03W\
+\x00\x00\x04.\
 <\
 h3>Trap: \xe2\x80\x9csmal\
 l heads train fi\
@@ -814,10 +922,23 @@ l stream, not as\
 ), so a modest m\
 is-scaling per l\
 ayer can compoun\
-d; this app show\
-s one layer only\
-.</p>\x0a\
-\x00\x00\x03\xfb\
+d. The <i>Traini\
+ng lab</i> stack\
+s up to four lay\
+ers: <!-- lab-cl\
+aims -->with 2\xe2\x80\
+\x934 layers\x0araw tr\
+ains at none of \
+the 9 SGD rates<\
+!-- /lab-claims \
+-->, while \xc3\xb7\xe2\x88\x9a\
+d<sub>k</sub> st\
+ill does at most\
+ of them: the be\
+st rebuttal of \x22\
+small heads trai\
+n fine\x22.</p>\x0a\
+\x00\x00\x06[\
 <\
 h3>Follow-up: \xce\xbc\
 P's 1/d<sub>k</s\
@@ -846,43 +967,81 @@ dth, so tuned hy\
 perparameters tr\
 ansfer across wi\
 dths.</p>\x0a<p>The\
- alignment \xcf\x81 mi\
-mics that correl\
-ation. With \xc3\xb7\xe2\x88\
-\x9ad<sub>k</sub> t\
-he aligned key's\
- lead grows like\
- \xcf\x81\xe2\x88\x9ad<sub>k</s\
-ub>: at d<sub>k<\
-/sub> = 1024\x0a{mu\
-p_sqrt_saturated\
-} of rows satura\
-te, and the top \
-key is the <i>ri\
-ght</i> one in {\
-mup_right}. That\
- is learning, no\
-t a failure.\x0aPla\
-in \xc3\xb7d<sub>k</su\
-b> holds the lea\
-d at \xcf\x81: max p {\
-mup_dk_maxp}, ba\
-rely above 1/64.\
- microsoft/mup u\
-ses q\xc2\xb7k\xe1\xb5\x80\xc2\xb78/d\
-, equal to 1/\xe2\x88\x9a\
-d at d = 64,\x0awhi\
-ch holds it at 8\
-\xcf\x81 (max p {mup_8\
-d_maxp} from d<s\
-ub>k</sub> = 256\
- up; the preset'\
-s \xcf\x84 = 1/8). \xce\xbcP\
+ question is <b>\
+does the sharpne\
+ss change with w\
+idth?</b> The al\
+ignment \xcf\x81 mimic\
+s trained, corre\
+lated q and k. A\
+t a fixed \xcf\x81 = 0\
+.5 the\x0aaligned k\
+ey's lead under \
+\xc3\xb7\xe2\x88\x9ad<sub>k</su\
+b> grows like \xcf\x81\
+\xe2\x88\x9ad<sub>k</sub>\
+: the median max\
+ p goes from {mu\
+p_sqrt_maxp_64} \
+at d<sub>k</sub>\
+ = 64 to\x0a{mup_sq\
+rt_maxp_256} at \
+256 and {mup_sqr\
+t_maxp_1024} at \
+1024, where \xe2\x80\x96J\
+\xe2\x80\x96<sub>F</sub> \
+is {mup_sqrt_jac\
+_1024}: as colla\
+psed as raw logi\
+ts at\x0ainitialisa\
+tion. The same t\
+raining signal g\
+ives a wide head\
+ a frozen softma\
+x and a narrow o\
+ne a responsive \
+one. microsoft/m\
+up's q\xc2\xb7k\xe1\xb5\x80\xc2\xb78/\
+d\x0a(equal to 1/\xe2\x88\
+\x9ad at d = 64; th\
+e preset's \xcf\x84 = \
+1/8) holds the l\
+ead at 8\xcf\x81: max \
+p {mup_8d_maxp} \
+at every d<sub>k\
+</sub> from 256 \
+up. That is \xce\xbcP'\
+s argument.\x0aPlai\
+n \xc3\xb7d<sub>k</sub\
+> holds it at \xcf\x81\
+, max p {mup_dk_\
+maxp}, barely ab\
+ove 1/64.</p>\x0a<p\
+>Which key wins \
+does not decide \
+between them: th\
+e top key is the\
+ aligned one in \
+{mup_right} of r\
+ows for every po\
+sitive scale (a \
+positive\x0afactor \
+does not change \
+the argmax). \xce\xbcP\
  also zero-initi\
 alises the query\
-: attention star\
-ts uniform by de\
-sign.</p>\x0a\
+, so attention s\
+tarts uniform by\
+ design. The pan\
+els draw the pre\
+set:\x0a\xc3\xb7d<sub>k</\
+sub> at \xcf\x84 = 1/8\
+ (their keys say\
+ so), so their \xc3\
+\xb7\xe2\x88\x9ad<sub>k</sub\
+> and raw curves\
+ are at \xcf\x84 = 1/8\
+ too.</p>\x0a\
 \x00\x00\x04\xfc\
 <\
 h2>4 \xc2\xb7 Divide b\
@@ -1111,39 +1270,39 @@ qt_resource_struct = b"\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x10\x00\x02\x00\x00\x00\x10\x00\x00\x00\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x000\xc4\
+\x00\x00\x02~\x00\x00\x00\x00\x00\x01\x00\x008S\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00$\xb5\
+\x00\x00\x01\xca\x00\x00\x00\x00\x00\x01\x00\x00*\xed\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00\x1d\xcb\
+\x00\x00\x01\x8a\x00\x00\x00\x00\x00\x01\x00\x00$\x03\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x10\xb3\
+\x00\x00\x01&\x00\x00\x00\x00\x00\x01\x00\x00\x14\x97\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00'\xd9\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x01\x00\x00.\x11\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x004\xc3\
+\x00\x00\x02\xa6\x00\x00\x00\x00\x00\x01\x00\x00>\xb2\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x18\x85\
+\x00\x00\x01p\x00\x00\x00\x00\x00\x01\x00\x00\x1e\xb9\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x00+\x9c\
+\x00\x00\x02\x1a\x00\x00\x00\x00\x00\x01\x00\x002T\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00!\x96\
+\x00\x00\x01\xa4\x00\x00\x00\x00\x00\x01\x00\x00'\xce\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00V\x00\x00\x00\x00\x00\x01\x00\x00\x02\xfd\
+\x00\x00\x00V\x00\x00\x00\x00\x00\x01\x00\x00\x04\xb0\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x14|\
+\x00\x00\x01@\x00\x00\x00\x00\x00\x01\x00\x00\x1a\x04\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x00-i\
+\x00\x00\x02N\x00\x00\x00\x00\x00\x01\x00\x004!\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00~\x00\x00\x00\x00\x00\x01\x00\x00\x06\xbf\
+\x00\x00\x00~\x00\x00\x00\x00\x00\x01\x00\x00\x08\x96\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xf0\x00\x00\x00\x00\x00\x01\x00\x00\x0d\x22\
+\x00\x00\x00\xf0\x00\x00\x00\x00\x00\x01\x00\x00\x0f\xd1\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x00\xb8\x00\x00\x00\x00\x00\x01\x00\x00\x09w\
+\x00\x00\x00\xb8\x00\x00\x00\x00\x00\x01\x00\x00\x0c&\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 \x00\x00\x00\x22\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
-\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x009\xc3\
+\x00\x00\x02\xc0\x00\x00\x00\x00\x00\x01\x00\x00C\xb2\
 \x00\x00\x00\x00\x00\x00\x03\xe8\
 "
 

@@ -251,7 +251,7 @@ ALLOWED_DECIMALS = {
     "2.83": math.log(131072) / math.log(64),  # σ of ÷√d_k × ln n / ln 64 at n = 131 072 (theory)
     "0.25": 0.5 / 2,  # half of bfloat16's spacing at |z| ≈ 64: the largest rounding of a logit
 }
-ALLOWED_PERCENT_OR_FACTOR = {"90 %", "28 %"}  # an accuracy threshold; e^0.25 − 1 (exact, not measured)
+ALLOWED_PERCENT_OR_FACTOR = {"90 %", "65 %"}  # an accuracy threshold; e^0.5 − 1 (exact, not measured)
 
 
 def test_the_allowed_constants_are_exact():
@@ -259,12 +259,13 @@ def test_the_allowed_constants_are_exact():
         decimals = len(text.split(".")[1])
         assert abs(float(text) - value) <= 0.5 * 10**-decimals + 1e-12, text
     assert math.exp(7) == pytest.approx(1100, rel=0.01)
+    assert math.exp(0.5) - 1 == pytest.approx(0.65, abs=0.005)  # the 65 % of bfloat16
     assert math.log2(64 * 63) == pytest.approx(12, abs=0.05)
 
 
 def bare_numbers(text):
     # The training lab's figures in step 5 are claims of core/lab_claims.py (test_lab_claims.py).
-    text = re.sub(r"<!-- lr-sweep -->.*?<!-- /lr-sweep -->", " ", text, flags=re.S)
+    text = re.sub(r"<!-- lab-claims -->.*?<!-- /lab-claims -->", " ", text, flags=re.S)
     plain = re.sub(r"<[^>]+>", " ", text)
     plain = figures.PLACEHOLDER.sub(" ", plain)
     plain = re.sub(r"§[\d.]+", " ", plain)  # section numbers

@@ -93,3 +93,18 @@ def test_stats_sigma_sweep_prints_the_curves(capsys):
     assert 3 < data["peak_sigma"] < 4.5
     assert main(["stats", "--sigma-sweep", "--keys", "64"]) == 0
     assert "‖J‖_F peaks at σ ≈" in capsys.readouterr().out
+
+
+def test_the_window_moves_with_log_n_as_the_follow_up_says():
+    # "its ‖J‖_F peak moves from σ ≈ 3 at n = 16 to σ ≈ 7 at n = 16 384, roughly in proportion
+    # to ln n, and from n = 256 keys on σ = 1 lies below the responsive window"
+    from sqrtdk_gui.core.sigma_dial import curves
+
+    peaks = {n: curves(n).peak_sigma for n in (16, 64, 256, 1024, 4096, 16384)}
+    assert 2.5 <= peaks[16] <= 3.5 and 6.5 <= peaks[16384] <= 7.5
+    # faster than the largest of n Gaussians: √(2 ln n) grows by 1.76× from 16 to 16 384
+    assert peaks[16384] / peaks[16] > math.sqrt(math.log(16384) / math.log(16))
+    ratios = [peaks[n] / math.log(n) for n in peaks]
+    assert max(ratios) / min(ratios) < 1.5  # roughly ∝ ln n (the σ grid quantises the peak)
+    assert curves(64).window[0] < 1.0
+    assert all(curves(n).window[0] > 1.0 for n in (256, 1024, 4096, 16384))

@@ -366,9 +366,14 @@ def _(p):
                  for d in MUP_DKS[1:])
 
 
-@_figure("mup_sqrt_saturated", "saturated share with ÷√d_k, ρ = 0.5, d_k = 1024", kind="percent")
+for _d in (64, 256, 1024):
+    _figure(f"mup_sqrt_maxp_{_d}", f"median max p with ÷√d_k, ρ = 0.5, d_k = {_d}", digits=4 if _d == 1024 else 3)(
+        lambda p, d=_d: _med(_r(p, d_k=d, scaling=SCALED, alignment=0.5), "max_weight"))
+
+
+@_figure("mup_sqrt_jac_1024", "median ‖J‖_F with ÷√d_k, ρ = 0.5, d_k = 1024")
 def _(p):
-    return _r(p, d_k=1024, scaling=SCALED, alignment=0.5).saturated_fraction
+    return _med(_r(p, d_k=1024, scaling=SCALED, alignment=0.5), "jacobian_fro")
 
 
 @_figure("mup_right", "share of rows whose top key is the aligned one, ρ = 0.5, d_k = 256 to 4096 "

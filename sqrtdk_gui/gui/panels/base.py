@@ -168,7 +168,10 @@ class Panel(ControllerView, QFrame):
         # --- end numbers toggle ---
         self.readout_slot = LabelSlot(self.readout)
         layout.addWidget(self.readout_slot)
-        layout.addWidget(self.key)
+        # The key too sits in a layout-free holder: its text names the τ the curves are drawn
+        # at, which changes on every frame of a temperature drag.
+        self.key_slot = LabelSlot(self.key)
+        layout.addWidget(self.key_slot)
         self.body = QHBoxLayout()  # subclasses may put a second canvas beside the first
         self.body.setSpacing(0)
         self.body.addWidget(self.canvas, 1)
@@ -249,6 +252,7 @@ class Panel(ControllerView, QFrame):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_readout()
+        self._fit_key()
         if self.veiled:
             self._place_veil()
 
@@ -305,9 +309,11 @@ class Panel(ControllerView, QFrame):
             s.style_plot(plot)
         self.restyle_items()
         self.set_key(self._key_entries)
+        self._fit_key()
         self.set_highlighted(self._highlighted)
         p = s.palette
         self.readout_slot.set_background(p.bg)
+        self.key_slot.set_background(p.bg)
         self.veil.setFont(s.font(16, bold=True))
         self.veil.setStyleSheet(f"QLabel#veil {{ background: {p.predict_bg}; color: {p.fg}; "
                                 f"border: 2px dashed {p.highlight}; border-radius: 6px; }}")
@@ -318,6 +324,21 @@ class Panel(ControllerView, QFrame):
         self.key.setText(" &nbsp; ".join(
             f"<span style='color:{colour}; font-weight:bold'>{symbol}</span>&nbsp;{text}"
             for colour, symbol, text in entries))
+        self._fit_key(grow_only=True)
+
+    def _fit_key(self, grow_only: bool = False) -> None:
+        """The key's holder as tall as its wrapped text. A new text only ever makes it taller
+        (a τ note that comes and goes in a drag must not make the plots jump); a resize or
+        restyle fits it afresh."""
+        if self.key.isHidden():
+            self.key_slot.hide()
+            return
+        height = self.key.heightForWidth(max(self.width() - 16, 1)) if self.key.text() else 0
+        if grow_only and not self.key_slot.isHidden():
+            height = max(height, self.key_slot.height())
+        if height != self.key_slot.height() or self.key_slot.isHidden():
+            self.key_slot.set_height(max(height, 0))
+            self.key_slot.setVisible(height > 0)
 
     def set_highlighted(self, on: bool) -> None:
         """A thick accent border: the lesson points the class at this panel."""

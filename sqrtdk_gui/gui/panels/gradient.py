@@ -9,7 +9,7 @@ from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style
 from sqrtdk_gui.gui.plot_items import add_plot
-from sqrtdk_gui.gui.panels.versus_dk import VersusDk
+from sqrtdk_gui.gui.panels.versus_dk import VersusDk, curve_note
 
 
 class GradientPanel(Panel):
@@ -39,6 +39,8 @@ class GradientPanel(Panel):
         self.versus.restyle()
 
     def show_result(self, result: Result, row: int) -> None:
+        if self.versus.set_note(curve_note(result.params)):
+            self.set_key(self.versus.key())
         s = result.summary["grad_q"]
         self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
         if result.streamed:  # the gradient needs every key vector: not computed above 1024 keys

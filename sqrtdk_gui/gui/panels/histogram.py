@@ -11,6 +11,7 @@ from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 from sqrtdk_gui.gui.fast_items import FastCurve, VerticalMarker
 from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.panels.versus_dk import curve_note
 from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram, nice_ceiling
 
 BINS = 61
@@ -56,6 +57,7 @@ class HistogramPanel(Panel):
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
         self._scaling = None
+        self._note = ""
         self._sampled = None  # (shown rows, rows) when the histogram bins the first rows only
         self._drawn = None
         self.values: dict[str, float] = {}
@@ -93,7 +95,7 @@ class HistogramPanel(Panel):
         self.theory.setPen(self.style_.pen(self.style_.palette.fg, 3, dashed=True))
         self._scaling = None  # the scaling colours follow on the next result
 
-    def _recolour(self, scaling: str) -> None:
+    def _recolour(self, scaling: str, note: str = "") -> None:
         s = self.style_
         colour, ghost = s.colour_for(scaling), comparison_scaling(scaling)
         # Outlines in the scaling's line style (raw dashed, ÷√d_k solid): never colour alone.
@@ -105,19 +107,20 @@ class HistogramPanel(Panel):
         for line in self.sigma_lines:
             line.set_pen(s.pen(colour, 2, dashed=True))
         bar, ghost_line = series_look(scaling).line, series_look(ghost).line
-        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling]), (s.palette.fg, "╍", "theory"),
-                      (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]} (ghost)")])
+        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling] + note), (s.palette.fg, "╍", "theory"),
+                      (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]}{note} (ghost)")])
         self.set_title(TITLES.get(scaling, DEFAULT_TITLE))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
         self.beyond.setColor(s.palette.fg)
         self.beyond.setFont(s.font(12, bold=True))
-        self._scaling = scaling
+        self._scaling, self._note = scaling, note
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
-        if p.scaling != self._scaling:
-            self._recolour(p.scaling)
+        note = curve_note(p)  # the key names the τ and ρ the picture is drawn at
+        if p.scaling != self._scaling or note != self._note:
+            self._recolour(p.scaling, note)
         sigma = result.logit_std
         need = 4.0 * max(sigma, 1e-6)
         if p.alignment > 0.0:  # the aligned keys' logits sit far out (≈ 7σ in the μP preset)

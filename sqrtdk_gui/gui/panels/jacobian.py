@@ -14,7 +14,7 @@ from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
 from sqrtdk_gui.gui.fast_items import FastImage, VerticalMarker
 from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
-from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, set_dk_ticks
+from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
 # Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
@@ -47,10 +47,13 @@ class JacobianPanel(Panel):
         self.body.setStretch(1, 3)
         self.heat_plot = add_plot(self.heat_canvas)
         # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
-        self.heat_plot.setTitle(f"J  ±{LEVEL:g}")  # short: a long title widens the plot past its canvas
+        # Short: a long title widens the plot past its canvas. "±0.05 max" says the colours stop
+        # there: larger entries (up to 0.25, at p = ½ on two keys) take the end colour.
+        self.heat_plot.setTitle(f"J  ±{LEVEL:g} max")
         self.heat_canvas.setToolTip(f"J = diag(p) − ppᵀ on this query's {TOP_KEYS} largest weights, largest "
                                     f"first; colours from −{LEVEL:g} (brown) through 0 (background) to "
-                                    f"+{LEVEL:g} (teal). A saturated row's J is ≈ 0: the map goes blank.")
+                                    f"+{LEVEL:g} (teal); larger entries (up to 0.25) take the end colours. A saturated row's "
+                                    "J is ≈ 0: the map goes blank.")
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
             self.heat_plot.hideAxis(axis)
@@ -191,6 +194,8 @@ class JacobianPanel(Panel):
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
+        if self.versus.set_note(curve_note(p)):
+            self.set_key(self.versus.key())
         label = result.row_label(row)
         row = result.resolve_row(row)
         k = min(TOP_KEYS, p.keys)

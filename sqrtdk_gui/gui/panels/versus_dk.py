@@ -81,6 +81,16 @@ class _Series:
             item.setVisible(on and not (item is self.band and self.empty))
 
 
+def curve_note(params) -> str:
+    """", τ = 8, ρ = 0.5": what every curve versus d_k is drawn at besides its scaling."""
+    parts = []
+    if params.temperature != 1.0:
+        parts.append(f"τ = {params.temperature:g}")
+    if params.alignment > 0.0:
+        parts.append(f"ρ = {params.alignment:g}")
+    return "".join(f", {part}" for part in parts)
+
+
 class VersusDk:
     """One log-log plot of a per-row quantity against d_k for raw, ÷√d_k and the current mode."""
 
@@ -96,15 +106,29 @@ class VersusDk:
         self.other = _Series(plot, OTHER_MODE, with_mean)  # any third mode
         self.other.set_visible(False)
         self.marker = VerticalMarker(plot)  # the current d_k, and a dot where it meets the curve
+        # Values below the log axis' floor are drawn on it; this says so where it happens.
+        self.below = pg.TextItem(anchor=(1.0, 1.0))
+        self.below.setZValue(20)
+        plot.addItem(self.below, ignoreBounds=True)
+        self.below.hide()
+        self.note = ""  # appended to every series name: the parameters the curves differ in
         self._other_scaling = None
         self._sweeps = None
         self.restyle()
+
+    def set_note(self, note: str) -> bool:
+        """Name what the curves are drawn at beyond their scaling (", τ = 8"); True if new."""
+        changed = note != self.note
+        self.note = note
+        return changed
 
     def restyle(self) -> None:
         s = self.style_
         for series in (*self.series.values(), self.other):
             series.restyle(s)
         self.marker.set_pen(s.pen(s.palette.accent, 2.5))
+        self.below.setColor(s.palette.muted)
+        self.below.setFont(s.font(11))
         self.marker.set_dot_style(s.line(5) * 3, pg.mkPen(s.palette.fg, width=1.5))
 
     def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
@@ -134,12 +158,19 @@ class VersusDk:
         if third != self._other_scaling:
             self._other_scaling = third
             self.other.set_visible(third is not None)
+        q, floor = self.quantity, self.floor
+        under = any(np.nanmin(sw.stat(q, "median"), initial=np.inf) < floor for sw in sweeps.values()
+                    if np.isfinite(sw.stat(q, "median")).any())
+        self.below.setVisible(under)
+        if under:
+            self.below.setText(f"▼ on this line: below {floor:.0e}")
+            self.below.setPos(np.log10(4096), np.log10(floor))
 
     def key(self) -> list[tuple[str, str, str]]:
         """Colour key entries for the panel title (see Panel.set_key)."""
         s = self.style_
         scalings = [*COMPARED] + ([self._other_scaling] if self._other_scaling else [])
-        entries = [s.key_entry(k, SCALING_LABELS[k]) for k in scalings]
+        entries = [s.key_entry(k, SCALING_LABELS[k] + self.note) for k in scalings]
         entries.append((s.palette.muted, "▒", "10–90 %"))
         if self.with_mean:
             entries.append((s.palette.muted, "┈┈", "mean"))

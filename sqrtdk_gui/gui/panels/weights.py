@@ -11,6 +11,7 @@ from sqrtdk_gui.core.model import Result
 from sqrtdk_gui.gui.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.panels.versus_dk import curve_note
 from sqrtdk_gui.gui.fast_items import Bars, PixelLine
 from sqrtdk_gui.gui.plot_items import add_plot, cache_text
 from sqrtdk_gui.core.plotdata import SteadyRange, sorted_weights
@@ -63,13 +64,13 @@ class WeightsPanel(Panel):
         rows = tuple((i + 1, float(h), 1.0 / n) for i, h in enumerate(heights))
         return [Table(f"weights of {label}", ("rank (largest first)", "weight", "uniform 1/n"), rows)]
 
-    def _bar_pen(self, scaling: str):
+    def _bar_pen(self, scaling: str, note: str = ""):
         # The bars' outline carries the scaling's line style (raw dashed): never colour alone.
-        if self._pen_for != (scaling, self.style_.palette, self.style_.zoom):
-            self._pen_for = (scaling, self.style_.palette, self.style_.zoom)
+        if self._pen_for != (scaling, note, self.style_.palette, self.style_.zoom):
+            self._pen_for = (scaling, note, self.style_.palette, self.style_.zoom)
             self._pen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
             s = self.style_
-            self.set_key([(s.colour_for(scaling), f"█{series_look(scaling).line}", SCALING_LABELS[scaling]),
+            self.set_key([(s.colour_for(scaling), f"█{series_look(scaling).line}", SCALING_LABELS[scaling] + note),
                           (s.palette.muted, "╍", "uniform 1/n")])
         return self._pen
 
@@ -84,7 +85,7 @@ class WeightsPanel(Panel):
         s = self.style_
         colour = s.colour_for(p.scaling)
         self.bars.set_bars(np.where(np.isfinite(heights), heights, 0.0), faint(colour, 200),
-                           self._bar_pen(p.scaling))
+                           self._bar_pen(p.scaling, curve_note(p)))
         self._drawn = (label, heights, n)
         if (shown, n) != self._n:
             left, right = -2.0, shown - 0.2  # the top bar stands clear of the axis line
