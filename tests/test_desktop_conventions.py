@@ -255,6 +255,9 @@ def test_palette_finds_every_action_step_scenario_and_setting(window):
         assert any(t.startswith(name) for t in titles), name
     assert [c.title for c in match(commands, "reaches")][0] == "Step 3: What reaches the queries"
     assert match(commands, "qk norm")[0].title == "QK-normalisation"
+    # on a tie the lesson's page comes before the setting of the same name
+    found = match(commands, "d_model")
+    assert found[0].kind == "Trap" and any(c.kind == "Setting" for c in found[1:])
     assert match(commands, "zzzz") == []
 
 
