@@ -10,7 +10,7 @@
   main window's first frame has been painted. ``first_frame_self_s`` is the same interval
   as the process measures it itself (from its start time in /proc, 10 ms resolution).
 
-Budgets (issue 6): onedir ≤ 150 MB, archive ≤ 70 MB, first frame ≤ 1.5 s.
+Budgets: onedir ≤ 150 MB, archive ≤ 70 MB, first frame ≤ 1.5 s.
 """
 
 from __future__ import annotations

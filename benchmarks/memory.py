@@ -11,7 +11,7 @@ size (VmHWM in /proc/self/status), so one case's caches never count against anot
   change are computed and painted (what a drag does at that size).
 - ``screenshot_*``: ``sqrtdk-gui --screenshot`` at the largest sizes.
 
-Targets (issue 15): every window and screenshot case ≤ 300 MB, ``stats`` ≤ 500 MB.
+Targets: every window and screenshot case ≤ 300 MB, ``stats`` ≤ 500 MB.
 """
 
 from __future__ import annotations

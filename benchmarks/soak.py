@@ -53,7 +53,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import sqrtdk_gui  # noqa: E402,F401  (before numpy: one BLAS thread, as in the app)
 
 GROWTH_TARGET_MB = 5.0
-RSS_TARGET_MB = 300.0  # issue 15: the peak, for any parameters the controls allow
+RSS_TARGET_MB = 300.0  # the peak, for any parameters the controls allow
 
 
 def _status_mb(field: str) -> float:

@@ -318,12 +318,32 @@ def test_links_between_pages_open_the_linked_follow_up(window):
     assert window.lesson.scenario.key == "sigma_dial"
 
 
-def test_lesson_figures_are_warmed_off_the_ui_thread_and_closing_stops_it(make_window):
-    from sqrtdk_gui.core.lesson import figures
+def test_the_page_says_when_this_sample_falls_outside_a_quoted_range(window):
+    # Seed 33 (a New sample beyond the quoted seeds 0–31): step 3's question quotes the ÷√d_k
+    # gradient, its hidden text the raw mean; both values of this seed are outside their ranges.
+    from sqrtdk_gui.core.lesson.figures import figure_values, inside
 
-    calls = []
-    assert figures.warm(stop=lambda: calls.append(1) or len(calls) > 2) == 2  # stops when asked
-    window = make_window()
-    window.warm_lesson_figures()
-    window.close()
-    assert not window._warm.is_alive()  # closing waits for it to stop
+    for key in ("step3_grad_scaled", "step3_mean_ratio"):
+        assert not inside(key, figure_values(key, 33))
+    pane = window.lesson_pane
+    window.lesson.go_to(3)
+    assert "This sample" not in pane.text.toPlainText()  # seed 0 is inside every range
+    window.controller.set_params(seed=33)
+    open_text = pane.text.toPlainText()
+    assert "This sample (seed 33) gives" in open_text and "median ‖∂L/∂q‖ with ÷√d_k" in open_text
+    assert "raw mean" not in open_text  # blind: the hidden text's figure waits for the reveal
+    pane.reveal_button.click()
+    revealed = pane.text.toPlainText()
+    assert "raw mean ‖∂L/∂q‖" in revealed and quote("step3_mean_ratio") in revealed
+    window.controller.set_params(seed=0)
+    assert "This sample" not in pane.text.toPlainText()
+    assert pane.answer_visible  # the sample changed, the revealed answer stays
+
+
+def test_new_sample_on_a_trap_recomputes_its_table(window):
+    window.lesson.choose_scenario("dmodel")
+    before = window.lesson_pane.text.toPlainText()
+    window.controller.set_params(seed=5)
+    after = window.lesson_pane.text.toPlainText()
+    assert after != before
+    assert evidence("dmodel", window.controller.params).rows[0][1] in after

@@ -25,7 +25,7 @@ __all__ = ["FORMAT", "VERSION", "THEMES", "ZOOM_RANGE", "State", "PresetError", 
            "from_json", "load", "save"]
 
 FORMAT = "sqrtdk-gui preset"
-# Version 2 (issue 12) may hold the float types bfloat16, float8_e4m3fn and float8_e5m2, the
+# Version 2 may hold the float types bfloat16, float8_e4m3fn and float8_e5m2, the
 # scaling "log_n", up to 131 072 keys and the theme "high-contrast"; its layout is version 1's, so version 1 files
 # (a subset of its values) are read as they are. An older program refuses version 2 with
 # "made by a newer sqrtdk-gui" instead of a puzzling "bad parameter".

@@ -125,7 +125,6 @@ def run_window(launch: Launch) -> int:
                 return 2
             return 0
         window.show()
-        window.warm_lesson_figures()
         if launch.presentation:
             window.presentation.enter()
         interrupted = _quit_on_sigint(app)

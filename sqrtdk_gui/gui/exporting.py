@@ -108,7 +108,7 @@ def export_csv(result: Result, path: str, dial=None) -> None:
         for name, s in result.summary.items():
             out.writerow(["# summary", f"{name}_median", s.median])
             out.writerow(["# summary", f"{name}_mean", s.mean])
-        _write_issue12_summary(out, result)
+        _write_error_summary(out, result)
         if dial is not None and dial.keys == p.keys:
             _write_dial(out, result, dial)
         out.writerow(["query", *ROW_QUANTITIES, "row_sum", *PRECISION_COLUMNS])
@@ -130,8 +130,8 @@ def _blank_nan(value):
     return "" if isinstance(value, float) and math.isnan(value) else value
 
 
-def _write_issue12_summary(out, result: Result) -> None:
-    """Precision errors, how the keys were computed, the scale factor (issue 12)."""
+def _write_error_summary(out, result: Result) -> None:
+    """Precision errors, how the keys were computed, the scale factor."""
     rel, l1 = result.rel_error_summary, result.l1_error_summary
     for name, value in (("weight_max_abs_error", result.weight_max_abs_error),
                         ("weight_rel_error_median", rel.median), ("weight_rel_error_p90", rel.p90),

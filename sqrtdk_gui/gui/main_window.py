@@ -489,7 +489,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
                    else f"{p.queries} queries")
         precision = ""
-        if p.dtype != "float64":  # the evaluated weights against float64 (issue 12)
+        if p.dtype != "float64":  # the evaluated weights against float64
             err = result.rel_error_summary.p90
             precision = (f" · {p.dtype}: worst weight error per row {100 * err:.2g} % (90th percentile)"
                          if err == err else f" · {p.dtype}: overflow")
@@ -517,19 +517,6 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             if hasattr(view, "flush"):
                 view.flush()
 
-    def warm_lesson_figures(self) -> None:
-        """Compute the lesson's figures (ranges over 8 seeds, ~5 s) off the UI thread, so that
-        the first visit of a step does not stall the projector for up to a second."""
-        import threading
-
-        from sqrtdk_gui.core.lesson import figures
-
-        if getattr(self, "_warm", None) is None:
-            self._warm_stop = threading.Event()
-            self._warm = threading.Thread(target=figures.warm, args=(self._warm_stop.is_set,),
-                                          name="sqrtdk-lesson-figures")
-            self._warm.start()
-
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         if not getattr(self, "_shown_once", False):
             self._shown_once = True
@@ -555,9 +542,6 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.lesson_keys.remove()
         self.focus_ring.remove()
-        if getattr(self, "_warm", None) is not None:
-            self._warm_stop.set()
-            self._warm.join()  # at most the figure in progress (≤ 1 s)
         self.presentation.leave()
         if self._lab_page is not None:
             self._lab_page.shutdown()

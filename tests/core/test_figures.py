@@ -6,6 +6,7 @@ vectors, not ``model.compute``), and every seed's value must lie inside the quot
 
 import math
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,14 +15,18 @@ import pytest
 from sqrtdk_gui.core import model
 from sqrtdk_gui.core.lesson import figures
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.figures import (
+    CHECK_SEEDS,
     DASH,
     FIGURES,
     SEEDS,
     THIN,
     figure_range,
+    computed_values,
     figure_values,
     fill,
+    inside,
     format_range,
     placeholders,
     quote,
@@ -192,12 +197,71 @@ def test_every_seed_of_every_figure_lies_in_its_quote(key):
     (6.2e4, 7.0e5, "decades", "×", f"10⁴{DASH}10⁶×"),
     (0.7, 0.7, "range", "", "0.70"),
     (8.11, 61.68, "range", "×", f"8.1{DASH}62×"),
+    (1.5, 620.0, "decades", "×", f"1{DASH}1{THIN}000×"),
+    (0.002, 0.08, "decades", "", f"10⁻³{DASH}10⁻¹"),
 ])
 def test_format_range_rounds_outward_and_tidily(lo, hi, kind, unit, text):
     got, lo_r, hi_r = format_range(lo, hi, kind, unit)
     assert got == text
     scale = 100.0 if kind == "percent" else 1.0
     assert lo_r <= lo * scale + 1e-12 and hi * scale - 1e-12 <= hi_r
+
+
+# --- what New sample shows a class ---------------------------------------------------------------
+@pytest.mark.parametrize("key", sorted(FIGURES))
+def test_nine_samples_in_ten_beyond_the_quoted_seeds_fall_in_the_quote(key):
+    # Seeds 8–39 are what New sample shows after the first draws; 32–39 were not quoted.
+    assert set(CHECK_SEEDS) - set(SEEDS) and len(CHECK_SEEDS) >= 32 and len(SEEDS) >= 32
+    outside = [s for s in CHECK_SEEDS if not inside(key, figure_values(key, s))]
+    assert len(outside) <= 0.1 * len(CHECK_SEEDS), (key, quote(key), outside)
+
+
+@pytest.mark.parametrize("key", sorted(FIGURES))
+def test_heavy_tails_are_quoted_in_powers_of_ten(key):
+    f, r = FIGURES[key], figure_range(key)
+    if f.kind == "range" and r.lo > 0:
+        assert r.hi / r.lo <= 10, (key, "spreads over a decade between seeds: quote it in decades")
+
+
+@pytest.mark.parametrize("seed", [0, 39])
+def test_stored_values_are_the_computation(seed):
+    # Both ends of the stored seeds, every figure; the claims run recomputes all 40 seeds.
+    for key in FIGURES:
+        np.testing.assert_allclose(figure_data.VALUES[key][seed], computed_values(key, seed),
+                                   rtol=1e-6, atol=1e-300, err_msg=f"{key} seed {seed}: "
+                                   "run python packaging/build_figures.py")
+
+
+@pytest.mark.claims
+def test_every_stored_value_is_the_computation():
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import build_figures
+
+    assert build_figures.stale(build_figures.compute(), figure_data.VALUES) == []
+    assert set(figure_data.VALUES) == set(FIGURES)
+    assert all(len(v) == len(figures.STORED_SEEDS) for v in figure_data.VALUES.values())
+
+
+def test_a_sample_outside_a_quoted_range_is_named_with_its_value():
+    step3 = (LESSON / "step3.html").read_text(encoding="utf-8") + STEPS[2].question + STEPS[2].answer
+    assert figures.sample_notes(step3, 0) == []  # a quoted seed is inside by construction
+    (note,) = [n for n in figures.sample_notes(step3, 42) if n.key == "step3_ratio_4096"]
+    value = figure_values("step3_ratio_4096", 42)[0]
+    assert not inside("step3_ratio_4096", (value,)) and value < quote_bounds("step3_ratio_4096")[0]
+    mantissa = value / 1e3
+    assert note.sample == f"{mantissa:.2f}·10³×" and note.quoted == quote("step3_ratio_4096")
+    text = note.text(42)
+    assert "seed 42" in text and note.sample in text and "outside the quoted 10⁴" in text
+    # a value that rounds onto a bound is shown with one more digit than the quote
+    (near,) = [n for n in figures.sample_notes(step3, 35) if n.key == "step3_grad_scaled"]
+    lo, _ = quote_bounds("step3_grad_scaled")
+    assert float(near.sample) < lo and near.sample != f"{lo:.2f}"
+
+
+def test_seeds_beyond_the_stored_ones_are_computed():
+    assert 40 not in figures.STORED_SEEDS
+    assert figure_values("step1_sigma_512", 40) == computed_values("step1_sigma_512", 40)
+    assert figure_values("step1_sigma_512", 40)[0] == pytest.approx(22.6, rel=0.05)
 
 
 # --- the texts ---------------------------------------------------------------------------------

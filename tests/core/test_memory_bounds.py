@@ -1,4 +1,4 @@
-"""Issue 15: per-row statistics over every query, full arrays for the first rows only."""
+"""Bounded memory: per-row statistics over every query, full arrays for the first rows only."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ STEPS = (
                   "and variance 1. What will the standard deviation σ of the logits be?",
          answer="√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent terms add, "
                 "so Var = d_k and σ = √d_k (8 at d_k = 64). The sampled logits give {step1_sigma_512} "
-                "over eight seeds.",
+                "over 32 seeds.",
          preset={"d_k": 512, "scaling": "none"},
          highlight=("histogram", "summary"),
          animation=Animation(1, 512, 5.0),
@@ -81,14 +81,14 @@ STEPS = (
                   "typical query put on its single largest key?",
          answer="Almost all of it: the median query leaves only {step2_rest} to the other 63 keys, and "
                 "{step2_saturated} of queries put more than 0.99 on one key. The median entropy is "
-                "{step2_entropy} of a possible log 64 = 4.16. (Ranges over eight random seeds.)",
+                "{step2_entropy} of a possible log 64 = 4.16. (Ranges over 32 random seeds.)",
          preset={"d_k": 512, "scaling": "none"},
          highlight=("weights", "summary"),
          covers=("jacobian", "gradient", "summary.jacobian")),
     Step(3, "What reaches the queries", ":/lesson/step3.html",
          question="At d_k = 2048 without scaling, how does the median gradient reaching a query "
                   "compare with the ÷√d_k case (about {step3_grad_scaled})?",
-         answer="Hundreds to thousands of times smaller: {step3_grad_ratio} over eight seeds (raw median "
+         answer="Orders of magnitude smaller: {step3_grad_ratio} over 32 seeds (raw median "
                 "{step3_grad_raw}). J = diag(p) − ppᵀ is nearly zero for saturated rows, and the gradient "
                 "passes through J. The mean stays large because a few near-tie rows still get big gradients.",
          preset={"d_k": 2048, "scaling": "none"},
@@ -142,7 +142,7 @@ SCENARIOS = (
     Scenario("mup", "follow-up", "μP: 1/d_k and alignment", ":/lesson/followup_mup.html", "μP ÷d_k",
              preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5, "temperature": 0.125},
              highlight=("histogram", "summary")),
-    # Issue 12: the σ dial, low precision and long context (each with its evidence table).
+    # The σ dial, low precision and long context (each with its evidence table).
     Scenario("sigma_dial", "follow-up", "Why σ ≈ 1 and not 3: the σ dial", ":/lesson/followup_sigma_dial.html",
              "σ dial", preset={"d_k": 256, "scaling": "none"},
              highlight=("sigma_dial",)),

@@ -188,7 +188,7 @@ def _mup(p: Params) -> Evidence:
     return Evidence((f"d_k (ρ={rho:g})", "max p ÷√d_k", "max p ÷d_k", "max p 8/d_k", "right key"), tuple(rows))
 
 
-# --- issue 12: the σ dial, low precision, long context ------------------------------------
+# --- the σ dial, low precision, long context --------------------------------------------
 
 def _sigma_dial(p: Params) -> Evidence:
     """The dial's medians at a few σ for the current n; raw logits reach σ at d_k = σ²."""

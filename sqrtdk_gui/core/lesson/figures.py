@@ -1,18 +1,21 @@
-"""Every measured number the lesson quotes, computed by the model over several seeds.
+"""Every measured number the lesson quotes, computed by the model over 32 seeds.
 
 The lesson texts (``resources/lesson/*.html`` and the step questions and answers) contain
 placeholders such as ``{step3_grad_ratio}``; :func:`fill` replaces each with :func:`quote`,
-a range that *every* seed's value falls in ("240–6 900×", "47–66 %"), rounded outward to
-two significant digits. A single seed is one random draw of queries and keys: a figure
-quoted from one seed can be off by an order of magnitude (step 3's ratio at d_k = 2048
-runs from ~250× to ~6 900× over seeds 0–7), so nothing is quoted from one seed.
+the range from the smallest to the largest value over seeds 0–31 ("47–66 %"), rounded outward
+to two significant digits. A single seed is one random draw of queries and keys, and *New
+sample* draws another: a range over 32 seeds holds about 31 new samples in 33, where a
+min–max over 8 holds only 7 in 9. Heavy-tailed quantities (ratios that spread over more than
+a factor of ten between seeds) are quoted in whole powers of ten ("10⁴–10⁷×"). When the sample
+on screen still falls outside a range, :func:`sample_notes` says so.
 
 Each ``Figure`` has a ``value(params)`` computed with ``model.compute`` / ``model.sweep`` for
 the seed in ``params`` (all other parameters default: 256 queries, 64 keys). A value may be a
-tuple (e.g. one entry per head size); the quoted range then covers all of them.
+tuple (e.g. one entry per head size); the quoted range then covers all of them. Seeds 0–39 are
+stored in ``figure_data`` (about a minute to compute; the tests recompute them).
 
 Exact constants (√512 ≈ 22.6, log 64 ≈ 4.16, float16's overflow threshold 11.09) are not
-seed-dependent and stay literal in the texts. Pure: numpy, stdlib and ``sqrtdk_gui.core.model``.
+seed-dependent and stay literal in the texts. Pure: numpy, stdlib and ``sqrtdk_gui.core``.
 """
 
 from __future__ import annotations
@@ -25,16 +28,20 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
+from sqrtdk_gui.core.lesson import figure_data
+from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range, format_value
 from sqrtdk_gui.core.model import DK_GRID, SATURATION, Params, compute, sweep
 
-__all__ = ["SEEDS", "Figure", "FIGURES", "FigureRange", "figure_values", "figure_range",
-           "quote", "quote_bounds", "format_range", "fill", "placeholders", "PLACEHOLDER", "logn_factor"]
+__all__ = ["SEEDS", "CHECK_SEEDS", "STORED_SEEDS", "Figure", "FIGURES", "FigureRange", "figure_values",
+           "computed_values", "figure_range", "quote", "quote_bounds", "inside", "format_range", "fill",
+           "placeholders", "PLACEHOLDER", "SampleNote", "sample_notes", "logn_factor", "DASH", "THIN"]
 
-SEEDS = tuple(range(8))
+# Quoted ranges span seeds 0–31 (the smallest to the largest value, about a 3–97 % band);
+# a test checks that at least 90 % of seeds 8–39, what "New sample" shows a class, fall inside.
+SEEDS = tuple(range(32))
+CHECK_SEEDS = tuple(range(8, 40))
+STORED_SEEDS = tuple(range(40))
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
-THIN = "\u202f"  # narrow no-break space: thousands separator and before % (never wraps)
-DASH = "\u2013"
-_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,7 @@ def _(p):
     return _r(p, d_k=512, scaling=RAW).saturated_fraction
 
 
-@_figure("step2_entropy", "median entropy (nats), raw, d_k = 512 (ceiling log 64 = 4.16)")
+@_figure("step2_entropy", "median entropy (nats), raw, d_k = 512 (ceiling log 64 = 4.16)", kind="decades")
 def _(p):
     return _med(_r(p, d_k=512, scaling=RAW), "entropy")
 
@@ -152,22 +159,22 @@ def _(p):
     return _med(_r(p, d_k=2048, scaling=SCALED), "grad_q")
 
 
-@_figure("step3_grad_raw", "median ‖∂L/∂q‖ without scaling at d_k = 2048")
+@_figure("step3_grad_raw", "median ‖∂L/∂q‖ without scaling at d_k = 2048", kind="decades")
 def _(p):
     return _med(_r(p, d_k=2048, scaling=RAW), "grad_q")
 
 
-@_figure("step3_grad_ratio", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 2048", unit="×")
+@_figure("step3_grad_ratio", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 2048", kind="decades", unit="×")
 def _(p):
     return _grad_ratio(p, 2048)
 
 
-@_figure("step3_ratio_1024", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 1024", unit="×")
+@_figure("step3_ratio_1024", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 1024", kind="decades", unit="×")
 def _(p):
     return _grad_ratio(p, 1024)
 
 
-@_figure("step3_ratio_4096", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 4096", unit="×")
+@_figure("step3_ratio_4096", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 4096", kind="decades", unit="×")
 def _(p):
     return _grad_ratio(p, 4096)
 
@@ -306,12 +313,12 @@ def _(p):
     return float(d_ks[int(np.argmax(ahead))]) if ahead.any() else float("nan")
 
 
-@_figure("small_heads_ratio_512", "median ‖J‖_F, ÷√d_k over raw, d_k = 512", unit="×")
+@_figure("small_heads_ratio_512", "median ‖J‖_F, ÷√d_k over raw, d_k = 512", kind="decades", unit="×")
 def _(p):
     return float(_jac_ratio(p, (512,))[0])
 
 
-@_figure("small_heads_ratio_4096", "median ‖J‖_F, ÷√d_k over raw, d_k = 4096", unit="×")
+@_figure("small_heads_ratio_4096", "median ‖J‖_F, ÷√d_k over raw, d_k = 4096", kind="decades", unit="×")
 def _(p):
     return float(_jac_ratio(p, (4096,))[0])
 
@@ -390,10 +397,21 @@ class FigureRange(NamedTuple):
 
 
 @functools.lru_cache(maxsize=None)
-def figure_values(key: str, seed: int) -> tuple[float, ...]:
-    """All values of figure ``key`` for one seed (a 1-tuple for a scalar figure)."""
+def computed_values(key: str, seed: int) -> tuple[float, ...]:
+    """All values of figure ``key`` for one seed, computed now (a 1-tuple for a scalar)."""
     v = FIGURES[key].value(Params(seed=seed))
     return tuple(float(x) for x in (v if isinstance(v, tuple) else (v,)))
+
+
+def figure_values(key: str, seed: int) -> tuple[float, ...]:
+    """All values of figure ``key`` for one seed: the stored computation for seeds 0–39
+    (``figure_data``, checked against :func:`computed_values` by the tests), else computed."""
+    if key not in FIGURES:
+        raise KeyError(f"unknown figure {key!r}")
+    stored = figure_data.VALUES.get(key)
+    if stored is not None and 0 <= seed < len(stored):
+        return stored[seed]
+    return computed_values(key, int(seed))
 
 
 def figure_range(key: str, seeds=SEEDS) -> FigureRange:
@@ -407,79 +425,20 @@ def figure_range(key: str, seeds=SEEDS) -> FigureRange:
     return FigureRange(min(flat), max(flat), per_seed)
 
 
-def _sig_round(x: float, digits: int, up: bool) -> float:
-    """Round x to ``digits`` significant digits, down (towards -inf) or up."""
-    if x == 0.0:
-        return 0.0
-    e = math.floor(math.log10(abs(x))) - digits + 1
-    q = x / 10.0**e
-    q = math.ceil(q - 1e-9) if up else math.floor(q + 1e-9)
-    return q * 10.0**e if e >= 0 else q / 10.0**-e
-
-
-def _decimals(x: float, digits: int) -> int:
-    return 0 if x == 0 else max(0, digits - 1 - math.floor(math.log10(abs(x))))
-
-
-def _plain(x: float, digits: int) -> str:
-    text = f"{x:.{_decimals(x, digits)}f}"
-    whole, dot, frac = text.partition(".")
-    if len(whole) > 3:  # 6900 -> 6 900
-        groups = []
-        while len(whole) > 3:
-            whole, groups = whole[:-3], [whole[-3:]] + groups
-        whole = THIN.join([whole] + groups)
-    return whole + dot + frac
-
-
-def _sci(x: float, digits: int) -> str:
-    if x == 0:
-        return "0"
-    e = math.floor(math.log10(abs(x)))
-    m = x / 10.0**e
-    if round(m, digits - 1) >= 10:
-        e, m = e + 1, m / 10
-    return f"{m:.{digits - 1}f}·10{str(e).translate(_SUPERSCRIPT)}"
-
-
-def format_range(lo: float, hi: float, kind: str = "range", unit: str = "",
-                 digits: int = 2) -> tuple[str, float, float]:
-    """Text for a range [lo, hi] and the (outward-rounded) bounds that text states.
-
-    "range": ``digits`` significant digits, lower bound rounded down and upper bound up, so
-    the stated interval always contains [lo, hi]; scientific notation (6.2·10⁴) when the
-    upper bound reaches 1e5 or the lower one is below 1e-3. "percent": lo, hi are fractions.
-    "int": exact integers. "decades": powers of ten around the range. Equal ends collapse to
-    one number.
-    """
-    if kind not in ("range", "percent", "int", "decades"):
-        raise ValueError(f"unknown kind {kind!r}")
-    if kind == "percent":
-        lo, hi = 100.0 * lo, 100.0 * hi
-    if kind == "int":
-        lo_r, hi_r = float(math.floor(lo)), float(math.ceil(hi))
-        parts = [str(int(lo_r)), str(int(hi_r))]
-    elif kind == "decades":
-        lo_e, hi_e = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-        lo_r, hi_r = 10.0**lo_e, 10.0**hi_e
-        parts = [f"10{str(e).translate(_SUPERSCRIPT)}" for e in (lo_e, hi_e)]
-    else:
-        lo_r, hi_r = _sig_round(lo, digits, up=False), _sig_round(hi, digits, up=True)
-        if kind == "percent":
-            lo_r, hi_r = max(lo_r, 0.0), min(hi_r, 100.0)
-        fmt = _sci if (hi_r >= 1e5 or 0 < lo_r < 1e-3) else _plain
-        parts = [fmt(lo_r, digits), fmt(hi_r, digits)]
-    text = parts[0] if parts[0] == parts[1] else f"{parts[0]}{DASH}{parts[1]}"
-    text += f"{THIN}%" if kind == "percent" else unit
-    return text, lo_r, hi_r
-
-
 def quote_bounds(key: str, seeds=SEEDS) -> tuple[float, float]:
     """The numeric interval :func:`quote` states (in the figure's unit: % for percents)."""
     f = FIGURES[key]
     r = figure_range(key, seeds)
     _, lo_r, hi_r = format_range(r.lo, r.hi, f.kind, f.unit, f.digits)
     return lo_r, hi_r
+
+
+def inside(key: str, values: tuple[float, ...], seeds=SEEDS) -> bool:
+    """Whether every one of ``values`` lies in the interval the quote of ``key`` states."""
+    lo, hi = quote_bounds(key, seeds)
+    scale = 100.0 if FIGURES[key].kind == "percent" else 1.0
+    tol = 1e-9 * max(abs(lo), abs(hi), 1e-300)
+    return all(lo - tol <= scale * x <= hi + tol for x in values)
 
 
 @functools.lru_cache(maxsize=None)
@@ -506,13 +465,30 @@ def fill(text: str, seeds=SEEDS) -> str:
     return PLACEHOLDER.sub(lambda m: quote(m.group(1), seeds), text)
 
 
-def warm(stop=None) -> int:
-    """Compute every figure now (about 5 s over 8 seeds), so that no lesson page waits for its
-    numbers when it is first shown; ``stop()`` is asked between figures. Returns how many."""
-    done = 0
-    for key in FIGURES:
-        if stop is not None and stop():
-            break
-        quote(key)
-        done += 1
-    return done
+class SampleNote(NamedTuple):
+    """A quoted figure the sample on screen falls outside of."""
+
+    key: str
+    description: str
+    sample: str  # this seed's value(s), formatted as the quote is
+    quoted: str
+
+    def text(self, seed: int) -> str:
+        return (f"This sample (seed {seed}) gives {self.sample} for {self.description}: outside the "
+                f"quoted {self.quoted}. Samples vary; the quoted ranges hold for most of them.")
+
+
+def sample_notes(text: str, seed: int) -> list[SampleNote]:
+    """For each figure ``text`` quotes (once each), a note if seed ``seed``'s value lies outside
+    the quoted range, so that a page never silently contradicts the sample beside it."""
+    notes = []
+    for key in dict.fromkeys(placeholders(text)):
+        values = figure_values(key, seed)
+        if inside(key, values):
+            continue
+        f = FIGURES[key]
+        shown = [x for x in values if not inside(key, (x,))] if len(values) > 1 else values
+        # One digit more than the quote, so that 0.618 is not shown as the bound 0.62.
+        sample = ", ".join(format_value(x, f.kind, f.unit, f.digits + 1) for x in shown)
+        notes.append(SampleNote(key, f.description, sample, quote(key)))
+    return notes

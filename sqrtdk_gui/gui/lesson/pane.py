@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEd
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.core.lesson.evidence import Evidence
-from sqrtdk_gui.core.lesson.figures import fill
+from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.style import Style, standard_icon
 
@@ -36,6 +36,11 @@ INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> t
 def lesson_text(path: str) -> str:
     """A lesson resource with its ``{figure}`` placeholders filled (ranges over seeds)."""
     return fill(read_resource(path))
+
+
+def notes_html(notes: list[SampleNote], seed: int) -> str:
+    """The sample notes as paragraphs under a page's text (nothing when the sample agrees)."""
+    return "".join(f'<p class="sample-note"><i>{html.escape(n.text(seed))}</i></p>' for n in notes)
 
 
 def read_resource(path: str) -> str:
@@ -103,6 +108,7 @@ class LessonPane(QWidget):
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(parent)
         self.style_ = style
+        self._seed = 0  # the sample on screen, for the notes on quoted ranges
         self.setObjectName("lessonPane")
         self.caption = QLabel("Introduction")
         self.caption.setObjectName("lessonCaption")
@@ -269,7 +275,7 @@ class LessonPane(QWidget):
         shown = getattr(self, "_shown_scenario", None)
         if shown is not None:
             scenario, evidence = shown
-            self._html = lesson_text(scenario.resource) + self._evidence_html(evidence)
+            self._html = self._scenario_html(scenario) + self._evidence_html(evidence)
         current = getattr(self, "_html", None)
         if current is not None:
             self.text.setHtml(current)
@@ -281,6 +287,7 @@ class LessonPane(QWidget):
     # --- content ----------------------------------------------------------------------------
     def show_intro(self) -> None:
         self._shown_scenario = None
+        self._shown_step = None
         self._full_step_html = None
         self.caption.setText("Introduction")
         self.title.setText("Why divide by √d_k?")
@@ -291,13 +298,42 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(False)
         self.next_button.setEnabled(True)
 
-    def show_step(self, step: Step, count: int) -> None:
+    def _scenario_html(self, scenario: Scenario) -> str:
+        raw = read_resource(scenario.resource)
+        return fill(raw) + notes_html(sample_notes(raw, self._seed), self._seed)
+
+    def _step_html(self, step: Step) -> tuple[str, str]:
+        """The step's whole text and the part that may be read while its question is open,
+        each with a note for every quoted figure this sample falls outside of."""
+        raw = read_resource(step.resource)
+        before = before_reveal(raw)
+        open_notes = sample_notes(before + step.question, self._seed)
+        seen = {n.key for n in open_notes}
+        later = [n for n in sample_notes(raw + step.answer, self._seed) if n.key not in seen]
+        return (fill(raw) + notes_html(open_notes + later, self._seed),
+                fill(before) + notes_html(open_notes, self._seed))
+
+    def set_seed(self, seed: int) -> None:
+        """The sample on screen changed: say again where it falls outside the quoted ranges."""
+        if seed == self._seed:
+            return
+        self._seed = seed
+        if getattr(self, "_shown_scenario", None) is not None:
+            self._rerender()
+        elif getattr(self, "_shown_step", None) is not None:
+            self._full_step_html, before = self._step_html(self._shown_step)
+            self._set_html(self._full_step_html if self.answer_visible else before)
+
+    def show_step(self, step: Step, count: int, seed: int | None = None) -> None:
         self._shown_scenario = None
+        self._shown_step = step
+        if seed is not None:
+            self._seed = seed
         self.caption.setText(f"Step {step.number} of {count}")
         self.title.setText(step.title.replace("d_k", "dₖ"))
         # Blind: the part of the text after the reveal mark would answer the question.
-        self._full_step_html = lesson_text(step.resource)
-        self._set_html(before_reveal(self._full_step_html))
+        self._full_step_html, before = self._step_html(step)
+        self._set_html(before)
         self.question.setText(fill(step.question))
         self.answer.setText(fill(step.answer))
         self.answer.hide()
@@ -314,12 +350,15 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(step.number > 1)
         self.next_button.setEnabled(step.number < count)
 
-    def show_scenario(self, scenario: Scenario, evidence: Evidence) -> None:
+    def show_scenario(self, scenario: Scenario, evidence: Evidence, seed: int | None = None) -> None:
         self._full_step_html = None
+        self._shown_step = None
+        if seed is not None:
+            self._seed = seed
         self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
         self.title.setText(scenario.title)
         self._shown_scenario = (scenario, evidence)
-        self._set_html(lesson_text(scenario.resource) + self._evidence_html(evidence))
+        self._set_html(self._scenario_html(scenario) + self._evidence_html(evidence))
         self.predict.hide()
         self.scenarios.show()
         for key, button in self.scenario_buttons.items():

@@ -47,6 +47,19 @@ class LessonPresenter(QObject):
         pane.previous_clicked.connect(self.previous)
         pane.scenario_clicked.connect(self.choose_scenario)
         pane.reveal_clicked.connect(self.reveal)
+        self._seed = controller.params.seed
+        controller.params_changed.connect(self._params_changed)
+
+    def _params_changed(self, params: Params) -> None:
+        # New sample: a trap's table is "for these parameters", and the page says again which
+        # quoted ranges this sample falls outside of.
+        if params.seed == self._seed:
+            return
+        self._seed = params.seed
+        if self.scenario is not None:
+            self._pane.show_scenario(self.scenario, evidence(self.scenario.key, params), params.seed)
+        else:
+            self._pane.set_seed(params.seed)
 
     @property
     def count(self) -> int:
@@ -73,7 +86,7 @@ class LessonPresenter(QObject):
             if prediction is None:
                 self._play(step)
         self._highlight(step.highlight, step.slide_views)
-        self._pane.show_step(step, self.count)
+        self._pane.show_step(step, self.count, self._controller.params.seed)
         self.changed.emit(f"Step {number}/{self.count}: {step.title}")
 
     def reveal(self, animate: bool = True) -> None:
@@ -129,7 +142,7 @@ class LessonPresenter(QObject):
         self._veil(())
         self._apply(s.preset)
         self._highlight(s.highlight, s.slide_views)
-        self._pane.show_scenario(s, evidence(key, self._controller.params))
+        self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
         self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
 
     def restore(self, step: int, scenario: Scenario | str | None, answered: bool = False) -> None:
@@ -144,7 +157,7 @@ class LessonPresenter(QObject):
             self.step, self.scenario = self.count, s
             self._hold(None)
             self._highlight(s.highlight, s.slide_views)
-            self._pane.show_scenario(s, evidence(key, self._controller.params))
+            self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
             self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
         elif step:
             current = STEPS[step - 1]
@@ -153,7 +166,7 @@ class LessonPresenter(QObject):
             self.revealed = answered or PREDICTIONS.get(step) is None
             self._veil_step(current)
             self._highlight(current.highlight, current.slide_views)
-            self._pane.show_step(current, self.count)
+            self._pane.show_step(current, self.count, self._controller.params.seed)
             if answered:
                 self._pane.reveal()
             self.changed.emit(f"Step {step}/{self.count}: {current.title}")
