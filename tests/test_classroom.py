@@ -167,7 +167,7 @@ def test_csv_export_holds_the_models_numbers(window, tmp_path):
     np.testing.assert_array_equal(values[:, 3], expected.grad_q)
 
 
-@pytest.mark.render  # 16 slides in a subprocess (~40 s): CI's render step
+@pytest.mark.render  # 17 slides in a subprocess (~40 s): CI's render step
 def test_export_slides_writes_one_image_per_step_and_scenario(tmp_path):
     folder = tmp_path / "slides"
     done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "export-slides", str(folder),

@@ -211,10 +211,15 @@ def test_overflow_is_marked_not_drawn_broken(qtbot, window):
     assert np.isfinite(window.panels["weights"].bars.heights).all()  # no NaN reaches the plot
     assert "exp(z) overflowed in float16: no weights" in window.panels["weights"].readout.text()
     # The strip's statistics are the exact softmax's: it says so, with the program's failures.
-    assert window.summary.captions["max_weight"].text() == "max weight (exact)"
+    captions = {k: c.text() for k, c in window.summary.captions.items()}
+    assert captions["max_weight"] == "max weight (exact)" and captions["jacobian"] == "‖J‖_F (exact)"
+    assert captions["saturated"] == "saturated (exact)" and captions["entropy"].startswith("entropy, exact")
+    assert captions["sigma"] == "σ of logits"  # the program's input, not its output
+    assert f"NaN in {expected.failed_rows} of" in window.summary.captions["jacobian"].toolTip()
     window.controller.set_params(softmax="stable")
     settle(qtbot, window)
     assert not window.panels["weights"].overflow.isVisible()
+    assert window.summary.captions["jacobian"].text() == "median ‖J‖_F"
 
 
 def test_a_thousand_slider_moves_compute_far_fewer_times(qtbot, window):

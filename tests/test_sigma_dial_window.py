@@ -119,7 +119,7 @@ def test_long_context_evidence_contrasts_the_bug_with_the_technique():
 
 def test_precision_evidence_raw_error_grows_with_dk_scaled_does_not():
     ev = evidence("precision", Params(**scenario("precision").preset))
-    assert ev.headers == ("d_k", "bf16 raw", "bf16 ÷√d_k", "e4m3 raw", "e4m3 ÷√d_k")
+    assert ev.headers == ("d_k", "bf16 raw", "bf16 ÷√d_k", "e4m3 raw", "e4m3 ÷√d_k", "kernel raw", "kernel ÷√d_k")
     pct = {int(r[0]): [float(c.split()[0]) for c in r[1:]] for r in ev.rows}
     assert pct[1024][0] > 10 * pct[1024][1] and pct[4096][0] > 15  # bf16 raw: over 15 %
     assert max(v[1] for v in pct.values()) < 1.0  # bf16 ÷√d_k: under 1 % at every head size

@@ -137,6 +137,7 @@ def _depth_best(scaling: str) -> list[float]:
 
 
 README, STEP5, LAB = "README.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
+INTERVIEW = "resources/lesson/followup_interview.html"
 STEP2, SMALL_HEADS = "resources/lesson/step2.html", "resources/lesson/trap_small_heads.html"
 _SWEEP = f"SGD sweep, d_k {D_K}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4"
 _ADAM = f"Adam sweep, d_k {D_K}, 400 steps, the 9 rates 1e-4 … 1, seeds 0–4"
@@ -220,16 +221,16 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
     LabClaim("step2_raw_rates", "they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up", (STEP2,),
              f"{_SWEEP}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
              "sweep_raw_high)", lambda: _working("none"), 4, 6),
-    LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (README,),
+    LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (README, INTERVIEW),
              f"{_RUN}: the largest |logit| of the first batch, raw",
              _per_run("none", lambda r: r.max_logit[0]), 55, 71),
-    LabClaim("raw_logit_end", "to 10⁴–10⁶ by step 400", (README,),
+    LabClaim("raw_logit_end", "to 10⁴–10⁶ by step 400", (README, INTERVIEW),
              f"{_RUN}: the largest |logit| of the last batch, raw",
              _per_run("none", lambda r: r.max_logit[-1]), 1e4, 1e6, log=True),
-    LabClaim("scaled_logit_start", "÷√dk's go from 3.4–4.4", (README,),
+    LabClaim("scaled_logit_start", "÷√dk's go from 3.4–4.4", (README, INTERVIEW),
              f"{_RUN}: the largest |logit| of the first batch, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.max_logit[0]), 3.4, 4.4),
-    LabClaim("scaled_logit_end", "to 16–23", (README,),
+    LabClaim("scaled_logit_end", "to 16–23", (README, INTERVIEW),
              f"{_RUN}: the largest |logit| of the last batch, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.max_logit[-1]), 16, 23),
     LabClaim("raw_entropy_start", "entropy 0.14–0.21 nats of a possible 2.77", (README,),

@@ -13,7 +13,8 @@ How the program evaluates a softmax in these types (``softmax_math.softmax_evalu
 the *logits* are rounded to the type, and subtracting the maximum, ``exp``, the sum and the
 division run in float32: an unfused pipeline. Fused attention kernels (FlashAttention 2/3)
 keep S = QKᵀ in float32 accumulators and round q, k and the weights p instead; none stores
-logits in float8, so the float8 rows model no kernel. Rounding q·k before dividing by √d_k gives the
+logits in float8, so the float8 rows model no kernel; :func:`fused_kernel_weights` models
+such a kernel (q, k and p rounded, S and the softmax in float32). Rounding q·k before dividing by √d_k gives the
 same relative error as rounding the scaled logit (float rounding is relative, and ÷√d_k
 does not change which significand bits are lost).
 
@@ -30,7 +31,7 @@ import numpy as np
 
 __all__ = ["LOW_PRECISION", "FLOAT_TYPES", "REL_ERROR_FLOOR", "numpy_dtype", "is_low_precision",
            "compute_dtype", "round_logits", "TypeInfo", "type_info", "spacing", "BlockErrors",
-           "weight_errors"]
+           "weight_errors", "fused_kernel_weights"]
 
 # name -> numpy dtype, for the three types numpy itself lacks.
 LOW_PRECISION = {
@@ -138,3 +139,22 @@ def spacing(name: str, x: float) -> float:
     if x == 0.0 or not math.isfinite(x):
         return float("nan")
     return info.eps * 2.0 ** math.floor(math.log2(x))
+
+
+def fused_kernel_weights(q: np.ndarray, k: np.ndarray, scale: float, dtype="bfloat16") -> np.ndarray:
+    """Attention weights as a fused kernel (FlashAttention 2/3) computes them, in float64.
+
+    q and k are stored in ``dtype``; S = q kᵀ accumulates in float32 (tensor cores multiply
+    the stored values exactly and add in float32), is scaled and soft-maxed in float32, and
+    the weights p are rounded to ``dtype`` for the p·V product. The logits themselves are
+    never stored in the low-precision type, so the error comes from q and k: a logit moves by
+    about |z| times their relative rounding, which ÷√d_k keeps small.
+    """
+    low = numpy_dtype(dtype)
+    q32 = np.asarray(q).astype(low).astype(np.float32)
+    k32 = np.asarray(k).astype(low).astype(np.float32)
+    s = (q32 @ k32.T) * np.float32(scale)
+    s -= s.max(axis=1, keepdims=True)
+    e = np.exp(s)
+    p = e / e.sum(axis=1, keepdims=True)
+    return p.astype(low).astype(np.float64)

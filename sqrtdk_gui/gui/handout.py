@@ -37,7 +37,7 @@ _WORDS = {n: w for n, w in enumerate("zero one two three four five six seven eig
 INTRO = (f"Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? "
          f"{_WORDS[len(STEPS)].capitalize()} steps, {_WORDS[_COUNTS['trap']]} traps and "
          f"{_WORDS[_COUNTS['follow-up']]} follow-ups. Every number is computed by sqrtdk-gui's model; a "
-         "range is what every one of eight random seeds falls in, under the stated assumptions "
+         "range spans 32 random seeds (heavy-tailed ratios in powers of ten), under the stated assumptions "
          "(independent entries of mean 0 and variance 1, at initialisation).")
 
 

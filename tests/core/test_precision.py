@@ -84,15 +84,39 @@ def test_overflow_thresholds():
     assert np.isfinite(round_logits(z, numpy_dtype("bfloat16"))).all()
 
 
-def test_bfloat16_spacing_at_64_is_a_half_and_shifts_weights_by_up_to_28_percent():
+def test_bfloat16_spacing_at_64_is_a_half_and_two_roundings_move_a_weight_by_up_to_65_percent():
     assert spacing("bfloat16", 64.0) == 0.5
     assert spacing("float32", 64.0) == 2.0**-17
-    assert math.exp(spacing("bfloat16", 64.0) / 2) - 1 == pytest.approx(0.284, abs=0.001)
+    assert math.exp(spacing("bfloat16", 64.0)) - 1 == pytest.approx(0.649, abs=0.001)
     z = np.array([[64.0 + 0.24, 64.0, 0.0]])  # rounds down by 0.24: the first weight shrinks
     w, _ = softmax_evaluated(z, "stable", numpy_dtype("bfloat16"))
     exact = row_stats(z).p
     assert w[0, 0] / w[0, 1] == pytest.approx(1.0)
     assert exact[0, 0] / exact[0, 1] == pytest.approx(math.exp(0.24))
+    # a weight's own logit rounds down while the largest rounds up: the ratio moves by e^0.48
+    z = np.array([[64.24, 64.26, 0.0]])
+    w, _ = softmax_evaluated(z, "stable", numpy_dtype("bfloat16"))
+    exact = row_stats(z).p
+    moved = (exact[0, 0] / exact[0, 1]) / (w[0, 0] / w[0, 1])
+    assert moved == pytest.approx(math.exp(0.48), rel=1e-6) and moved - 1 > 0.6
+
+
+def test_a_fused_kernel_model_rounds_q_and_k_not_the_logits():
+    rng = np.random.default_rng(0)
+    q, k = rng.standard_normal((64, 256)), rng.standard_normal((32, 256))
+    scale = 1 / 16
+    w = precision.fused_kernel_weights(q, k, scale)
+    # an independent reference: q, k through bfloat16, S in float64, p rounded to bfloat16
+    bf = ml_dtypes.bfloat16
+    s = (q.astype(bf).astype(np.float64) @ k.astype(bf).astype(np.float64).T) * scale
+    p = np.exp(s - s.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(w, p.astype(bf).astype(np.float64), rtol=2**-7, atol=1e-6)
+    assert np.allclose(w.sum(axis=1), 1, atol=0.02) and np.isfinite(w).all()
+    exact = row_stats(q @ k.T * scale).p
+    raw = precision.fused_kernel_weights(q, k, 1.0)
+    err = lambda a, b: np.percentile(precision.weight_errors(a, b, 32).rel, 90)  # noqa: E731
+    assert err(raw, row_stats(q @ k.T).p) > 5 * err(w, exact)  # raw logits: larger error
 
 
 @pytest.mark.parametrize("name", LOW)
@@ -149,3 +173,16 @@ def test_float8_e4m3fn_overflow_is_counted_not_raised():
 def test_float64_evaluation_matches_the_exact_softmax():
     r = compute(Params(d_k=64, keys=64, dtype="float64"))
     assert r.weight_max_abs_error < 1e-15 and r.rel_error_summary.p90 < 1e-13
+
+
+def test_the_precision_table_models_a_fused_kernel_too():
+    from sqrtdk_gui.core.lesson.evidence import PRECISION_DKS, evidence
+    from sqrtdk_gui.core.lesson.figures import fused_kernel_error
+
+    ev = evidence("precision", Params(d_k=1024, dtype="bfloat16", scaling="none"))
+    assert ev.headers[-2:] == ("kernel raw", "kernel ÷√d_k")
+    raw = [fused_kernel_error(Params(d_k=d), "none") for d in PRECISION_DKS]
+    scaled = [fused_kernel_error(Params(d_k=d), "sqrt_dk") for d in PRECISION_DKS]
+    assert raw == sorted(raw) and raw[-1] > 10 * max(scaled)  # grows with the logits
+    assert max(scaled) < 0.02 and max(scaled) / min(scaled) < 1.5  # ÷√d_k: flat, under 2 %
+    assert ev.rows[3][-2] == f"{100 * raw[3]:.0f} %"

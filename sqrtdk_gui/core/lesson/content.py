@@ -152,6 +152,9 @@ SCENARIOS = (
     Scenario("long_context", "follow-up", "Long context: ÷√n versus × log n", ":/lesson/followup_long_context.html",
              "Long context", preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
              highlight=("weights", "summary")),
+    Scenario("interview", "follow-up", "What interviewers ask", ":/lesson/followup_interview.html",
+             "Interview", preset={"d_k": 64, "scaling": "sqrt_dk"},
+             highlight=("gradient",)),
 )
 
 

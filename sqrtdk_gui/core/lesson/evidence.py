@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core import sigma_dial
-from sqrtdk_gui.core.lesson.figures import logn_factor
+from sqrtdk_gui.core import folding, sigma_dial
+from sqrtdk_gui.core.lesson.figures import fused_kernel_error, logn_factor
 from sqrtdk_gui.core.model import Params, compute, sweep
 
 __all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "aligned_share", "jacobian_fro_of",
@@ -214,19 +214,23 @@ _SHORT = {"bfloat16": "bf16", "float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2"}
 
 
 def _precision(p: Params) -> Evidence:
-    """Weight error against float64 versus d_k: raw and ÷√d_k, in bfloat16 and float8 E4M3.
+    """Weight error against float64 versus d_k: raw and ÷√d_k, with bfloat16 or float8 E4M3
+    logits (an unfused pipeline), and in a bfloat16 fused kernel (q, k, p rounded).
 
     Each row's largest relative error over its weights >= 0.1/n, 90th percentile over rows.
     """
     rows = []
+    base = Params(seed=p.seed, temperature=p.temperature)  # the kernel model: independent q, k
     for d in PRECISION_DKS:
         cells = [str(d)]
         for name in PRECISION_TYPES:
             for scaling in ("none", "sqrt_dk"):
                 r = compute(p.replace(d_k=d, dtype=name, scaling=scaling))
                 cells.append(_percent(r.rel_error_summary.p90))
+        cells += [_percent(fused_kernel_error(base.replace(d_k=d), s)) for s in ("none", "sqrt_dk")]
         rows.append(tuple(cells))
     headers = ["d_k"] + [f"{_SHORT[n]} {lab}" for n in PRECISION_TYPES for lab in ("raw", "÷√d_k")]
+    headers += ["kernel raw", "kernel ÷√d_k"]
     return Evidence(tuple(headers), tuple(rows))
 
 
@@ -249,6 +253,18 @@ def _long_context(p: Params) -> Evidence:
                     tuple(rows))
 
 
+def _interview(p: Params) -> Evidence:
+    """One step from the training lab's initialisation: ÷√d_k explicit or folded into W_Q."""
+    rows = []
+    for optimizer, name in (("sgd", "SGD"), ("adam", "Adam")):
+        step = folding.one_step(p.d_k, optimizer, seed=p.seed)
+        theory = "d_k" if optimizer == "sgd" else "√d_k"
+        rows.append((f"{name}, W_Q", _fmt(step.explicit_q, 3), _fmt(step.folded_q, 3),
+                     f"{step.ratio_q:.4g}× ({theory} = {folding.theory_ratio(p.d_k, optimizer):.4g})"))
+        rows.append((f"{name}, W_K", _fmt(step.explicit_k, 3), _fmt(step.folded_k, 3), f"{step.ratio_k:.4g}×"))
+    return Evidence(("one step of", "logits move: ÷√d_k", "folded into W_Q", "folded / ÷√d_k"), tuple(rows))
+
+
 _BUILDERS = {
     "dmodel": _dmodel,
     "after_softmax": _after_softmax,
@@ -261,6 +277,7 @@ _BUILDERS = {
     "sigma_dial": _sigma_dial,
     "precision": _precision,
     "long_context": _long_context,
+    "interview": _interview,
 }
 
 

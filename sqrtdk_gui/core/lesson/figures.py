@@ -28,13 +28,16 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
+from sqrtdk_gui.core import precision
 from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range, format_value
 from sqrtdk_gui.core.model import DK_GRID, SATURATION, Params, compute, sweep
+from sqrtdk_gui.core.sampling import pool
 
 __all__ = ["SEEDS", "CHECK_SEEDS", "STORED_SEEDS", "Figure", "FIGURES", "FigureRange", "figure_values",
            "computed_values", "figure_range", "quote", "quote_bounds", "inside", "format_range", "fill",
-           "placeholders", "PLACEHOLDER", "SampleNote", "sample_notes", "logn_factor", "DASH", "THIN"]
+           "placeholders", "PLACEHOLDER", "SampleNote", "sample_notes", "logn_factor", "fused_kernel_error",
+           "DASH", "THIN"]
 
 # Quoted ranges span seeds 0–31 (the smallest to the largest value, about a 3–97 % band);
 # a test checks that at least 90 % of seeds 8–39, what "New sample" shows a class, fall inside.
@@ -212,6 +215,11 @@ def _(p):
     return float(np.max(sweep(p.replace(scaling=SCALED), _grid(4, 4096)).saturated_fraction))
 
 
+for _d in (4, 16):
+    _figure(f"backward_raw_{_d}", f"median ‖∂L/∂q‖: raw over ÷√d_k at d_k = {_d} (the scale alone: √{_d})",
+            unit="×")(lambda p, d=_d: 1.0 / _grad_ratio(p, d))
+
+
 # --- trap: ÷√d_model ----------------------------------------------------------------------
 def _dmodel(p):
     return _r(p, d_k=64, heads=8, scaling="sqrt_dmodel")
@@ -267,6 +275,22 @@ def _(p):
     naive, stable = _naive(p, "float32"), _r(p, d_k=512, scaling=RAW, dtype="float32")
     ok = ~_nan_rows(naive)
     return float(np.max(np.abs(naive.weights[ok].astype(np.float64) - stable.weights[ok].astype(np.float64))))
+
+
+def fused_kernel_error(p: Params, scaling: str) -> float:
+    """90th percentile over rows of the largest relative weight error of a bfloat16 fused
+    kernel (q, k and p rounded, S in float32) against float64, for ``p``'s own q and k."""
+    r = compute(p.replace(scaling=scaling, dtype="float64"))
+    q, k = pool(p.seed, "q", p.queries, p.d_k), pool(p.seed, "k", p.keys, p.d_k)
+    scale = 1.0 / math.sqrt(p.d_k) if scaling == "sqrt_dk" else 1.0
+    w = precision.fused_kernel_weights(q, k, scale / p.temperature)
+    return float(np.percentile(precision.weight_errors(w, r.weights, p.keys).rel, 90))
+
+
+for _scaling, _name in ((RAW, "raw"), (SCALED, "scaled")):
+    _figure(f"kernel_{_name}_1024", f"bfloat16 fused-kernel model (q, k, p rounded; S in float32), "
+            f"{'raw' if _scaling == RAW else '÷√d_k'}, d_k = 1024: p90 over rows of the largest relative "
+            "weight error", kind="percent")(lambda p, s=_scaling: fused_kernel_error(p.replace(d_k=1024), s))
 
 
 # --- trap: sequence length -------------------------------------------------------------------

@@ -142,12 +142,27 @@ class SummaryStrip(ControllerView, QFrame):
             "jacobian": f"{summary['jacobian_fro'].median:.1e}",
             "saturated": f"{100 * result.saturated_fraction:.0f} %",
         }
-        self.captions["entropy"].setText(f"median entropy (log n = {result.log_n:.2f})")
-        # The statistics describe the exact softmax; say so when the program's own weights
-        # are NaN (a naive softmax that overflowed), instead of quoting them as its output.
+        # The statistics describe the exact softmax; say so on each of them when the program's
+        # own weights are NaN (a naive softmax that overflowed), instead of quoting them as
+        # its output. σ is the program's input and stays as it is.
         failed = result.failed_rows
-        self.captions["max_weight"].setText(
-            "max weight (exact)" if failed else "median max weight")
+        exact = {"max_weight": "max weight (exact)", "entropy": f"entropy, exact (log n = {result.log_n:.2f})",
+                 "jacobian": "‖J‖_F (exact)", "saturated": "saturated (exact)"}
+        plain = {"max_weight": "median max weight", "entropy": f"median entropy (log n = {result.log_n:.2f})",
+                 "jacobian": "median ‖J‖_F", "saturated": "saturated rows"}
+        changed = False
+        for key, caption in (exact if failed else plain).items():
+            label = self.captions[key]
+            if label.text() != caption:  # a new text re-lays out the strip: only on a change
+                label.setText(caption)
+                changed = True
+            tip = (f"The program returned NaN in {failed} of {result.rows} rows: this is the exact "
+                   f"softmax's value. {TIPS[key]}" if failed else TIPS[key])
+            if label.toolTip() != tip:
+                label.setToolTip(tip)
+        if changed:  # wrapped captions: the grid must ask their heights for the new texts again
+            self.layout().invalidate()
+            self.updateGeometry()
         colour = self.style_.colour_for(result.params.scaling)
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
