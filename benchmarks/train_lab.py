@@ -7,8 +7,9 @@
 
 Sections of the JSON:
 
-* ``sweep_speed``: one full sweep (3 scalings x 9 SGD rates x 400 steps at d_k 256, seed 0)
-  timed end to end; each scaling's 9 rates train in one set of numpy calls.
+* ``sweep_speed``: the full sweep (3 scalings x 9 SGD rates x 400 steps at d_k 256) for 1, 3
+  and 5 seeds, in one thread and with the scalings side by side; each scaling's 9 rates and
+  seeds train in one set of numpy calls.
 * ``sgd_sweep`` / ``adam_sweep``: every scaling at every rate of the optimiser's grid and
   every seed (d_k 256, 400 steps, MSE): per scaling each seed's best rate and steps to 90 %,
   the rates that reach 90 % for every seed, and the median steps per rate.
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 import numpy as np  # noqa: E402
 
-from sqrtdk_gui.core.lr_sweep import LR_GRID, run_sweep  # noqa: E402
+from sqrtdk_gui.core.lr_sweep import LR_GRID, default_workers, run_sweep  # noqa: E402
 from sqrtdk_gui.core.training import SCALINGS, TrainConfig, train  # noqa: E402
 
 D_K = 256
@@ -75,16 +76,26 @@ def _sweep(optimizer: str, seeds, scalings=SCALINGS, layers: int = 1, quick: boo
     return out
 
 
-def _sweep_speed() -> dict:
+def _sweep_speed(sizes=(1, 3, 5)) -> dict:
+    """The lab's Sweep rates for 1, 3 and 5 seeds: in one thread and with the scalings side by
+    side (``workers``: one per core, at most two), and each scaling alone in one thread."""
     config = TrainConfig(d_k=D_K, optimizer="sgd")
     per = {}
-    t0 = time.perf_counter()
     for s in SCALINGS:
         t = time.perf_counter()
-        run_sweep(config, (s,), LR_GRID["sgd"], (0,))
+        run_sweep(config, (s,), LR_GRID["sgd"], (0,), workers=1)
         per[s] = round(time.perf_counter() - t, 2)
-    return {"what": "3 scalings x 9 SGD rates x 400 steps, d_k 256, seed 0",
-            "total_s": round(time.perf_counter() - t0, 2), "per_scaling_s": per}
+    sweeps = []
+    for n in sizes:
+        row = {"seeds": n}
+        for workers in (1, default_workers()):
+            t = time.perf_counter()
+            run_sweep(config, SCALINGS, LR_GRID["sgd"], tuple(range(n)), workers=workers)
+            row[f"workers_{workers}_s"] = round(time.perf_counter() - t, 2)
+        row["speed_up"] = round(row["workers_1_s"] / row[f"workers_{default_workers()}_s"], 2)
+        sweeps.append(row)
+    return {"what": "3 scalings x 9 SGD rates x 400 steps, d_k 256", "workers": default_workers(),
+            "per_scaling_one_seed_s": per, "sweeps": sweeps}
 
 
 def _sequential() -> dict:
@@ -165,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sequential", action="store_true",
                     help="also time the 27 runs of the sweep as single train() calls")
     ap.add_argument("--markdown", action="store_true", help="also print a summary to stderr")
+    ap.add_argument("--speed-only", action="store_true",
+                    help="only the sweep_speed section (the lab's waits), a few minutes")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     out = {
@@ -173,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
         "defaults": TrainConfig(d_k=D_K).to_dict(),
         "sweep_speed": _sweep_speed(),
     }
+    if args.speed_only:
+        print(json.dumps(out, indent=1))
+        return 0
     if args.sequential:
         out["sequential"] = _sequential()
     out["sgd_sweep"] = _sweep("sgd", args.seeds)

@@ -15,6 +15,7 @@ from sqrtdk_gui.gui.lab.worker import TrainJob, TrainWorker
 from sqrtdk_gui.gui.main_window import MainWindow
 from sqrtdk_gui.core.model import Params
 from sqrtdk_gui.gui.style import Style
+from sqrtdk_gui.core.lr_sweep import run_sweep
 from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig, train
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
@@ -96,7 +97,7 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
     monkeypatch.setattr(lab_worker, "train", spy)
     page.controls.set_values(mode="single", d_k=1024, steps=2000, qk_norm=True)  # ~20 s
     progress = []
-    page.runner.progress.connect(lambda i, done, curves: progress.append(done))
+    page.runner.progress.connect(lambda i, done, curves: progress.append((i, done)))
     page.run_button.click()
     assert page.cancel_button.isEnabled() and not page.run_button.isEnabled()
     assert not page.controls.isEnabled()
@@ -105,7 +106,10 @@ def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypat
     assert _turns_while_running(qtbot, page)
     qtbot.waitUntil(lambda: page.progress.value() >= 150, timeout=60000)
     assert threads and threading.get_ident() not in threads  # trained off the UI thread
-    assert len(progress) >= 2 and progress == sorted(progress)
+    assert len(progress) >= 2
+    for run in {i for i, _ in progress}:  # runs train side by side, each in order
+        steps = [done for i, done in progress if i == run]
+        assert steps == sorted(steps)
     with qtbot.waitSignal(page.run_finished, timeout=10000) as blocker:
         page.cancel_button.click()
     assert blocker.args == [True]
@@ -228,9 +232,9 @@ class FakeClock:
 def test_worker_throttles_progress_and_returns_the_core_result(qtbot):
     # Called directly (same thread, direct connections): the throttle is the worker's own.
     # The core reports every step; with the clock advancing 0.02 s per report and a 0.05 s
-    # interval, every third report is sent.
+    # interval, every third report is sent. One training thread: the reports come in order.
     clock = FakeClock(0.02)
-    worker = TrainWorker(min_interval=0.05, clock=clock)
+    worker = TrainWorker(min_interval=0.05, clock=clock, workers=1)
     events, results, finished = [], [], []
     worker.progress.connect(lambda job, i, done, curves: events.append((i, done)))
     worker.result_ready.connect(lambda job, i, result: results.append(result))
@@ -247,7 +251,7 @@ def test_worker_throttles_progress_and_returns_the_core_result(qtbot):
 def test_sweep_worker_throttles_but_always_reports_the_last_step(qtbot):
     from sqrtdk_gui.gui.lab.worker import SweepJob
 
-    worker = TrainWorker(min_interval=0.05, clock=FakeClock(0.02))
+    worker = TrainWorker(min_interval=0.05, clock=FakeClock(0.02), workers=1)
     events = []
     worker.progress.connect(lambda job, i, done, curves: events.append((i, done)))
     worker.run(SweepJob(1, TrainConfig(d_k=8, steps=20, batch=8), ("none", "sqrt_dk"),
@@ -255,6 +259,31 @@ def test_sweep_worker_throttles_but_always_reports_the_last_step(qtbot):
     # Reports 1..20 per scaling on one clock: every third, plus each scaling's final step.
     assert events == ([(0, d) for d in (1, 4, 7, 10, 13, 16, 19, 20)]
                       + [(1, d) for d in (3, 6, 9, 12, 15, 18, 20)])
+
+
+def test_two_training_threads_report_every_run_with_the_numbers_of_one(qtbot):
+    from sqrtdk_gui.gui.lab.worker import SweepJob
+
+    worker = TrainWorker(min_interval=0.0, workers=2)  # every report sent
+    events, results, sweeps = [], {}, {}
+    worker.progress.connect(lambda job, i, done, curves: events.append((i, done)))
+    worker.result_ready.connect(lambda job, i, result: results.__setitem__(i, result))
+    worker.sweep_ready.connect(lambda job, i, sweep: sweeps.__setitem__(i, sweep))
+    configs = tuple(TrainConfig(d_k=32, steps=60, scaling=s) for s in SCALINGS)
+    worker.run(TrainJob(1, configs))
+    qtbot.waitUntil(lambda: len(results) == 3 and len(events) == 180)  # queued from the threads
+    for i, config in enumerate(configs):  # each run as trained alone, all its steps reported
+        np.testing.assert_array_equal(results[i].loss, train(config).loss)
+        assert sorted(d for j, d in events if j == i) == list(range(1, 61))
+    job = SweepJob(2, TrainConfig(d_k=8, steps=30, batch=8), SCALINGS, (0.1, 1.0), (0, 1))
+    worker.run(job)
+    qtbot.waitUntil(lambda: len(sweeps) == 3)
+    alone = run_sweep(job.config, job.scalings, job.lrs, job.seeds, workers=1)
+    assert sorted(sweeps) == [0, 1, 2]
+    for i, s in enumerate(SCALINGS):
+        for mine, theirs in zip(sweeps[i].runs, alone.scalings[s].runs):
+            for a, b in zip(mine, theirs):
+                np.testing.assert_array_equal(a.loss, b.loss)
 
 
 def test_worker_reports_failure_and_still_finishes(qtbot):

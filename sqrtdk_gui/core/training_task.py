@@ -168,7 +168,12 @@ def _logits(h, x, w_q, w_k, scaling: str, s: float) -> tuple[np.ndarray, dict]:
     if scaling != "qk_norm":
         return s * a, cache
     g = w_k @ _t(w_k)  # (..., d_model, d_model)
-    rk2 = np.sum(np.matmul(x, g[..., None, :, :]) * x, axis=-1)  # (..., B, n): |k_j|^2
+    # |k_j|^2 = x_j^T G x_j over all B*n keys as one product per run (not B small ones), and
+    # the row sums by einsum (no (..., B*n, d_model) temporary to reduce).
+    b, n, d_model = x.shape[-3:]
+    xf = x.reshape(*x.shape[:-3], b * n, d_model)
+    rk2 = np.einsum("...ij,...ij->...i", np.matmul(xf, g), xf)
+    rk2 = rk2.reshape(*rk2.shape[:-1], b, n)  # (..., B, n)
     rk = np.maximum(np.sqrt(np.maximum(rk2, 0.0)), _TINY)
     rq = np.maximum(np.sqrt(np.sum(q * q, axis=-1)), _TINY)  # (..., B)
     z = s * a / (rq[..., None] * rk)  # gain * cos(q, k_j)
@@ -208,7 +213,10 @@ def _logits_backward(d_z, h, x, w_q, w_k, scaling: str, s: float, cache: dict, n
         c = d_rk / (2.0 * rk)  # d|k|/d|k|^2
         b, n, d_model = x.shape[-3:]
         xf = x.reshape(*x.shape[:-3], b * n, d_model)
-        d_g = _t(xf * c.reshape(*c.shape[:-2], b * n, 1)) @ xf  # dL/d(W_k W_k^T), symmetric
+        # dL/d(W_k W_k^T) = sum_j c_j x_j x_j^T (symmetric); a contiguous left factor keeps
+        # the product in one BLAS call per run.
+        xt = np.ascontiguousarray(_t(xf))
+        d_g = (xt * c.reshape(*c.shape[:-2], 1, b * n)) @ xf
     d_u = _vm(d_a, x)  # (..., B, d_model)
     d_q = d_u @ w_k + d_q_norm
     g_k = _t(d_u) @ q

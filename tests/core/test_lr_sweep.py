@@ -12,8 +12,10 @@ import sqrtdk_gui.core.training as training
 from finite_differences import fd_grad
 from sqrtdk_gui.core.lr_sweep import (
     LR_GRID,
+    MAX_WORKERS,
     ScalingSweep,
     check_grid,
+    default_workers,
     run_sweep,
 )
 from sqrtdk_gui.core.training import (
@@ -257,9 +259,25 @@ def test_sweep_progress_and_cancel():
     result = run_sweep(TrainConfig(d_k=8, steps=30, batch=8), ("none", "sqrt_dk"),
                        lrs=(0.1, 1.0), seeds=(0,),
                        progress=lambda i, done, curves: seen.append((i, done, curves["loss"].shape)),
-                       should_stop=stop)
+                       should_stop=stop, workers=1)  # one thread: the polls count in order
     assert result.cancelled and list(result.scalings) == ["none"]
     assert (0, 30, (1, 2, 30)) in seen and any(i == 1 for i, _, _ in seen)
+
+
+def test_scalings_side_by_side_train_the_same_numbers_and_cancel():
+    cfg, lrs, seeds = TrainConfig(d_k=16, steps=30, batch=8), (0.1, 1.0), (0, 1)
+    alone = run_sweep(cfg, SCALINGS, lrs, seeds, workers=1)
+    ready = []
+    both = run_sweep(cfg, SCALINGS, lrs, seeds, workers=2, on_scaling=lambda i, sw: ready.append(i))
+    assert list(both.scalings) == list(SCALINGS) and sorted(ready) == [0, 1, 2]
+    for s in SCALINGS:
+        for row_a, row_b in zip(alone.scalings[s].runs, both.scalings[s].runs):
+            for a, b in zip(row_a, row_b):
+                np.testing.assert_array_equal(a.loss, b.loss)
+                np.testing.assert_array_equal(a.grad_norm, b.grad_norm)
+    stopped = run_sweep(cfg, SCALINGS, lrs, seeds, workers=2, should_stop=lambda: True)
+    assert stopped.cancelled and stopped.scalings == {}
+    assert 1 <= default_workers() <= MAX_WORKERS
 
 
 @pytest.mark.parametrize("kwargs,match", [

@@ -430,6 +430,7 @@ class LabPage(QWidget):
         self.progress.setRange(0, steps * len(self._configs))
         self.progress.setValue(0)
         self.progress.setFormat("starting…")
+        self._steps_done: dict[str, int] = {}  # per scaling: they may train side by side
         self._stale = False
         self.trained_with.setStyleSheet(f"color: {self.style_.palette.fg};")
         self._say("")
@@ -498,10 +499,8 @@ class LabPage(QWidget):
             panel.show_curve(config.scaling, curves[panel.metric_name])
         self._show_over_training(config.scaling, {k: v[None, :] for k, v in curves.items()})
         self.table.show_result(config.scaling, result, finished)
-        index = self._configs.index(config)
-        self.progress.setValue(index * config.steps + result.steps_done)
-        self.progress.setFormat(f"{LAB_LABELS[config.scaling]} · step "
-                                f"{result.steps_done} / {config.steps}")
+        # a run that diverged or finished counts all its steps: nothing of it is left to do
+        self._show_progress(config, config.steps if finished else result.steps_done)
 
     def _on_progress(self, index: int, done: int, curves: dict) -> None:
         config = self._configs[index]
@@ -510,21 +509,31 @@ class LabPage(QWidget):
             j = self._rate_index()
             self._show_over_training(config.scaling, {k: v[:, j, :] for k, v in curves.items()})
             self.sweep_table.set_status(config.scaling, f"step {done}/{config.steps}")
-            self.progress.setValue(index * config.steps + done)
-            self.progress.setFormat(f"{LAB_LABELS[config.scaling]} · step {done} / "
-                                    f"{config.steps}")
+            self._show_progress(config, done)
             return
         # A TrainResult over the partial curves: the readouts use the core's own definitions.
         partial = TrainResult(config, **curves)
         self._show(config, curves, partial, finished=False)
 
+    def _show_progress(self, config: TrainConfig, done: int) -> None:
+        """Steps done over every scaling (trained side by side); the label names the ones
+        still training."""
+        self._steps_done[config.scaling] = done
+        self.progress.setValue(sum(self._steps_done.values()))
+        running = [c for c in self._configs if 0 < self._steps_done.get(c.scaling, 0) < c.steps]
+        shown = running or [config]
+        self.progress.setFormat(" · ".join(f"{LAB_LABELS[c.scaling]} {self._steps_done.get(c.scaling, 0)}"
+                                           for c in shown) + f" / {config.steps} steps")
+
     def _on_result(self, index: int, result: TrainResult) -> None:
         config = self._configs[index]
-        self.results[config.scaling] = result
+        self.results[config.scaling] = result  # runs finish in any order: keep the run's
+        self.results = {c.scaling: self.results[c.scaling] for c in self._configs if c.scaling in self.results}
         self._show(config, result.curves, result, finished=True)
 
     def _on_sweep_ready(self, index: int, sweep: ScalingSweep) -> None:
-        self.sweeps[sweep.scaling] = sweep
+        self.sweeps[sweep.scaling] = sweep  # scalings finish in any order: keep the run's
+        self.sweeps = {c.scaling: self.sweeps[c.scaling] for c in self._configs if c.scaling in self.sweeps}
         self._live.pop(sweep.scaling, None)
         self.steps_lr_panel.show_sweep(sweep)
         self.loss_lr_panel.show_sweep(sweep)

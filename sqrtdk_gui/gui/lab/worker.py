@@ -1,9 +1,11 @@
 """Training runs off the UI thread: a worker QObject in a QThread, and the runner that owns it.
 
-The worker trains the configurations of one job **sequentially** (raw first, then ÷√d_k,
-then QK-norm), each with :func:`sqrtdk_gui.core.training.train`; a sweep job trains each scaling
-at every rate and seed at once with :func:`sqrtdk_gui.core.lr_sweep.run_sweep`. Nothing in the
-worker touches a widget: it only emits signals, which Qt queues to the UI thread. Progress is throttled in the
+The worker trains the configurations of one job side by side, one per core (at most
+``lr_sweep.MAX_WORKERS``; each with :func:`sqrtdk_gui.core.training.train`, an independent
+computation, so the numbers are those of one thread); a sweep job trains each scaling at every
+rate and seed at once with :func:`sqrtdk_gui.core.lr_sweep.run_sweep`, scalings side by side
+too. Nothing in the worker touches a widget: it only emits signals, which Qt queues to the UI
+thread. Progress is throttled in the
 worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
 arrays it sends are the read-only views ``train`` hands out, whose entries are never written
 again, so the UI may keep them without copying.
@@ -18,11 +20,12 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from sqrtdk_gui.core.lr_sweep import ScalingSweep, run_sweep
+from sqrtdk_gui.core.lr_sweep import ScalingSweep, default_workers, run_sweep
 from sqrtdk_gui.core.training import TrainConfig, TrainResult, train
 
 __all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
@@ -59,7 +62,7 @@ class SweepJob:
 
 
 class TrainWorker(QObject):
-    """Lives in the worker thread; trains the configurations of a job one after another."""
+    """Lives in the worker thread; trains the configurations of a job, ``workers`` at a time."""
 
     job_started = Signal(int, object)  # job id, tuple of TrainConfig (as received)
     progress = Signal(int, int, int, object)  # job id, config index, steps done, curves
@@ -69,16 +72,23 @@ class TrainWorker(QObject):
     sweep_ready = Signal(int, int, object)  # job id, scaling index, ScalingSweep
 
     def __init__(self, min_interval: float = MIN_INTERVAL_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, workers: int | None = None) -> None:
         super().__init__()
         self.min_interval = min_interval
         self.clock = clock  # seconds; injectable so the throttle is testable without timing
+        self.workers = default_workers() if workers is None else workers
 
     def _throttle(self) -> Callable[[bool], bool]:
-        """A gate for one job: True at most once per ``min_interval`` of ``clock`` (or when forced)."""
+        """A gate for one job: True at most once per ``min_interval`` of ``clock`` (or when
+        forced); safe to call from the job's several training threads."""
         last = -float("inf")
+        lock = threading.Lock()
 
         def due(force: bool = False) -> bool:
+            with lock:
+                return gate(force)
+
+        def gate(force: bool) -> bool:
             nonlocal last
             now = self.clock()
             if force or now - last >= self.min_interval:
@@ -109,32 +119,41 @@ class TrainWorker(QObject):
 
         try:
             result = run_sweep(job.config, job.scalings, job.lrs, job.seeds, report,
-                               job.stop.is_set, PROGRESS_EVERY, on_scaling=ready)
+                               job.stop.is_set, PROGRESS_EVERY, on_scaling=ready,
+                               workers=self.workers)
             cancelled = result.cancelled
         except Exception as exc:  # report, never kill the thread  # noqa: BLE001
             self.job_failed.emit(job.job_id, f"{type(exc).__name__}: {exc}")
         self.job_finished.emit(job.job_id, cancelled)
 
     def _run_configs(self, job: TrainJob) -> None:
+        """Each configuration trained once; several at a time (one per core, at most
+        ``MAX_WORKERS``), each its own independent computation."""
         self.job_started.emit(job.job_id, job.configs)
         due = self._throttle()
+
+        def one(index: int, config) -> bool:
+            if job.stop.is_set():
+                return True
+
+            def report(done: int, curves: dict) -> None:
+                if due():
+                    self.progress.emit(job.job_id, index, done, curves)
+
+            result = train(config, progress=report, should_stop=job.stop.is_set,
+                           progress_every=PROGRESS_EVERY)
+            self.result_ready.emit(job.job_id, index, result)
+            return result.cancelled
+
         cancelled = False
         try:
-            for index, config in enumerate(job.configs):
-                if job.stop.is_set():
-                    cancelled = True
-                    break
-
-                def report(done: int, curves: dict, index=index) -> None:
-                    if due():
-                        self.progress.emit(job.job_id, index, done, curves)
-
-                result = train(config, progress=report, should_stop=job.stop.is_set,
-                               progress_every=PROGRESS_EVERY)
-                self.result_ready.emit(job.job_id, index, result)
-                if result.cancelled:
-                    cancelled = True
-                    break
+            workers = min(self.workers, len(job.configs))
+            if workers <= 1:  # in this thread, in order, stopping at the first cancelled run
+                cancelled = any(one(i, c) for i, c in enumerate(job.configs))
+            else:
+                with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sqrtdk-train") as pool:
+                    futures = [pool.submit(one, i, c) for i, c in enumerate(job.configs)]
+                    cancelled = any([f.result() for f in futures])
         except Exception as exc:  # report, never kill the thread  # noqa: BLE001
             self.job_failed.emit(job.job_id, f"{type(exc).__name__}: {exc}")
         self.job_finished.emit(job.job_id, cancelled)
