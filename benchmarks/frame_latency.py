@@ -11,6 +11,7 @@ counts the paint events so ``painted_share`` proves each frame really reached th
 ``--zoom Z`` calls ``MainWindow.set_zoom(Z)`` first (presentation sizes: larger fonts and
 thicker lines), when the window has that method. ``--page dial`` measures with the σ dial's
 page in front instead of panels 1-4 (``painted_share`` counts the panels on screen).
+``--presentation`` measures in presentation mode (the lecture's layout) at ``--size``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
-        zoom: float | None = None, page: str | None = None) -> dict:
+        zoom: float | None = None, page: str | None = None, presentation: bool = False) -> dict:
     from PySide6.QtWidgets import QApplication
 
     from sqrtdk_gui.gui.bootstrap import install_message_filter
@@ -48,6 +49,9 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
     shown_zoom = getattr(getattr(window, "style_", None), "zoom", 1.0)  # after clamping
     window.resize(*size)
     window.show()
+    if presentation:  # the lecture's layout: larger type, no menus, the window's own size
+        window.presentation.enter(full_screen=False)
+        shown_zoom = window.style_.zoom
     if page == "dial":
         window.show_panel_page("sigma_dial")
     window.render_ready()
@@ -113,6 +117,8 @@ def main() -> int:
                         help="MainWindow.set_zoom(ZOOM) before measuring (e.g. 1.5)")
     parser.add_argument("--page", choices=["dial"], default=None,
                         help="measure with the σ dial's page in front")
+    parser.add_argument("--presentation", action="store_true",
+                        help="measure in presentation mode (the lecture's layout) at --size")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     if args.zoom is not None:
@@ -120,7 +126,8 @@ def main() -> int:
 
         if not hasattr(MainWindow, "set_zoom"):
             parser.error("--zoom needs MainWindow.set_zoom, which this version lacks")
-    print(json.dumps(run((w, h), args.passes, args.full_repaint, args.zoom, args.page), indent=2))
+    print(json.dumps(run((w, h), args.passes, args.full_repaint, args.zoom, args.page,
+                         args.presentation), indent=2))
     return 0
 
 

@@ -229,7 +229,8 @@ class MatplotlibPanels:
         self.fig.savefig(path, dpi=100)
 
 
-def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool = False) -> dict:
+def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool = False,
+        presentation: bool = False) -> dict:
     from PySide6.QtWidgets import QApplication
 
     from sqrtdk_gui.gui.bootstrap import install_message_filter
@@ -244,6 +245,8 @@ def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool 
     window = MainWindow(params)
     window.resize(*size)
     window.show()
+    if presentation:  # the lecture's layout: larger type, no menus
+        window.presentation.enter(full_screen=False)
     window.render_ready()
     app.processEvents()
     mpl = MatplotlibPanels(size, window.controller.params)
@@ -310,6 +313,8 @@ def main() -> int:
     parser.add_argument("--png", help="also save matplotlib's last frame here (to compare)")
     parser.add_argument("--naive", action="store_true",
                         help="also time a new matplotlib figure per frame (every 4th frame)")
+    parser.add_argument("--presentation", action="store_true",
+                        help="the app in presentation mode (the lecture's layout) at --size")
     args = parser.parse_args()
     try:
         import matplotlib  # noqa: F401
@@ -317,7 +322,7 @@ def main() -> int:
         print(json.dumps({"error": "matplotlib is not installed (pip install matplotlib)"}))
         return 1
     w, h = (int(v) for v in args.size.split("x"))
-    print(json.dumps(run((w, h), args.passes, args.png, args.naive), indent=2))
+    print(json.dumps(run((w, h), args.passes, args.png, args.naive, args.presentation), indent=2))
     return 0
 
 

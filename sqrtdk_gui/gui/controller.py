@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
+import threading
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core import sigma_dial
+from sqrtdk_gui.core.lr_sweep import default_workers
 from sqrtdk_gui.core.model import (MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute,
                                    selectable_rows, sweep)
 
@@ -36,8 +39,31 @@ SHUTDOWN_WAIT_MS = 1500
 _CANCELLED = -1  # a generation no request has: the worker abandons whatever it does
 
 
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _sweep_pool() -> ThreadPoolExecutor | None:
+    """Threads the compared scalings' sweeps run in side by side (one per core, at most two:
+    numpy releases the GIL in its kernels); None on a one-core machine."""
+    global _pool
+    with _pool_lock:
+        if _pool is None and default_workers() > 1:
+            _pool = ThreadPoolExecutor(max_workers=default_workers(), thread_name_prefix="sqrtdk-sweep")
+        return _pool
+
+
 def _sweeps(params: Params, cancelled=None) -> dict:
-    return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in compared_scalings(params)}
+    scalings = compared_scalings(params)
+    pool = _sweep_pool()
+    if pool is None:
+        return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in scalings}
+    futures = {s: pool.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
+    try:
+        return {s: f.result() for s, f in futures.items()}
+    finally:  # a cancelled sweep raises; the others stop at their next d_k point
+        for f in futures.values():
+            f.cancel()
 
 
 class _SweepWorker(QObject):
