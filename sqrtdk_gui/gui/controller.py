@@ -53,9 +53,12 @@ def _sweep_pool() -> ThreadPoolExecutor | None:
         return _pool
 
 
-def _sweeps(params: Params, cancelled=None) -> dict:
+def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
+    """Every compared scaling's sweep; ``side_by_side`` in two threads (for a window that
+    waits for them: exports, screenshots). The live window's worker sweeps in one thread, so
+    that a drag keeps the other core for drawing."""
     scalings = compared_scalings(params)
-    pool = _sweep_pool()
+    pool = _sweep_pool() if side_by_side else None
     if pool is None:
         return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in scalings}
     futures = {s: pool.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
@@ -210,7 +213,7 @@ class Controller(QObject):
             self._generation += 1
             if self._thread is not None:
                 self._worker.latest = self._generation  # drop whatever the worker has queued
-            self._apply_sweeps(key, _sweeps(key))
+            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
         if self._dial is None or self._dial.keys != key.keys:
             self._on_dial(sigma_dial.curves(key.keys))
 
@@ -262,7 +265,7 @@ class Controller(QObject):
         self._generation += 1
         if self._thread is None:
             self._on_dial(sigma_dial.curves(key.keys))
-            self._apply_sweeps(key, _sweeps(key))
+            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
         else:
             self._worker.latest = self._generation  # makes any queued request stale at once
             self._sweep_timer.start()
