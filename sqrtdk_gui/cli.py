@@ -186,6 +186,8 @@ def _format_table(rows: list[dict]) -> str:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    if sys.stdout is None:  # `stats >&-`: Python starts without a stdout
+        return _fail("cannot write the output: standard output is closed")
     params = params_from_args(args)
     if args.sigma_sweep:
         data = _sigma_sweep(params)

@@ -169,6 +169,8 @@ def _error(message: str) -> int:
 
 def run(args) -> int:
     """Run the ``train`` subcommand; returns the exit status."""
+    if sys.stdout is None:  # `train >&-`: nowhere to put the result, so do not train
+        return _error("cannot write the output: standard output is closed")
     sweep = args.lr_sweep
     if not sweep:
         for flag, value in (("--lrs", args.lrs), ("--seeds", args.seeds)):

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QByteArray
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox
@@ -330,6 +331,40 @@ def test_corrupt_settings_start_with_defaults_and_a_warning(qtbot, tmp_path, mon
     if b"preset" in content:
         assert "warning" in err and "defaults" in err
         assert "defaults" in window.statusBar().currentMessage()
+
+
+def _damaged(blob: bytes, height: int, offset: int | None = None) -> bytes:
+    """A real geometry with one rectangle's bottom edge moved to give ``height``: by default
+    the last one (Qt 6's geometry rectangle, the one whose huge height crashed a start)."""
+    import struct
+
+    offset = len(blob) - 16 if offset is None else offset
+    x1, y1, x2, _ = struct.unpack_from(">4i", blob, offset)
+    return blob[:offset] + struct.pack(">4i", x1, y1, x2, y1 + height - 1) + blob[offset + 16:]
+
+
+def test_a_damaged_geometry_is_not_restored_and_the_window_starts(qtbot, tmp_path, monkeypatch, capsys):
+    from sqrtdk_gui.gui.settings import geometry_is_sane
+
+    ini = tmp_path / "settings.ini"
+    monkeypatch.setenv("SQRTDK_GUI_SETTINGS", str(ini))
+    first, settings = prepare_window(_args())
+    qtbot.addWidget(first)
+    first.resize(700, 500)
+    good = bytes(first.saveGeometry())
+    assert geometry_is_sane(good)
+    huge = _damaged(good, 2**31 - 1 - 8)  # a height near 2³¹: crashed every start before
+    assert not geometry_is_sane(huge) and not geometry_is_sane(good[:20])
+    assert not geometry_is_sane(b"\x00" * len(good)) and not geometry_is_sane(_damaged(good, 0))
+    assert not geometry_is_sane(_damaged(good, 2**31 - 9, offset=8))  # the frame rectangle too
+    settings.save(QByteArray(huge), first.current_state())
+    capsys.readouterr()
+    second, _ = prepare_window(_args())
+    qtbot.addWidget(second)
+    second.show()
+    assert second.height() < 10_000
+    err = capsys.readouterr().err
+    assert "geometry was damaged" in err and "default size" in err
 
 
 def test_unreadable_settings_fall_back_to_defaults(tmp_path):

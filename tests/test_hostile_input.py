@@ -100,6 +100,10 @@ CASES = [
     ("stats-json-to-dev-full", ["stats", "--json", "--queries", "8"], "No space left on device",
      {"stdout": "/dev/full"}),
     ("train-to-dev-full", ["train", "--steps", "3"], "No space left on device", {"stdout": "/dev/full"}),
+    ("stats-stdout-closed", ["stats"], "standard output is closed", {"close_stdout": True}),
+    ("stats-json-stdout-closed", ["stats", "--json", "--queries", "8"], "standard output is closed",
+     {"close_stdout": True}),
+    ("train-stdout-closed", ["train", "--steps", "3"], "standard output is closed", {"close_stdout": True}),
     ("screenshot-name-too-long", ["--screenshot", "{tmp}/" + "a" * 300 + ".png"], "too long", {}),
     ("screenshot-disk-full", ["--screenshot", "{tmp}/old.png", "--size", "640x480"],
      "File too large", {"limit": 40_000}),
@@ -132,6 +136,8 @@ def _run_case(argv, options, fill, cwd):
     kwargs = {}
     if "limit" in options:
         kwargs["preexec_fn"] = _limit_file_size(options["limit"])
+    if options.get("close_stdout"):  # `stats >&-`: the program starts with no fd 1
+        kwargs["preexec_fn"] = lambda: os.close(1)
     stdout = open(options["stdout"], "w") if "stdout" in options else subprocess.PIPE  # noqa: SIM115
     try:
         done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", *[a.format(**fill) for a in argv]],

@@ -84,8 +84,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
     window = MainWindow(threaded=interactive)
     if settings is not None:
         window.recent.set_paths(settings.recent)  # File -> Open recent
-    if geometry is not None:
-        window.restoreGeometry(geometry)
+    if geometry is not None and not window.restoreGeometry(geometry):
+        warning = warning or "saved window geometry could not be restored; using the default size"
     if state is not None:
         try:
             window.apply_state(state)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import struct
 import sys
 import tempfile
 
@@ -22,7 +23,34 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from sqrtdk_gui.core import presets, safe_io
 
-__all__ = ["Settings", "default_path", "restorable", "MAX_BYTES", "RESTORE_MAX_LOGITS"]
+__all__ = ["Settings", "default_path", "restorable", "geometry_is_sane", "MAX_BYTES", "RESTORE_MAX_LOGITS"]
+
+_GEOMETRY_MAGIC = 0x1D9D0CB  # QWidget::saveGeometry's first four bytes
+_MAX_EXTENT = 1 << 15  # no screen is wider or taller; larger sizes crash some platforms
+
+
+def geometry_is_sane(blob: bytes) -> bool:
+    """Whether a saved window geometry can be restored safely: Qt's own layout (magic,
+    version, then the frame and normal rectangles, and in version 3 the geometry rectangle
+    last), every rectangle at most 32 768 pixels a side and within ±32 768 of the origin.
+    restoreGeometry does not check sizes: a damaged file with a height near 2³¹ crashed every
+    start on the offscreen platform."""
+    if len(blob) < 40:
+        return False
+    magic, major, _minor = struct.unpack_from(">IHH", blob)
+    if magic != _GEOMETRY_MAGIC or not 1 <= major <= 3:
+        return False
+    rects = [struct.unpack_from(">4i", blob, 8), struct.unpack_from(">4i", blob, 24)]
+    if major >= 3:
+        if len(blob) < 56:
+            return False
+        rects.append(struct.unpack_from(">4i", blob, len(blob) - 16))
+    for x1, y1, x2, y2 in rects:
+        w, h = x2 - x1 + 1, y2 - y1 + 1
+        if not (0 < w <= _MAX_EXTENT and 0 < h <= _MAX_EXTENT
+                and all(abs(v) <= _MAX_EXTENT for v in (x1, y1, x2, y2))):
+            return False
+    return True
 
 MAX_BYTES = 1 << 20  # the file holds a geometry and a preset: a few KiB
 # A remembered state starts with at most this many logits (queries x keys): 1,024 x 1,024
@@ -118,7 +146,8 @@ class Settings:
             self._data = data
             warning = None
             geometry = qs.value("window/geometry")
-            if geometry is not None and not isinstance(geometry, QByteArray):
+            if geometry is not None and (not isinstance(geometry, QByteArray)
+                                         or not geometry_is_sane(bytes(geometry))):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
             self.recent = _recent_from(qs.value("recent/presets"))
             state = None
