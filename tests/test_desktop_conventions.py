@@ -271,6 +271,30 @@ def test_palette_keys_choose_and_escape_closes(window, qtbot):
     assert not palette.isVisible()
 
 
+def test_palette_runs_an_open_recent_entry_whose_menu_was_rebuilt(window, qtbot, tmp_path):
+    from sqrtdk_gui.core import presets
+
+    path = tmp_path / "lecture.json"
+    window.controller.set_params(d_k=77)
+    presets.save(window.current_state(), str(path))
+    window.controller.set_params(d_k=5)
+    window.recent.set_paths([str(path)])
+    window.recent.rebuild()
+    palette = window.show_command_palette()
+    (entry,) = [c for c in palette.commands if "lecture.json" in c.title]
+    window.recent.rebuild()  # what opening the File menu does: every action is new
+    entry.run()  # no "Internal C++ object already deleted": the new action runs
+    assert window.controller.params.d_k == 77
+
+
+def test_a_second_ctrl_shift_p_replaces_the_open_palette(window, qtbot):
+    first = window.show_command_palette()
+    second = window.show_command_palette()
+    assert not first.isVisible() and second.isVisible()
+    palettes = [w for w in window.findChildren(type(second)) if w.isVisible()]
+    assert palettes == [second]
+
+
 def test_palette_runs_a_setting(window, qtbot):
     palette = window.show_command_palette()
     qtbot.keyClicks(palette.field, "float16")

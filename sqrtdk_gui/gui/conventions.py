@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
@@ -124,7 +125,8 @@ class DesktopActions:
                     state = " (on)" if action.isChecked() else " (off)"
                 text, _, hint = action.text().partition("\t")  # "Reveal\tReturn": a key hint
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
-                commands.append(Command(_clean(text) + state, where, action.trigger,
+                title = _clean(text) + state
+                commands.append(Command(title, where, self._action_runner(action, title, where),
                                         keywords=f"{action.statusTip()} {action.toolTip()}",
                                         shortcut=shortcut))
 
@@ -158,7 +160,27 @@ class DesktopActions:
                                     panel.numbers_button.toggle, keywords="table data show hide"))
         return commands
 
+    def _action_runner(self, action, title: str, where: str):
+        """Trigger ``action``, or, if its menu was rebuilt since the palette opened (File →
+        Open recent makes new actions each time), the action now in its place."""
+        def run() -> None:
+            if shiboken6.isValid(action):
+                action.trigger()
+                return
+            for command in self.palette_commands():
+                if command.title == title and command.kind == where:
+                    command.run()
+                    return
+            self.statusBar().showMessage(f"{title}: no longer in the menu", 5000)
+
+        return run
+
     def show_command_palette(self) -> CommandPalette:
+        """The palette, with the commands as they are now; one at a time (a second Ctrl+Shift+P
+        replaces the open one)."""
+        old = getattr(self, "command_palette", None)
+        if old is not None and shiboken6.isValid(old) and old.isVisible():
+            old.close()
         palette = CommandPalette(self.palette_commands(), self)
         palette.ran.connect(lambda title: self.statusBar().showMessage(title, 3000))
         palette.finished.connect(palette.deleteLater)
