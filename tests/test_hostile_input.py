@@ -67,7 +67,8 @@ def _preset(**fields) -> str:
 
 # (id, argv, text the one line must contain, options). "{tmp}" is a scratch folder holding
 # the files made by `scratch` below. Options: env (changes to the environment without a
-# display), stdout (a file to write it to), limit (a file-size limit in bytes).
+# display), stdout (a file to write it to), limit (a file-size limit in bytes), close_stdout
+# (the program starts with no standard output).
 CASES = [
     # empty paths: a window that waited forever, 13 slides in the current folder, nothing
     ("screenshot-empty", ["--screenshot", ""], "--screenshot wants a file name", {}),
@@ -95,6 +96,9 @@ CASES = [
     ("preset-scenario-list", ["--preset", "{tmp}/scenario-list.json"], "lesson.scenario", {}),
     ("preset-scenario-object", ["--preset", "{tmp}/scenario-object.json"], "lesson.scenario", {}),
     ("preset-huge-integer", ["--preset", "{tmp}/huge-int.json"], "digits", {}),
+    ("preset-huge-theme", ["--preset", "{tmp}/huge-theme.json"], "unknown theme", {}),
+    ("preset-huge-dtype", ["--preset", "{tmp}/huge-dtype.json"], "characters) is not one of", {}),
+    ("preset-huge-name", ["--preset", "{tmp}/huge-name.json"], "unknown parameter", {}),
     # output that cannot be written
     ("stats-to-dev-full", ["stats"], "No space left on device", {"stdout": "/dev/full"}),
     ("stats-json-to-dev-full", ["stats", "--json", "--queries", "8"], "No space left on device",
@@ -122,6 +126,10 @@ def scratch(tmp_path_factory):
     (tmp / "scenario-list.json").write_text(_preset(lesson={"scenario": [1]}))
     (tmp / "scenario-object.json").write_text(_preset(lesson={"scenario": {"a": 1}}))
     (tmp / "huge-int.json").write_text('{"format": "sqrtdk-gui preset", "version": ' + "9" * 5000 + "}")
+    huge = "x" * 900_000  # a 900 KB value: the message quotes a short prefix of it
+    (tmp / "huge-theme.json").write_text(_preset(theme=huge))
+    (tmp / "huge-dtype.json").write_text(_preset(params={"dtype": huge}))
+    (tmp / "huge-name.json").write_text(_preset(params={huge: 1}))
     (tmp / "old.png").write_bytes(OLD)
     (tmp / "slides").mkdir()
     from sqrtdk_gui.gui.exporting import slide_plan
@@ -167,6 +175,11 @@ def test_hostile_command_lines_exit_2_with_one_line(outcomes, case, argv, needle
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(PROG) and needle in lines[0], report
     assert "Traceback" not in done.stderr and "libpng" not in done.stderr
+
+
+@pytest.mark.parametrize("case", ["preset-huge-theme", "preset-huge-dtype", "preset-huge-name"])
+def test_a_huge_bad_value_is_quoted_short(outcomes, case):
+    assert len(outcomes[case].stderr) < 400, outcomes[case].stderr[:400]
 
 
 def test_hostile_command_lines_leave_every_file_as_it_was(outcomes, scratch):

@@ -127,7 +127,7 @@ def _from_json(text: str) -> State:
     raw = _expect(dict, data.get("params", {}), "\"params\"")
     unknown = sorted(set(raw) - set(_PARAM_NAMES))
     if unknown:
-        raise PresetError(f"unknown parameter {unknown[0]!r} in \"params\"")
+        raise PresetError(f"unknown parameter {_shown(unknown[0])} in \"params\"")
     try:
         params = Params(**raw)
     except ValueError as exc:
@@ -143,7 +143,7 @@ def _from_json(text: str) -> State:
             raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
     theme = _expect(str, data.get("theme", "light"), "\"theme\"")
     if theme not in THEMES:
-        raise PresetError(f"unknown theme {theme!r}: use {', '.join(THEMES)}")
+        raise PresetError(f"unknown theme {_shown(theme)}: use {', '.join(THEMES)}")
     zoom = _expect((int, float), data.get("zoom", 1.0), "\"zoom\"")
     if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
         raise PresetError(f"zoom {zoom} is out of range: allowed {ZOOM_RANGE[0]}..{ZOOM_RANGE[1]}")

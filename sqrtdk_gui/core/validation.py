@@ -9,7 +9,18 @@ import argparse
 import math
 import numbers
 
-__all__ = ["range_text", "check_int", "check_float", "check_choice", "int_arg", "float_arg"]
+__all__ = ["range_text", "shown", "check_int", "check_float", "check_choice", "int_arg", "float_arg"]
+
+SHOWN_MAX = 60  # characters of a bad value a message quotes: a line, not the whole value
+
+
+def shown(value, limit: int = SHOWN_MAX) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters (a 900 KB name in a preset
+    must not become a 900 KB error line or a dialog that takes seconds to lay out)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 1]}… ({len(text):,} characters)"
 
 
 def range_text(lo: float, hi: float, integer: bool = False, lo_inclusive: bool = True) -> str:
@@ -26,7 +37,7 @@ def _in_range(value: float, lo: float, hi: float, lo_inclusive: bool) -> bool:
 def check_int(name: str, value, lo: int, hi: int) -> int:
     """``value`` as an int in lo..hi, or ValueError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer in {range_text(lo, hi, integer=True)}, got {value!r}")
+        raise ValueError(f"{name} must be an integer in {range_text(lo, hi, integer=True)}, got {shown(value)}")
     if not lo <= value <= hi:
         raise ValueError(f"{name}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
     return int(value)
@@ -37,16 +48,16 @@ def check_float(name: str, value, lo: float, hi: float, lo_inclusive: bool = Tru
     # The allowed range is written out only for a message: validating runs on every frame.
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a number in {range_text(lo, hi, lo_inclusive=lo_inclusive)}, "
-                         f"got {value!r}")
+                         f"got {shown(value)}")
     if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
-        raise ValueError(f"{name}={value!r} is out of range: allowed "
+        raise ValueError(f"{name}={shown(value)} is out of range: allowed "
                          f"{range_text(lo, hi, lo_inclusive=lo_inclusive)}")
     return float(value)
 
 
 def check_choice(name: str, value, options) -> str:
     if value not in options:
-        raise ValueError(f"{name}={value!r} is not one of: {', '.join(options)}")
+        raise ValueError(f"{name}={shown(value)} is not one of: {', '.join(options)}")
     return value
 
 
@@ -63,7 +74,7 @@ def int_arg(flag: str, lo: int, hi: int):
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}"
-                f"{_ASCII_NOTE if not text.isascii() else ''}, got {text!r}")
+                f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}")
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(
                 f"--{flag}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
@@ -83,9 +94,9 @@ def float_arg(flag: str, lo: float, hi: float, lo_inclusive: bool = True):
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}"
-                                             f"{_ASCII_NOTE if not text.isascii() else ''}, got {text!r}")
+                                             f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}")
         if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
-            raise argparse.ArgumentTypeError(f"--{flag}={text} is out of range: allowed {allowed}")
+            raise argparse.ArgumentTypeError(f"--{flag}={shown(text)[1:-1]} is out of range: allowed {allowed}")
         return value
 
     return parse
