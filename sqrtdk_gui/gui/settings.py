@@ -146,6 +146,8 @@ class Settings:
             self._data = data
             warning = None
             geometry = qs.value("window/geometry")
+            if isinstance(geometry, QByteArray) and geometry.isEmpty():
+                geometry = None  # nothing remembered (a window never shown), not damage
             if geometry is not None and (not isinstance(geometry, QByteArray)
                                          or not geometry_is_sane(bytes(geometry))):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
