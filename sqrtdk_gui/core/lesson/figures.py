@@ -451,6 +451,12 @@ def figure_range(key: str, seeds=SEEDS) -> FigureRange:
 
 def quote_bounds(key: str, seeds=SEEDS) -> tuple[float, float]:
     """The numeric interval :func:`quote` states (in the figure's unit: % for percents)."""
+    return _bounds(key, tuple(int(s) for s in seeds))
+
+
+@functools.lru_cache(maxsize=None)
+def _bounds(key: str, seeds: tuple[int, ...]) -> tuple[float, float]:
+    # Cached: :func:`inside` asks for every value of a figure, on every page and New sample.
     f = FIGURES[key]
     r = figure_range(key, seeds)
     _, lo_r, hi_r = format_range(r.lo, r.hi, f.kind, f.unit, f.digits)
