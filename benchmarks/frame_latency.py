@@ -37,9 +37,9 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
         zoom: float | None = None, page: str | None = None, presentation: bool = False) -> dict:
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.gui.bootstrap import install_message_filter
-    from sqrtdk_gui.gui.main_window import MainWindow
-    from sqrtdk_gui.gui.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
+    from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
 
     app = QApplication.instance() or QApplication([])
     install_message_filter()
@@ -122,7 +122,7 @@ def main() -> int:
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     if args.zoom is not None:
-        from sqrtdk_gui.gui.main_window import MainWindow
+        from sqrtdk_gui.gui.window.main_window import MainWindow
 
         if not hasattr(MainWindow, "set_zoom"):
             parser.error("--zoom needs MainWindow.set_zoom, which this version lacks")

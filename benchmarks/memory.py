@@ -46,9 +46,9 @@ import json, os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import sqrtdk_gui
 from PySide6.QtWidgets import QApplication
-from sqrtdk_gui.core.model import Params
-from sqrtdk_gui.gui.bootstrap import install_message_filter
-from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
+from sqrtdk_gui.gui.window.main_window import MainWindow
 app = QApplication([])
 install_message_filter()
 params = Params(**json.loads(sys.argv[1]))

@@ -19,10 +19,12 @@ import platform
 import statistics
 import time
 
-from sqrtdk_gui.core import geometry, model  # first: it sets the BLAS thread count numpy will use
-from sqrtdk_gui.core.model import DK_GRID, Params, compute, sweep
+from sqrtdk_gui.core.attention import geometry  # first: it sets the BLAS thread count numpy will use
 
-from sqrtdk_gui.core.variance_gamma import dot_product_pdf
+from sqrtdk_gui.core.attention import model
+from sqrtdk_gui.core.attention.model import DK_GRID, Params, compute, sweep
+
+from sqrtdk_gui.core.attention.variance_gamma import dot_product_pdf
 
 import numpy as np  # noqa: E402
 

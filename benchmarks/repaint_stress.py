@@ -44,7 +44,7 @@ def _log_uniform(rng: random.Random, lo: float, hi: float) -> float:
 
 def random_changes(rng: random.Random) -> dict:
     """A random subset of the parameters, each to a random value of its range."""
-    from sqrtdk_gui.core.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS
+    from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS
 
     every = {
         "d_k": lambda: max(1, min(4096, round(_log_uniform(rng, 1, 4096)))),
@@ -86,9 +86,9 @@ def _run(app, state: dict, repaints: int, size: tuple[int, int], seed: int, quer
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     import pyqtgraph as pg
 
-    from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
-    from sqrtdk_gui.gui.main_window import MainWindow
-    from sqrtdk_gui.core.model import Params
+    from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.core.attention.model import Params
 
     problems: list[str] = []
 

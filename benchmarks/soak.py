@@ -105,7 +105,11 @@ def _release_caches(controller=None) -> float:
     if controller is not None:
         _wait_for_worker(controller)
 
-    from sqrtdk_gui.core import geometry, model, sampling
+    from sqrtdk_gui.core.attention import geometry
+
+    from sqrtdk_gui.core.attention import model
+
+    from sqrtdk_gui.core.attention import sampling
 
     with sampling._lock:
         sampling._cache.clear()
@@ -139,8 +143,8 @@ class Changer:
     """One random edit of one control per call, through the widget's own API."""
 
     def __init__(self, window, seed: int, max_keys: int | None = None) -> None:
-        from sqrtdk_gui.core.model import FLOAT_RANGES, INT_RANGES
-        from sqrtdk_gui.gui.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
+        from sqrtdk_gui.core.attention.model import FLOAT_RANGES, INT_RANGES
+        from sqrtdk_gui.gui.window.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
 
         c = window.controls
         self.rng = rng = random.Random(seed)
@@ -188,8 +192,8 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN, release_memory_promptly
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN, release_memory_promptly
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     release_memory_promptly()  # as the program does at start (bootstrap.application)
     app = QApplication.instance() or QApplication([])

@@ -54,10 +54,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 marks["import_qt"] = age()
 import pyqtgraph  # noqa: F401
 marks["import_pyqtgraph"] = age()
-from sqrtdk_gui.gui.main_window import MainWindow
+from sqrtdk_gui.gui.window.main_window import MainWindow
 marks["import_program"] = age()
 app = QApplication([sys.argv[0]])
-from sqrtdk_gui.gui.bootstrap import install_message_filter
+from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
 install_message_filter()
 marks["qapplication"] = age()
 window = MainWindow()
@@ -111,7 +111,7 @@ def _driver_run() -> tuple[dict, float, float]:
 
 
 def _has_first_frame_flag() -> bool:
-    probe = ("import sys; from sqrtdk_gui.cli import build_parser; "
+    probe = ("import sys; from sqrtdk_gui.cli.main import build_parser; "
              "sys.exit(0 if '--first-frame' in build_parser()._option_string_actions else 1)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           env=_env(), timeout=60)

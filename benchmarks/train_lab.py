@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 import numpy as np  # noqa: E402
 
-from sqrtdk_gui.core.lr_sweep import LR_GRID, default_workers, run_sweep  # noqa: E402
-from sqrtdk_gui.core.training import SCALINGS, TrainConfig, train  # noqa: E402
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID, default_workers, run_sweep  # noqa: E402
+from sqrtdk_gui.core.training.loop import SCALINGS, TrainConfig, train  # noqa: E402
 
 D_K = 256
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from sqrtdk_gui.gui.main_window import MainWindow  # noqa: E402
-from sqrtdk_gui.gui.presentation import presentation_zoom  # noqa: E402
+from sqrtdk_gui.gui.window.main_window import MainWindow  # noqa: E402
+from sqrtdk_gui.gui.window.presentation import presentation_zoom  # noqa: E402
 
 SHOTS = (("training_lab.png", 1920, 1080, False),
          ("training_lab_presentation.png", 1280, 720, True))

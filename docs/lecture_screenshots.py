@@ -19,12 +19,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS  # noqa: E402
-from sqrtdk_gui.gui.bootstrap import application  # noqa: E402
+from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
 
 
 def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
-    from sqrtdk_gui.gui.exporting import save_image
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.gui.export.view import save_image
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     window = MainWindow(threaded=False)
     window.resize(*size)

@@ -18,15 +18,15 @@ from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from sqrtdk_gui.core.model import Params  # noqa: E402
-from sqrtdk_gui.gui.bootstrap import application  # noqa: E402
+from sqrtdk_gui.core.attention.model import Params  # noqa: E402
+from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
 
 SIZES = {"": (1920, 1080), "_720": (1280, 720)}
 
 
 def _window(size, theme="light", **params):
-    from sqrtdk_gui.gui.main_window import MainWindow
-    from sqrtdk_gui.gui.presentation import presentation_zoom
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
     window = MainWindow(Params(**params), threaded=False, theme=theme)
     window.resize(*size)
@@ -39,7 +39,7 @@ def _window(size, theme="light", **params):
 
 
 def _save(pixmap, path: Path) -> None:
-    from sqrtdk_gui.gui.exporting import save_image
+    from sqrtdk_gui.gui.export.view import save_image
 
     save_image(pixmap, str(path))
     print(f"wrote {path}")

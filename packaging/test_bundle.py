@@ -206,7 +206,7 @@ def test_frozen_python_modules_exclude_test_and_build_tools():
     if pyz is None:
         pytest.skip(f"no PyInstaller work folder in {build.WORK}")
     modules = set(ZlibArchiveReader(str(pyz)).toc)
-    assert "sqrtdk_gui.gui.smoke" in modules and "sqrtdk_gui.gui.resources_rc" in modules
+    assert "sqrtdk_gui.gui.launch.smoke" in modules and "sqrtdk_gui.gui.resources_rc" in modules
     for name in ("pytest", "_pytest", "hypothesis", "setuptools", "pip", "tkinter", "PyQt5",
                  "PyQt6", "PySide2", "matplotlib", "scipy", "unittest", "PyInstaller",
                  "PySide6.QtNetwork", "pyqtgraph.opengl"):

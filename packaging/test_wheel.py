@@ -91,7 +91,7 @@ def test_sdist_and_wheel_hold_the_whole_package(dist, wheel):
     assert len(sdists) == 1
     with tarfile.open(sdists[0]) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
-    assert {"pyproject.toml", "README.md", "sqrtdk_gui/cli.py", "sqrtdk_gui/gui/resources_rc.py"} <= members
+    assert {"pyproject.toml", "README.md", "sqrtdk_gui/cli/main.py", "sqrtdk_gui/gui/resources_rc.py"} <= members
 
 
 def _run(scripts: Path, env: dict, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:

@@ -12,7 +12,7 @@ import sqrtdk_gui  # noqa: E402,F401  (before numpy: it pins BLAS to one thread,
 @pytest.fixture
 def make_window(qtbot):
     """A factory of shown main windows, closed (and their threads stopped) at teardown."""
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     def make(params=None, size=(1600, 900), **kwargs):
         window = MainWindow(params, **kwargs)

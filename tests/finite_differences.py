@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sqrtdk_gui.core.training import loss_and_grad
+from sqrtdk_gui.core.training.loop import loss_and_grad
 
 
 def fd_grad(params, batch, scaling, loss, gain, h=1e-6):

@@ -22,10 +22,11 @@ import weakref
 import numpy as np
 import pytest
 
-from sqrtdk_gui import train_cli
-from sqrtdk_gui.core import model, presets
-from sqrtdk_gui.core.model import DK_GRID, SWEEP_MAX_ROWS, Params, SweepCancelled, sweep
-from sqrtdk_gui.progress import Progress, StopOnInterrupt, format_duration
+from sqrtdk_gui.cli import train as train_cli
+from sqrtdk_gui.core.attention import model
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.attention.model import DK_GRID, SWEEP_MAX_ROWS, Params, SweepCancelled, sweep
+from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt, format_duration
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +110,7 @@ class _Gate:
 
 
 def test_an_overtaken_sweep_is_abandoned_at_its_next_point(qtbot, monkeypatch):
-    from sqrtdk_gui.gui.controller import Controller
+    from sqrtdk_gui.gui.window.controller import Controller
 
     gate = _Gate(monkeypatch)
     controller = Controller(Params(keys=8, queries=32), threaded=True)
@@ -147,10 +148,10 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
 
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from sqrtdk_gui.core import model
-    from sqrtdk_gui.core.model import Params
-    from sqrtdk_gui.gui import controller as controller_module
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.core.attention import model
+    from sqrtdk_gui.core.attention.model import Params
+    from sqrtdk_gui.gui.window import controller as controller_module
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     gated = sys.argv[1] == "gated"
     controller_module.SHUTDOWN_WAIT_MS = 200
@@ -205,8 +206,8 @@ def test_closing_during_a_big_sweep_exits_promptly_with_status_0(mode):
 
 def test_a_remembered_state_that_would_be_slow_starts_smaller_with_a_warning(qtbot, tmp_path,
                                                                             monkeypatch, capsys):
-    from sqrtdk_gui.gui.app import Launch, prepare_window
-    from sqrtdk_gui.gui.settings import RESTORE_MAX_LOGITS, Settings, restorable
+    from sqrtdk_gui.gui.launch.app import Launch, prepare_window
+    from sqrtdk_gui.gui.window.settings import RESTORE_MAX_LOGITS, Settings, restorable
 
     big = presets.State(params=Params(queries=8192, keys=1024, d_k=4096, scaling="none"), step=2)
     ini = tmp_path / "settings.ini"
@@ -293,7 +294,7 @@ def test_ctrl_c_during_train_prints_the_partial_result_and_exits_130(monkeypatch
 
     monkeypatch.setattr(train_cli, "Progress", InterruptAtFive)
     before = signal.getsignal(signal.SIGINT)
-    from sqrtdk_gui import cli
+    from sqrtdk_gui.cli import main as cli
 
     assert cli.main(["train", "--steps", "100000", "--json", "--batch", "8"]) == 130
     out, err = capsys.readouterr()

@@ -14,14 +14,14 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox
 
-from sqrtdk_gui.core import presets
+from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.gui import exporting
-from sqrtdk_gui.gui.app import Launch, prepare_window
-from sqrtdk_gui.gui.menus import SHORTCUTS
-from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.gui.export import view as exporting
+from sqrtdk_gui.gui.launch.app import Launch, prepare_window
+from sqrtdk_gui.gui.window.menus import SHORTCUTS
+from sqrtdk_gui.core.attention.model import Params, compute
 from sqrtdk_gui.gui.style import DARK, LIGHT, Style
-from sqrtdk_gui.gui.settings import Settings
+from sqrtdk_gui.gui.window.settings import Settings
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_zoom_scales_fonts_and_lines_together(window):
 
 
 def test_zoom_never_squeezes_a_plot(window, qtbot):
-    from sqrtdk_gui.gui.main_window import MIN_PLOT
+    from sqrtdk_gui.gui.window.main_window import MIN_PLOT
 
     for _ in range(30):
         window.zoom_in()
@@ -246,8 +246,8 @@ def test_bad_presets_are_rejected_with_a_message_and_no_change(window, tmp_path,
     assert window.current_state() == before
     # Through the menu: a dialog with one sentence, the state and the file untouched.
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QMessageBox.warning", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning", lambda parent, title, text: shown.append(text))
     window.actions.open_preset.trigger()
     assert len(shown) == 1 and WHY[kind] in shown[0] and "Nothing was changed" in shown[0]
     assert window.current_state() == before and path.read_bytes() == original
@@ -344,7 +344,7 @@ def _damaged(blob: bytes, height: int, offset: int | None = None) -> bytes:
 
 
 def test_a_damaged_geometry_is_not_restored_and_the_window_starts(qtbot, tmp_path, monkeypatch, capsys):
-    from sqrtdk_gui.gui.settings import geometry_is_sane
+    from sqrtdk_gui.gui.window.settings import geometry_is_sane
 
     ini = tmp_path / "settings.ini"
     monkeypatch.setenv("SQRTDK_GUI_SETTINGS", str(ini))
@@ -400,7 +400,7 @@ def test_shortcut_sheet_lists_every_menu_shortcut(window, monkeypatch):
             if text:
                 assert text.replace("Ctrl++", "Ctrl+=") in sheet or text in sheet, text
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.main_window.QMessageBox.information",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.main_window.QMessageBox.information",
                         lambda parent, title, text: shown.append(text))
     window.actions.shortcuts.trigger()
     assert shown and "presentation mode" in shown[0]

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from sqrtdk_gui import cli
+from sqrtdk_gui.cli import main as cli
 
 PROG = "sqrtdk-gui: error: "
 
@@ -174,11 +174,11 @@ def test_debug_variable_lets_the_traceback_through(monkeypatch, capsys):
 
 
 def test_internal_error_in_the_window_path_is_one_line(monkeypatch, capsys):
-    # The window entry point (sqrtdk_gui.gui.app.run_window) is imported lazily by main().
-    import sqrtdk_gui.gui.app
+    # The window entry point (sqrtdk_gui.gui.launch.app.run_window) is imported lazily by main().
+    import sqrtdk_gui.gui.launch.app
 
     monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
-    monkeypatch.setattr(sqrtdk_gui.gui.app, "run_window", lambda launch: {}["missing"])
+    monkeypatch.setattr(sqrtdk_gui.gui.launch.app, "run_window", lambda launch: {}["missing"])
     assert cli.main(["--dk", "8"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("sqrtdk-gui: internal error: KeyError: 'missing' (run with")
@@ -205,7 +205,7 @@ def test_keyboard_interrupt_exits_130_quietly(monkeypatch, capsys):
 
 _PROCESS_SCRIPT = """
 import sys
-from sqrtdk_gui import cli
+from sqrtdk_gui.cli import main as cli
 def boom(*args, **kwargs):
     raise {error}
 cli.compute = boom

@@ -2,10 +2,10 @@
 
 import pytest
 
-from sqrtdk_gui.core.model import compared_scalings as sweep_scalings
-from sqrtdk_gui.core.model import MEDIAN_ROW
-from sqrtdk_gui.gui.controller import Controller
-from sqrtdk_gui.core.model import Params, compute, sweep
+from sqrtdk_gui.core.attention.model import compared_scalings as sweep_scalings
+from sqrtdk_gui.core.attention.model import MEDIAN_ROW
+from sqrtdk_gui.gui.window.controller import Controller
+from sqrtdk_gui.core.attention.model import Params, compute, sweep
 
 
 @pytest.fixture

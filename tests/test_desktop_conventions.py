@@ -15,15 +15,15 @@ from PySide6.QtGui import QImage, QPen
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core import presets
-from sqrtdk_gui.core.about import version_lines
-from sqrtdk_gui.core.model import Params
-from sqrtdk_gui.gui import undo as undo_module
-from sqrtdk_gui.gui.accessibility import interactive_widgets
-from sqrtdk_gui.gui.app import Launch, prepare_window
-from sqrtdk_gui.gui.command_palette import match
-from sqrtdk_gui.gui.controls import dk_from_pos, pos_from_dk
-from sqrtdk_gui.gui.data_view import to_tsv
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.environment.about import version_lines
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.gui.window import undo as undo_module
+from sqrtdk_gui.gui.window.accessibility import interactive_widgets
+from sqrtdk_gui.gui.launch.app import Launch, prepare_window
+from sqrtdk_gui.gui.window.command_palette import match
+from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk
+from sqrtdk_gui.gui.window.data_view import to_tsv
 from sqrtdk_gui.gui.style import PALETTES, Style, series_look, set_line_style
 
 
@@ -195,7 +195,7 @@ def test_open_recent_is_remembered_between_runs(qtbot, tmp_path, monkeypatch):
 
 
 def test_a_damaged_recent_list_is_ignored(qtbot, tmp_path):
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.gui.window.settings import Settings
 
     ini = tmp_path / "s.ini"
     ini.write_text('[recent]\npresets="[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["\n')
@@ -215,7 +215,7 @@ def test_about_and_version_give_what_a_bug_report_needs(window, monkeypatch):
     html = window.about_text()
     for needed in ("MIT", "cite", "Python", "pyqtgraph", "numpy", "Qt runtime", __version__):
         assert needed in html
-    from sqrtdk_gui.gui.about import AboutDialog, about_lines
+    from sqrtdk_gui.gui.window.about import AboutDialog, about_lines
 
     dialog = AboutDialog(window)
     dialog.copy()
@@ -272,7 +272,7 @@ def test_palette_keys_choose_and_escape_closes(window, qtbot):
 
 
 def test_palette_runs_an_open_recent_entry_whose_menu_was_rebuilt(window, qtbot, tmp_path):
-    from sqrtdk_gui.core import presets
+    from sqrtdk_gui.core.io import presets
 
     path = tmp_path / "lecture.json"
     window.controller.set_params(d_k=77)

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from sqrtdk_gui.gui.fast_items import Bars, FastCurve, FastImage
+from sqrtdk_gui.gui.plotting.fast_items import Bars, FastCurve, FastImage
 from sqrtdk_gui.gui.style import Style, faint
 
 

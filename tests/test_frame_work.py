@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 
-from sqrtdk_gui.gui.controls import TEMP_MAX_POS, TEMP_MIN_POS
+from sqrtdk_gui.gui.window.controls import TEMP_MAX_POS, TEMP_MIN_POS
 from sqrtdk_gui.gui.panels.base import LabelSlot
 
 
@@ -199,7 +199,7 @@ def test_sweep_symbols_remember_their_bounds_until_something_changes_them(qtbot,
     """A remembered rectangle must follow every change pyqtgraph's own would."""
     import pyqtgraph as pg
 
-    from sqrtdk_gui.gui.plot_items import RememberingScatter
+    from sqrtdk_gui.gui.plotting.plot_items import RememberingScatter
 
     window.render_ready()  # the sweeps drawn
     plot = window.panels["gradient"].versus.plot

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture
 
-from sqrtdk_gui.gui.grid_lines import draw_vertical_lines, stretchable
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plotting.grid_lines import draw_vertical_lines, stretchable
+from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import Style
 
 
@@ -30,7 +30,7 @@ def _played(draw, dx: float, dy: float) -> np.ndarray:
 
 @pytest.mark.parametrize("width", [1.2, 1.5, 1.8, 2.4, 3.0])
 def test_tiled_lines_cover_qts_pixels_at_any_offset(qapp, monkeypatch, width):
-    from sqrtdk_gui.gui import grid_lines
+    from sqrtdk_gui.gui.plotting import grid_lines
 
     probes = []
     play = grid_lines._play
@@ -66,7 +66,7 @@ def test_tiled_lines_cover_qts_pixels_at_any_offset(qapp, monkeypatch, width):
 
 
 def _groups(width: float) -> list:
-    from sqrtdk_gui.gui import grid_lines
+    from sqrtdk_gui.gui.plotting import grid_lines
 
     seen = []
     original = grid_lines._draw_group

@@ -11,8 +11,8 @@ import pytest
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
-from sqrtdk_gui.core.model import Params
-from sqrtdk_gui.gui.handout import export_handout
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.gui.export.handout import export_handout
 
 pytestmark = pytest.mark.render  # one export of the whole lesson (~40 s): CI's render step
 
@@ -35,7 +35,7 @@ class _Collect(HTMLParser):
 
 @pytest.fixture(scope="module")
 def handout_html(tmp_path_factory, qapp):
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     window = MainWindow(threaded=False)
     window.show()

@@ -22,10 +22,10 @@ import threading
 
 import pytest
 
-from sqrtdk_gui import cli
-from sqrtdk_gui.core import presets
-from sqrtdk_gui.core.display import display_problem
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.cli import main as cli
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.environment.display import display_problem
+from sqrtdk_gui.core.attention.model import Params
 
 PROG = "sqrtdk-gui: error: "
 ROOT = os.geteuid() == 0
@@ -132,7 +132,7 @@ def scratch(tmp_path_factory):
     (tmp / "huge-name.json").write_text(_preset(params={huge: 1}))
     (tmp / "old.png").write_bytes(OLD)
     (tmp / "slides").mkdir()
-    from sqrtdk_gui.gui.exporting import slide_plan
+    from sqrtdk_gui.gui.export.view import slide_plan
 
     for name, _, _ in slide_plan():
         (tmp / "slides" / name).write_bytes(OLD)
@@ -210,11 +210,12 @@ EXPORTS = textwrap.dedent(r"""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from sqrtdk_gui.core import presets
-    from sqrtdk_gui.core.model import Params
-    from sqrtdk_gui.gui import exporting, file_actions
-    from sqrtdk_gui.gui.main_window import MainWindow
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.core.io import presets
+    from sqrtdk_gui.core.attention.model import Params
+    from sqrtdk_gui.gui.export import view as exporting
+    from sqrtdk_gui.gui.window import file_actions
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.settings import Settings
 
     folder, limit = sys.argv[1], int(sys.argv[2])
     w = MainWindow(Params(queries=1024, keys=16), threaded=False)
@@ -260,7 +261,7 @@ EXPORTED = ["view.png", "view.svg", "numbers.csv", "lesson.json", "settings.ini"
 
 def _old_files(folder, content: bytes) -> dict:
     (folder / "slides").mkdir()
-    from sqrtdk_gui.gui.exporting import slide_plan
+    from sqrtdk_gui.gui.export.view import slide_plan
 
     names = EXPORTED + [f"slides/{name}" for name, _, _ in slide_plan()]
     for name in names:
@@ -315,9 +316,9 @@ def test_file_open_with_a_hostile_preset_shows_one_dialog(window, tmp_path, monk
     path.write_text(content)
     before = window.current_state()
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     window.actions.open_preset.trigger()
     assert len(shown) == 1 and why in shown[0] and "Nothing was changed" in shown[0]
@@ -337,9 +338,9 @@ def test_file_open_with_a_fifo_shows_one_dialog_and_does_not_block(window, tmp_p
     done = threading.Event()
     threading.Thread(target=rescue, daemon=True).start()
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(fifo), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     try:
         window.actions.open_preset.trigger()
@@ -354,11 +355,11 @@ def test_file_menu_refuses_a_fifo_target_with_one_dialog(window, tmp_path, monke
     target = tmp_path / name
     os.mkfifo(target)
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(target), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QInputDialog.getItem",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QInputDialog.getItem",
                         lambda *a, **k: ("1280 × 720", True))
-    monkeypatch.setattr("sqrtdk_gui.gui.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     window.render_ready()
     getattr(window.actions, action).trigger()
@@ -382,7 +383,7 @@ def _settings_with_state(path, text: str) -> None:
                                       (_preset(lesson={"scenario": {"x": 1}}), "lesson.scenario")])
 def test_a_hostile_remembered_state_starts_with_defaults_and_a_warning(qtbot, tmp_path, monkeypatch,
                                                                        capsys, text, why):
-    from sqrtdk_gui.gui.app import Launch, prepare_window
+    from sqrtdk_gui.gui.launch.app import Launch, prepare_window
 
     ini = tmp_path / "settings.ini"
     _settings_with_state(ini, text)
@@ -397,7 +398,7 @@ def test_a_hostile_remembered_state_starts_with_defaults_and_a_warning(qtbot, tm
 
 
 def test_a_settings_fifo_neither_blocks_nor_becomes_a_file(qtbot, tmp_path, monkeypatch, capsys):
-    from sqrtdk_gui.gui.app import Launch, prepare_window
+    from sqrtdk_gui.gui.launch.app import Launch, prepare_window
 
     fifo = tmp_path / "settings.ini"
     os.mkfifo(fifo)
@@ -425,7 +426,7 @@ def test_a_settings_fifo_neither_blocks_nor_becomes_a_file(qtbot, tmp_path, monk
 
 @pytest.mark.skipif(not ROOT, reason="creating a device node needs root (the case the issue saw)")
 def test_a_settings_symlink_to_a_device_leaves_the_device_alone(qtbot, tmp_path, capsys):
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.gui.window.settings import Settings
 
     device = tmp_path / "null-twin"
     os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
@@ -434,7 +435,7 @@ def test_a_settings_symlink_to_a_device_leaves_the_device_alone(qtbot, tmp_path,
     settings = Settings(str(link))
     geometry, state, warning = settings.load()
     assert state is None and "device" in warning
-    from sqrtdk_gui.core.presets import State
+    from sqrtdk_gui.core.io.presets import State
     from PySide6.QtCore import QByteArray
 
     assert settings.save(QByteArray(b"geometry"), State()) is None
@@ -447,7 +448,7 @@ def test_a_settings_symlink_to_a_device_leaves_the_device_alone(qtbot, tmp_path,
 def test_a_settings_symlink_to_a_file_is_written_through_with_its_permissions(qtbot, tmp_path):
     from PySide6.QtCore import QByteArray
 
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.gui.window.settings import Settings
 
     real = tmp_path / "real.ini"
     real.write_text("[other]\nkept=yes\n")
@@ -467,7 +468,7 @@ def test_a_settings_symlink_to_a_file_is_written_through_with_its_permissions(qt
 def test_a_huge_settings_file_is_neither_read_nor_replaced(qtbot, tmp_path):
     from PySide6.QtCore import QByteArray
 
-    from sqrtdk_gui.gui.settings import MAX_BYTES, Settings
+    from sqrtdk_gui.gui.window.settings import MAX_BYTES, Settings
 
     ini = tmp_path / "settings.ini"
     content = b"[a]\nb=" + b"x" * MAX_BYTES + b"\n"
@@ -482,7 +483,7 @@ def test_a_huge_settings_file_is_neither_read_nor_replaced(qtbot, tmp_path):
 def test_a_settings_file_that_became_a_fifo_is_not_written_through(qtbot, tmp_path):
     from PySide6.QtCore import QByteArray
 
-    from sqrtdk_gui.gui.settings import Settings
+    from sqrtdk_gui.gui.window.settings import Settings
 
     path = tmp_path / "settings.ini"
     settings = Settings(str(path))
@@ -496,7 +497,7 @@ def test_a_settings_file_that_became_a_fifo_is_not_written_through(qtbot, tmp_pa
 def test_the_default_settings_path_is_the_one_qsettings_uses(qtbot, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
 
-    from sqrtdk_gui.gui.settings import default_path
+    from sqrtdk_gui.gui.window.settings import default_path
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     qs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "sqrtdk-gui", "sqrtdk-gui")

@@ -12,11 +12,11 @@ from sqrtdk_gui.gui.lab import worker as lab_worker
 from sqrtdk_gui.gui.lab.controls import DEFAULTS, HIGH_LR_PRESET, LR_LADDER
 from sqrtdk_gui.gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
 from sqrtdk_gui.gui.lab.worker import TrainJob, TrainWorker
-from sqrtdk_gui.gui.main_window import MainWindow
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.core.attention.model import Params
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.lr_sweep import run_sweep
-from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig, train
+from sqrtdk_gui.core.training.lr_sweep import run_sweep
+from sqrtdk_gui.core.training.loop import DEFAULT_LR, TrainConfig, train
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 
@@ -334,7 +334,7 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
 # --- learning-rate sweeps -----------------------------------------------------------------
 
 def test_the_quick_demo_is_the_default_and_the_sweep_shows_what_the_core_computes(qtbot, page):
-    from sqrtdk_gui.core.lr_sweep import LR_GRID, band, run_sweep, verdict
+    from sqrtdk_gui.core.training.lr_sweep import LR_GRID, band, run_sweep, verdict
 
     c = page.controls
     # The default finishes in seconds in front of a class: one run per scaling at lr 5.

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sqrtdk_gui"
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
 CORE_THIRD_PARTY = {"numpy", "ml_dtypes"}
-CLI = {"sqrtdk_gui.cli", "sqrtdk_gui.train_cli"}
+CLI = {"sqrtdk_gui.cli.main", "sqrtdk_gui.cli.train"}
 
 
 def _module_name(path: Path) -> str:
@@ -90,18 +90,18 @@ def test_the_checks_see_a_violation():
     # The checks above must be able to fail: a core module importing Qt is caught.
     bad = ROOT / "tests" / "_layer_probe.py"
     try:
-        bad.write_text("from PySide6.QtCore import QObject\nimport sqrtdk_gui.gui.app\n")
+        bad.write_text("from PySide6.QtCore import QObject\nimport sqrtdk_gui.gui.launch.app\n")
         imports = _imports(bad)
     finally:
         bad.unlink()
-    assert "PySide6.QtCore" in imports and "sqrtdk_gui.gui.app" in imports
+    assert "PySide6.QtCore" in imports and "sqrtdk_gui.gui.launch.app" in imports
 
 
 @pytest.mark.parametrize("argv", [["stats", "--dk", "8", "--json"],
                                   ["train", "--dk", "4", "--steps", "2", "--json"]])
 def test_headless_commands_never_load_qt(argv):
     code = (
-        f"import sys; from sqrtdk_gui.cli import main; main({argv!r});"
+        f"import sys; from sqrtdk_gui.cli.main import main; main({argv!r});"
         f"loaded = [m for m in sys.modules if m.split('.')[0] in {QT!r}];"
         "assert not loaded, loaded"
     )

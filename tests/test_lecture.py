@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.core.attention.model import Params
 from sqrtdk_gui.gui.panels import LIVE_PANELS
 
 
@@ -155,7 +155,7 @@ def test_presentation_shows_the_step_s_own_panels_large(window):
 def test_slides_are_drawn_from_the_lesson_whatever_page_is_in_front(window, tmp_path):
     from PySide6.QtGui import QImage
 
-    from sqrtdk_gui.gui.exporting import export_slides
+    from sqrtdk_gui.gui.export.view import export_slides
 
     window.tabs.setCurrentIndex(1)  # the training lab in front
     window.lesson.go_to(2, animate=False)
@@ -179,7 +179,7 @@ def test_slides_are_drawn_from_the_lesson_whatever_page_is_in_front(window, tmp_
 
 
 def test_an_export_leaves_an_open_trap_s_evidence_as_it_was(window, tmp_path):
-    from sqrtdk_gui.gui.exporting import export_slides
+    from sqrtdk_gui.gui.export.view import export_slides
 
     window.lesson.choose_scenario("small_heads")
     window.render_ready()
@@ -191,7 +191,7 @@ def test_an_export_leaves_an_open_trap_s_evidence_as_it_was(window, tmp_path):
 
 
 def test_the_handout_counts_its_pages():
-    from sqrtdk_gui.gui.handout import INTRO
+    from sqrtdk_gui.gui.export.handout import INTRO
 
     traps = sum(s.kind == "trap" for s in SCENARIOS)
     assert f"{traps} traps" not in INTRO  # written as words

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, scenario
 from sqrtdk_gui.core.lesson.evidence import aligned_gap, evidence, small_heads_gap
 from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
-from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.core.attention.model import Params, compute
 from sqrtdk_gui.gui.lesson.pane import read_resource
 
 

@@ -24,10 +24,10 @@ SESSION = textwrap.dedent(r"""
 
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from sqrtdk_gui.core import presets
-    from sqrtdk_gui.gui import exporting
+    from sqrtdk_gui.core.io import presets
+    from sqrtdk_gui.gui.export import view as exporting
     from sqrtdk_gui.core.lesson.content import SCENARIOS
-    from sqrtdk_gui.gui.main_window import MainWindow
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     w = MainWindow(threaded=True)
     w.show()

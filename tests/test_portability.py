@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import sqrtdk_gui
-from sqrtdk_gui.core.display import display_problem
+from sqrtdk_gui.core.environment.display import display_problem
 
 PACKAGE = Path(sqrtdk_gui.__file__).parent
 SOURCES = [p for p in PACKAGE.rglob("*.py") if p.name != "resources_rc.py"]
@@ -48,7 +48,7 @@ def test_a_window_may_open_on_windows_and_macos_without_x11_checks(platform):
 
 
 def test_settings_live_where_qt_puts_them_on_windows(monkeypatch, tmp_path):
-    from sqrtdk_gui.gui import settings
+    from sqrtdk_gui.gui.window import settings
 
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path))
@@ -56,7 +56,7 @@ def test_settings_live_where_qt_puts_them_on_windows(monkeypatch, tmp_path):
 
 
 def test_glibc_tuning_does_nothing_elsewhere(monkeypatch):
-    from sqrtdk_gui.gui import bootstrap
+    from sqrtdk_gui.gui.launch import bootstrap
 
     monkeypatch.setattr(sys, "platform", "darwin")
     monkeypatch.setattr(bootstrap.ctypes, "CDLL", lambda *a: pytest.fail("libc touched on macOS"))
@@ -66,7 +66,7 @@ def test_glibc_tuning_does_nothing_elsewhere(monkeypatch):
 def test_file_dialogs_start_in_the_documents_folder(qtbot):
     from PySide6.QtCore import QStandardPaths
 
-    from sqrtdk_gui.gui.file_actions import suggested
+    from sqrtdk_gui.gui.window.file_actions import suggested
 
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)

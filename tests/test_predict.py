@@ -4,7 +4,7 @@ import pytest
 
 from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
-from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.core.attention.model import Params, compute
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers the :/lesson texts)
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, before_reveal, lesson_text
 
@@ -100,7 +100,7 @@ def test_steps_without_a_question_are_not_veiled(window):
 
 
 def test_slides_show_the_revealed_step(window, tmp_path):
-    from sqrtdk_gui.gui.exporting import export_slides
+    from sqrtdk_gui.gui.export.view import export_slides
 
     export_slides(window, str(tmp_path), (800, 500), lambda i, n, name: i < 1)
     assert not any(p.veiled for p in window.panels.values())  # restored to the intro afterwards

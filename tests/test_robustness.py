@@ -28,11 +28,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QLabel
 
-from sqrtdk_gui.core.model import compared_scalings as sweep_scalings
-from sqrtdk_gui.gui.main_window import MainWindow
-from sqrtdk_gui.core.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS, Params, compute, sweep
-from sqrtdk_gui.core.plotdata import clamp_positive, sorted_weights
-from sqrtdk_gui.core.softmax_math import softmax_evaluated
+from sqrtdk_gui.core.attention.model import compared_scalings as sweep_scalings
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS, Params, compute, sweep
+from sqrtdk_gui.core.attention.plotdata import clamp_positive, sorted_weights
+from sqrtdk_gui.core.attention.softmax import softmax_evaluated
 
 ROOT = Path(__file__).resolve().parents[1]
 STRESS = ROOT / "benchmarks" / "repaint_stress.py"
@@ -270,7 +270,7 @@ warnings.simplefilter("error")
 import sqrtdk_gui
 from PySide6.QtCore import QPoint, QRect, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
-from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
+from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN
 problems = []
 def handler(kind, context, message):
     if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) and message not in _BENIGN:
@@ -280,8 +280,8 @@ qInstallMessageHandler(handler)
 def hook(kind, value, tb):
     problems.append("".join(traceback.format_exception(kind, value, tb)))
 sys.excepthook = hook
-from sqrtdk_gui.gui.main_window import MainWindow
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.core.attention.model import Params
 sizes, states = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 overlap, fit, seen = [], [], []
 window = MainWindow(Params(queries=64, keys=16))

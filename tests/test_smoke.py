@@ -41,7 +41,7 @@ def test_a_broken_panel_fails_with_one_line_and_no_traceback():
             "import sqrtdk_gui.gui.panels.histogram as h\n"
             "def boom(self, result, row): raise RuntimeError('panel exploded')\n"
             "h.HistogramPanel.show_result = boom\n"
-            "from sqrtdk_gui.cli import main\n"
+            "from sqrtdk_gui.cli.main import main\n"
             "sys.exit(main(sys.argv[1:]))\n")
     done = run("--smoke-test", code=code)
     assert done.returncode == 1
@@ -60,7 +60,7 @@ def test_a_qt_warning_fails_the_smoke_test():
             "    qWarning('something odd')\n"
             "    shown(self, sweeps)\n"
             "g.GradientPanel.show_sweeps = noisy\n"
-            "from sqrtdk_gui.cli import main\n"
+            "from sqrtdk_gui.cli.main import main\n"
             "sys.exit(main(sys.argv[1:]))\n")
     done = run("--smoke-test", code=code)
     assert done.returncode == 1

@@ -88,7 +88,7 @@ import sqrtdk_gui
 from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from sqrtdk_gui.gui.bootstrap import BENIGN_MESSAGES as _BENIGN
+from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN
 problems = []
 def handler(kind, context, message):
     if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) and message not in _BENIGN:
@@ -99,8 +99,8 @@ def hook(kind, value, tb):  # exceptions in slots; also reaches stderr for the t
     problems.append(f"{kind.__name__}: {value}")
     sys.__excepthook__(kind, value, tb)
 sys.excepthook = hook
-from sqrtdk_gui.gui.main_window import MainWindow
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.core.attention.model import Params
 out = {"platform": app.platformName()}
 window = MainWindow(Params(queries=64, keys=16))
 try:

@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from sqrtdk_gui.core.presets import THEMES, ZOOM_RANGE
+from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 
 __all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style", "SCALING_LABELS", "faint",
            "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]

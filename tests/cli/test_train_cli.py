@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from sqrtdk_gui.cli import build_parser
-from sqrtdk_gui.core.lr_sweep import run_sweep
-from sqrtdk_gui.core.training import DEFAULT_LR, TrainConfig
+from sqrtdk_gui.cli.main import build_parser
+from sqrtdk_gui.core.training.lr_sweep import run_sweep
+from sqrtdk_gui.core.training.loop import DEFAULT_LR, TrainConfig
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core import model
+from sqrtdk_gui.core.attention import model
 from sqrtdk_gui.core.lesson import figures
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson import figure_data
@@ -32,7 +32,7 @@ from sqrtdk_gui.core.lesson.figures import (
     quote,
     quote_bounds,
 )
-from sqrtdk_gui.core.sampling import pool
+from sqrtdk_gui.core.attention.sampling import pool
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "resources" / "lesson"

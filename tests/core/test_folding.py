@@ -6,10 +6,10 @@ import math
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core import folding
+from sqrtdk_gui.core.training import folding
 from sqrtdk_gui.core.lesson.evidence import evidence
-from sqrtdk_gui.core.model import Params
-from sqrtdk_gui.core.training_task import forward_backward, init_params, make_batch
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.training.task import forward_backward, init_params, make_batch
 
 
 @pytest.mark.parametrize("d_k", [4, 64, 1024])

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sqrtdk_gui.core import lab_claims
-from sqrtdk_gui.core.lab_claims import LAB_CLAIMS, LabClaim
+from sqrtdk_gui.core.training import claims as lab_claims
+from sqrtdk_gui.core.training.claims import LAB_CLAIMS, LabClaim
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,10 +8,10 @@ import sys
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core import long_context as lc
-from sqrtdk_gui.core.model import DENSE_MAX_KEYS, DTYPES, Params, compute, log_n_factor, scale_factor
-from sqrtdk_gui.core.precision import numpy_dtype, weight_errors
-from sqrtdk_gui.core.softmax_math import jacobian_matrix, row_stats, softmax_evaluated
+from sqrtdk_gui.core.attention import long_context as lc
+from sqrtdk_gui.core.attention.model import DENSE_MAX_KEYS, DTYPES, Params, compute, log_n_factor, scale_factor
+from sqrtdk_gui.core.attention.precision import numpy_dtype, weight_errors
+from sqrtdk_gui.core.attention.softmax import jacobian_matrix, row_stats, softmax_evaluated
 
 
 def _logits(m=40, n=300, seed=0):
@@ -167,7 +167,7 @@ def test_sampled_rows_are_bounded():
 # VmHWM, not getrusage: Linux carries ru_maxrss over from the parent (pytest) across exec.
 _MEASURE = """
 import json, sys, time
-from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.core.attention.model import Params, compute
 t = time.perf_counter()
 r = compute(Params(d_k=4096, keys=131072, queries=8192, scaling=sys.argv[1], dtype="bfloat16"))
 seconds = time.perf_counter() - t
@@ -203,7 +203,7 @@ def test_the_first_pass_knows_the_overflow_count(dtype, variant):
 
 
 def test_streamed_sweeps_summarise_the_same_computation():
-    from sqrtdk_gui.core.model import sweep
+    from sqrtdk_gui.core.attention.model import sweep
 
     base = Params(keys=5000, queries=32, scaling="none", dtype="float16", softmax="naive")
     s = sweep(base, d_ks=(16, 256))

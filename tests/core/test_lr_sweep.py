@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pytest
 
-import sqrtdk_gui.core.training as training
+import sqrtdk_gui.core.training.loop as training
 from finite_differences import fd_grad
-from sqrtdk_gui.core.lr_sweep import (
+from sqrtdk_gui.core.training.lr_sweep import (
     LR_GRID,
     MAX_WORKERS,
     ScalingSweep,
@@ -18,7 +18,7 @@ from sqrtdk_gui.core.lr_sweep import (
     default_workers,
     run_sweep,
 )
-from sqrtdk_gui.core.training import (
+from sqrtdk_gui.core.training.loop import (
     LOSSES,
     METRIC_NAMES,
     SCALINGS,
@@ -30,7 +30,7 @@ from sqrtdk_gui.core.training import (
     train,
     train_grid,
 )
-from sqrtdk_gui.core.training_task import param_name
+from sqrtdk_gui.core.training.task import param_name
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sqrtdk_gui.core import geometry, model
-from sqrtdk_gui.core.model import DISPLAY_ROWS, MEDIAN_ROW, Params, compute, selectable_rows
-from sqrtdk_gui.core.sampling import pool
+from sqrtdk_gui.core.attention import geometry
+
+from sqrtdk_gui.core.attention import model
+from sqrtdk_gui.core.attention.model import DISPLAY_ROWS, MEDIAN_ROW, Params, compute, selectable_rows
+from sqrtdk_gui.core.attention.sampling import pool
 
 
 def test_many_queries_keep_all_row_statistics_and_the_first_rows_arrays():
@@ -55,7 +57,7 @@ def test_query_rows_are_the_products_of_the_pools():
 
 def test_a_new_pool_is_drawn_after_making_room_for_it(monkeypatch):
     """The pool cache's bound holds while a pool is drawn, not only after it is stored."""
-    from sqrtdk_gui.core import sampling
+    from sqrtdk_gui.core.attention import sampling
 
     monkeypatch.setattr(sampling, "_cache", type(sampling._cache)())
     monkeypatch.setattr(sampling, "_CACHE_BYTES", 4 << 20)

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sqrtdk_gui.core import model
-from sqrtdk_gui.core.model import DK_GRID, SCALINGS, Params, compute, sweep
-from sqrtdk_gui.core.sampling import pool
-from sqrtdk_gui.core.softmax_math import jacobian_matrix
+from sqrtdk_gui.core.attention import model
+from sqrtdk_gui.core.attention.model import DK_GRID, SCALINGS, Params, compute, sweep
+from sqrtdk_gui.core.attention.sampling import pool
+from sqrtdk_gui.core.attention.softmax import jacobian_matrix
 
 
 # --- Params -------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_jacobian_block_is_the_full_jacobian_on_the_top_keys():
 
 
 def test_summaries_of_several_rows_at_once_equal_one_at_a_time():
-    from sqrtdk_gui.core.model import Summary
+    from sqrtdk_gui.core.attention.model import Summary
 
     rng = np.random.default_rng(3)
     rows = {name: rng.lognormal(size=301) for name in ("a", "b", "c")}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.model import Params, compute
-from sqrtdk_gui.core.plotdata import density_histogram, uniform_bin_counts
+from sqrtdk_gui.core.attention.model import Params, compute
+from sqrtdk_gui.core.attention.plotdata import density_histogram, uniform_bin_counts
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -59,7 +59,7 @@ def test_percentiles_are_numpys_to_the_last_bit(seed):
     """Ties, NaN, ±inf, one value, huge and tiny magnitudes: np.percentile's numbers."""
     import warnings
 
-    from sqrtdk_gui.core.quantiles import percentiles
+    from sqrtdk_gui.core.attention.quantiles import percentiles
 
     rng = np.random.default_rng(seed)
     for _ in range(300):
@@ -81,7 +81,7 @@ def test_percentiles_are_numpys_to_the_last_bit(seed):
 
 
 def test_bin_counts_of_many_values_are_numpys_block_by_block():
-    from sqrtdk_gui.core import plotdata
+    from sqrtdk_gui.core.attention import plotdata
 
     values = np.random.default_rng(7).standard_normal(3 * plotdata._BIN_BLOCK + 123) * 3
     values[::997] = np.nan

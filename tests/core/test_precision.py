@@ -6,10 +6,10 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core import precision
-from sqrtdk_gui.core.model import DTYPES, Params, compute
-from sqrtdk_gui.core.precision import LOW_PRECISION, numpy_dtype, round_logits, spacing, type_info
-from sqrtdk_gui.core.softmax_math import row_stats, softmax_evaluated
+from sqrtdk_gui.core.attention import precision
+from sqrtdk_gui.core.attention.model import DTYPES, Params, compute
+from sqrtdk_gui.core.attention.precision import LOW_PRECISION, numpy_dtype, round_logits, spacing, type_info
+from sqrtdk_gui.core.attention.softmax import row_stats, softmax_evaluated
 
 LOW = tuple(LOW_PRECISION)
 

@@ -24,8 +24,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sqrtdk_gui.core import presets, safe_io
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.core.io import presets
+
+from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.attention.model import Params
 
 ROOT = os.geteuid() == 0
 OLD = b"the user's old file \x00\xff" * 100

@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from sqrtdk_gui.cli import main
-from sqrtdk_gui.core import sigma_dial
-from sqrtdk_gui.core.model import Params
+from sqrtdk_gui.cli.main import main
+from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.attention.model import Params
 
 
 def _independent(keys: int, sigma: float) -> dict[str, float]:
@@ -98,7 +98,7 @@ def test_stats_sigma_sweep_prints_the_curves(capsys):
 def test_the_window_moves_with_log_n_as_the_follow_up_says():
     # "its ‖J‖_F peak moves from σ ≈ 3 at n = 16 to σ ≈ 7 at n = 16 384, roughly in proportion
     # to ln n, and from n = 256 keys on σ = 1 lies below the responsive window"
-    from sqrtdk_gui.core.sigma_dial import curves
+    from sqrtdk_gui.core.attention.sigma_dial import curves
 
     peaks = {n: curves(n).peak_sigma for n in (16, 64, 256, 1024, 4096, 16384)}
     assert 2.5 <= peaks[16] <= 3.5 and 6.5 <= peaks[16384] <= 7.5

@@ -5,7 +5,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.softmax_math import jacobian_matrix, jacobian_vector, row_stats, softmax_evaluated
+from sqrtdk_gui.core.attention.softmax import jacobian_matrix, jacobian_vector, row_stats, softmax_evaluated
 
 
 def _softmax(z):

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import sqrtdk_gui.core.training as training
+import sqrtdk_gui.core.training.loop as training
 from finite_differences import fd_grad
-from sqrtdk_gui.core.training import (
+from sqrtdk_gui.core.training.loop import (
     DEFAULT_LR,
     LOSSES,
     METRIC_NAMES,

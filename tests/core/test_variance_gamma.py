@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.variance_gamma import (
+from sqrtdk_gui.core.attention.variance_gamma import (
     dot_product_bin_average,
     dot_product_pdf,
     log_bessel_k,

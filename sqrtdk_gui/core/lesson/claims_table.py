@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from sqrtdk_gui.core import lab_claims
+from sqrtdk_gui.core.training import claims as lab_claims
 from sqrtdk_gui.core.lesson import figures
 
 __all__ = ["ClaimRow", "claim_rows"]

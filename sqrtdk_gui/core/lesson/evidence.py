@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core import folding, sigma_dial
+from sqrtdk_gui.core.training import folding
+
+from sqrtdk_gui.core.attention import sigma_dial
 from sqrtdk_gui.core.lesson.figures import fused_kernel_error, logn_factor
-from sqrtdk_gui.core.model import Params, compute, sweep
+from sqrtdk_gui.core.attention.model import Params, compute, sweep
 
 __all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "aligned_share", "jacobian_fro_of",
            "logn_factor", "LONG_CONTEXT_KEYS", "PRECISION_TYPES", "PRECISION_DKS"]

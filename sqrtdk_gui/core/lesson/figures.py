@@ -28,11 +28,11 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
-from sqrtdk_gui.core import precision
+from sqrtdk_gui.core.attention import precision
 from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range, format_value
-from sqrtdk_gui.core.model import DK_GRID, SATURATION, Params, compute, sweep
-from sqrtdk_gui.core.sampling import pool
+from sqrtdk_gui.core.attention.model import DK_GRID, SATURATION, Params, compute, sweep
+from sqrtdk_gui.core.attention.sampling import pool
 
 __all__ = ["SEEDS", "CHECK_SEEDS", "STORED_SEEDS", "Figure", "FIGURES", "FigureRange", "figure_values",
            "computed_values", "figure_range", "quote", "quote_bounds", "inside", "format_range", "fill",

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from sqrtdk_gui.core.model import Params, compute
+from sqrtdk_gui.core.attention.model import Params, compute
 
 __all__ = ["Prediction", "PREDICTIONS", "parse_guesses", "compare"]
 

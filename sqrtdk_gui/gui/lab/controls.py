@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
                                QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from sqrtdk_gui.core.lr_sweep import LR_GRID
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training import DEFAULT_LR, MAX_LAYERS, TrainConfig
+from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 
 __all__ = ["LabControls", "LrSpinBox", "LR_LADDER", "LAB_SCALINGS", "LAB_LABELS", "LOSS_NOTE",
            "HIGH_LR_PRESET", "STALL_PRESET", "MEASURED", "DEFAULTS", "SWEEP_SECONDS_PER_SEED", "DK_RANGE", "STEPS_RANGE",

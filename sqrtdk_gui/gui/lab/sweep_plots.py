@@ -17,11 +17,11 @@ from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable
-from sqrtdk_gui.core.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
+from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
-from sqrtdk_gui.gui.plot_items import add_plot, keep_step_ticks
-from sqrtdk_gui.core.training import WINDOW
+from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
+from sqrtdk_gui.core.training.loop import WINDOW
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
            "NEVER_GAP", "GRAD_STYLES"]

@@ -1,9 +1,9 @@
 """Training runs off the UI thread: a worker QObject in a QThread, and the runner that owns it.
 
 The worker trains the configurations of one job side by side, one per core (at most
-``lr_sweep.MAX_WORKERS``; each with :func:`sqrtdk_gui.core.training.train`, an independent
+``lr_sweep.MAX_WORKERS``; each with :func:`sqrtdk_gui.core.training.loop.train`, an independent
 computation, so the numbers are those of one thread); a sweep job trains each scaling at every
-rate and seed at once with :func:`sqrtdk_gui.core.lr_sweep.run_sweep`, scalings side by side
+rate and seed at once with :func:`sqrtdk_gui.core.training.lr_sweep.run_sweep`, scalings side by side
 too. Nothing in the worker touches a widget: it only emits signals, which Qt queues to the UI
 thread. Progress is throttled in the
 worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
@@ -25,8 +25,8 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from sqrtdk_gui.core.lr_sweep import ScalingSweep, default_workers, run_sweep
-from sqrtdk_gui.core.training import TrainConfig, TrainResult, train
+from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, default_workers, run_sweep
+from sqrtdk_gui.core.training.loop import TrainConfig, TrainResult, train
 
 __all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
 

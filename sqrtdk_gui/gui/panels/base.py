@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from sqrtdk_gui.gui.plot_items import make_canvas
+from sqrtdk_gui.gui.plotting.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
 
 
@@ -208,7 +208,7 @@ class Panel(ControllerView, QFrame):
     def set_numbers_shown(self, on: bool) -> None:
         """Show the table of the numbers in place of the chart, or the chart again."""
         if on and self.data_view is None:
-            from sqrtdk_gui.gui.data_view import DataView
+            from sqrtdk_gui.gui.window.data_view import DataView
 
             self.data_view = DataView(self)
             self.layout().addWidget(self.data_view, 1)

@@ -1,20 +1,26 @@
-"""Panel 1: the logits' histogram, the theoretical normal density, ±σ and a ghost."""
+"""Panel 1: the logits' histogram, their exact density (variance-gamma; QK-norm: a scaled
+cosine law), ±σ and a ghost of the other scaling."""
 
 from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.core.model import Result, comparison_scaling
-from sqrtdk_gui.gui.data_view import Table
+from sqrtdk_gui.core.attention.model import Result, comparison_scaling
+from sqrtdk_gui.gui.window.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
-from sqrtdk_gui.gui.fast_items import FastCurve, VerticalMarker
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plotting.fast_items import FastCurve, VerticalMarker
+from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.panels.versus_dk import curve_note
-from sqrtdk_gui.core.plotdata import SteadyRange, density_histogram, nice_ceiling
+from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
 
 BINS = 61
+# Binned results kept by the panel (a drag back over d_k shows the same results again).
+BIN_CACHE = 8
 # The title names what is drawn, never what it shows: a title such as "raw logits spread
 # like √d_k" would answer the lesson's first question while it is open.
 TITLES = {"none": "1 · Logit histogram (raw)", "sqrt_dk": "1 · Logit histogram (÷ √d_k)"}
@@ -22,13 +28,14 @@ DEFAULT_TITLE = "1 · Logit histogram (the softmax input)"
 
 
 class HistogramPanel(Panel):
-    """Current logits as a density histogram; theory N(0, σ²) dashed on top."""
+    """Current logits as a density histogram; their exact density dashed on top."""
 
     name = "histogram"
     readout_sample = "σ = 8888.88  (theory 8888.88)   √d_k = 64.00"
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(TITLES["none"], style, parent)
+        self._bins: OrderedDict = OrderedDict()  # (id(result), half) -> (weakref, bins)
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="density", bottom="logit z")
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
@@ -130,16 +137,21 @@ class HistogramPanel(Panel):
             self._x_range.limit = half
         else:
             half, x_changed = self._x_range.update(need)
-        memo = result.memo.get(("histogram", half))  # the same result again: the same bins
+        key = (id(result), half)
+        cached = self._bins.get(key)  # the same result again (a drag back): the same bins
+        memo = cached[1] if cached is not None and cached[0]() is result else None
         if memo is None:
             # The ghost: the same vectors' logits under the other scaling (computed by the model).
             _, ghost_logits = result.comparison
-            memo = result.memo[("histogram", half)] = (
+            memo = (
                 *density_histogram(result.logits.ravel(), half, BINS),
                 density_histogram(ghost_logits.ravel(), half, BINS)[1],
                 # exact law; None for a mixture (aligned queries). An even count of points:
                 # none at 0, where the density at d_k = 1 is infinite.
                 *result.theory_curve(half, 240))
+            self._bins[key] = (weakref.ref(result), memo)
+            while len(self._bins) > BIN_CACHE:
+                self._bins.popitem(last=False)
         edges, density, ghost_density, x, pdf = memo
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)

@@ -8,12 +8,12 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics
 
-from sqrtdk_gui.core.model import COMPARED, Result
-from sqrtdk_gui.gui.data_view import Table
+from sqrtdk_gui.core.attention.model import COMPARED, Result
+from sqrtdk_gui.gui.window.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import Style, series_look
-from sqrtdk_gui.gui.fast_items import FastImage, VerticalMarker
-from sqrtdk_gui.gui.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
+from sqrtdk_gui.gui.plotting.fast_items import FastImage, VerticalMarker
+from sqrtdk_gui.gui.plotting.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back

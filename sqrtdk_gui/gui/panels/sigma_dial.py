@@ -23,13 +23,13 @@ import time
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 
-from sqrtdk_gui.core.model import SCALINGS, Result, compared_scalings
-from sqrtdk_gui.core.plotdata import nice_ceiling
-from sqrtdk_gui.core.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
-from sqrtdk_gui.gui.data_view import Table
+from sqrtdk_gui.core.attention.model import SCALINGS, Result, compared_scalings
+from sqrtdk_gui.core.attention.plotdata import nice_ceiling
+from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
+from sqrtdk_gui.gui.window.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
-from sqrtdk_gui.gui.plot_items import add_plot
+from sqrtdk_gui.gui.plotting.plot_items import add_plot
 
 # (quantity of the dial, the sample's summary it is compared with, axis title)
 PLOTS = (("jacobian_fro", "jacobian_fro", "median ‖J‖_F"),

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
-from sqrtdk_gui.core.model import Result
+from sqrtdk_gui.core.attention.model import Result
 from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
 from sqrtdk_gui.gui.style import Style
 

@@ -1,0 +1,1 @@
+"""The command line: arguments, headless commands, progress."""

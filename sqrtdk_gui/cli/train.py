@@ -1,0 +1,225 @@
+"""``sqrtdk-gui train``: run the training lab headless and print a table or JSON.
+
+``--lr-sweep`` trains every scaling (or the one ``--scaling`` names) at every rate of a log
+grid (``--lrs``) and seed (``--seeds``), the fair comparison. stdlib + the training modules
+only, so it works without a display or Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, check_grid, run_sweep
+from sqrtdk_gui.core.training.loop import (
+    DEFAULT_LR,
+    FLOAT_RANGES,
+    INT_RANGES,
+    LOSSES,
+    OPTIMIZERS,
+    SCALINGS,
+    TrainConfig,
+    TrainResult,
+    train,
+)
+from sqrtdk_gui.core.io.validation import float_arg, int_arg
+from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
+
+__all__ = ["add_parser", "run", "format_table", "format_sweep"]
+
+_PROG = "sqrtdk-gui"
+
+
+def add_parser(subparsers) -> None:
+    """Register the ``train`` subcommand on an argparse subparsers object."""
+    p = subparsers.add_parser(
+        "train",
+        help="train one attention layer headless (raw vs scaled logits)",
+        description="Train one attention layer on associative recall and report the "
+        "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows. With "
+        "--lr-sweep, train every scaling at every rate of a log grid and compare each at its "
+        "best rate.",
+    )
+    ints, floats = INT_RANGES, FLOAT_RANGES
+
+    def _int_in(name: str):
+        return int_arg(name.replace("_", "-"), *ints[name])
+
+    def _float_in(name: str):
+        return float_arg(name.replace("_", "-"), *floats[name])
+
+    p.add_argument("--dk", dest="d_k", type=_int_in("d_k"), default=64,
+                   help="key/query width d_k (default 64)")
+    p.add_argument("--d-model", type=_int_in("d_model"), default=64,
+                   help="key/query input width (default 64)")
+    p.add_argument("--n-keys", type=_int_in("n_keys"), default=16,
+                   help="keys per example (default 16)")
+    p.add_argument("--d-v", type=_int_in("d_v"), default=16,
+                   help="value width (default 16)")
+    p.add_argument("--batch", type=_int_in("batch"), default=64,
+                   help="examples per step (default 64)")
+    p.add_argument("--noise", type=_float_in("noise"), default=0.5,
+                   help="std of the noise added to the query (default 0.5)")
+    p.add_argument("--scaling", choices=SCALINGS, default=None,
+                   help="logit scaling (default sqrt_dk; with --lr-sweep: all three)")
+    p.add_argument("--optimizer", choices=OPTIMIZERS, default="sgd",
+                   help="optimiser (default sgd)")
+    p.add_argument("--lr", type=_float_in("lr"), default=None,
+                   help="learning rate (default: sgd %g, adam %g)"
+                   % (DEFAULT_LR["sgd"], DEFAULT_LR["adam"]))
+    p.add_argument("--steps", type=_int_in("steps"), default=400,
+                   help="training steps (default 400)")
+    p.add_argument("--seed", type=_int_in("seed"), default=0,
+                   help="seed for weights and data (default 0)")
+    p.add_argument("--loss", choices=LOSSES, default="mse",
+                   help="mse: through the attention weights; ce: on the logits (default mse)")
+    p.add_argument("--gain", type=_float_in("gain"), default=10.0,
+                   help="logit gain for qk_norm (default 10)")
+    p.add_argument("--layers", type=_int_in("layers"), default=1,
+                   help="attention layers, residual on the query (default 1)")
+    p.add_argument("--learn-v", action="store_true",
+                   help="learn W_v too (default: W_v is the fixed identity)")
+    p.add_argument("--lr-sweep", action="store_true",
+                   help="train at every rate of --lrs and seed of --seeds; report each "
+                   "scaling at its best rate and the rates that reach 90 %%")
+    p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None,
+                   metavar="LR",
+                   help="rates of the sweep (default: sgd %s; adam %s)"
+                   % (" ".join(f"{x:g}" for x in LR_GRID["sgd"]),
+                      " ".join(f"{x:g}" for x in LR_GRID["adam"])))
+    p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None,
+                   metavar="SEED",
+                   help="seeds of the sweep (default: --seed)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def format_table(result: TrainResult, rows: int = 10) -> str:
+    """A short human-readable report: a few curve samples and the summary."""
+    c = result.config
+    lines = [
+        f"d_k={c.d_k} scaling={c.scaling} optimizer={c.optimizer} lr={c.lr:g} "
+        f"loss={c.loss} steps={c.steps} seed={c.seed}"
+        + (f" layers={c.layers}" if c.layers > 1 else "") + (" learn_v" if c.learn_v else ""),
+        f"{'step':>6} {'loss':>9} {'accuracy':>9} {'entropy':>8} {'saturated':>10} {'stuck':>6} "
+        f"{'max |z|':>9} {'|dW_q|':>8} {'|dW_k|':>8} {'|dW_v|':>8}",
+    ]
+    n = result.steps_done
+    picks = sorted({round(i * (n - 1) / max(rows - 1, 1)) for i in range(rows)}) if n else []
+    for i in picks:
+        lines.append(
+            f"{i + 1:>6} {result.loss[i]:>9.4f} {result.accuracy[i]:>9.3f} "
+            f"{result.entropy[i]:>8.3f} {result.saturated[i]:>10.3f} {result.stuck[i]:>6.3f} "
+            f"{result.max_logit[i]:>9.3g} {result.grad_q[i]:>8.1e} {result.grad_k[i]:>8.1e} "
+            f"{result.grad_v[i]:>8.1e}"
+        )
+    s90 = result.steps_to_90
+    lines += [
+        f"final loss      {result.final_loss:.4f}   (mean of the last 20 steps)",
+        f"final accuracy  {result.final_accuracy:.3f}",
+        f"steps to 90 %   {s90 if s90 is not None else 'not reached'}",
+        f"stuck rows      {result.stuck_fraction:.3f}   (saturated on a wrong key)",
+        f"wall time       {result.wall_time:.2f} s",
+    ]
+    if result.diverged:
+        lines.append(f"diverged after {n} steps (non-finite loss or gradient)")
+    if result.cancelled:
+        lines.append(f"cancelled after {n} steps")
+    return "\n".join(lines)
+
+
+def format_sweep(result: SweepResult) -> str:
+    """Steps to 90 % per rate and scaling (median over seeds), then the summaries."""
+    c = result.config
+    seeds = ",".join(str(s) for s in result.seeds)
+    names = list(result.scalings)
+    lines = [
+        f"learning-rate sweep: d_k={c.d_k} optimizer={c.optimizer} loss={c.loss} "
+        f"layers={c.layers} learn_v={c.learn_v} steps={c.steps} seeds={seeds}",
+        "steps to 90 % (median over seeds; - = some seed never reached 90 %)",
+        f"{'lr':>8} " + " ".join(f"{n:>9}" for n in names),
+    ]
+    s90 = {n: sw.steps_to_90() for n, sw in result.scalings.items()}
+    for j, lr in enumerate(result.lrs):
+        cells = []
+        for n in names:
+            col = s90[n][:, j]
+            cells.append(f"{'-' if np.isnan(col).any() else f'{np.median(col):g}':>9}")
+        lines.append(f"{lr:>8g} " + " ".join(cells))
+    for n, sw in result.scalings.items():
+        best = sw.best()
+        w = sw.working_lrs()
+        best_text = "never reached 90 %" if best is None else \
+            f"best lr {best[0]:g} ({best[1]:g} steps)"
+        range_text = (f"reaches 90 % at {len(w)} of {len(sw.lrs)} rates"
+                      + (f" ({w[0]:g} … {w[-1]:g})" if w else ""))
+        lines.append(f"{n:>8}: {best_text}; {range_text}")
+    if result.cancelled:
+        lines.append("cancelled")
+    lines.append(f"wall time {result.wall_time:.1f} s")
+    return "\n".join(lines)
+
+
+def _error(message: str) -> int:
+    print(f"{_PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args) -> int:
+    """Run the ``train`` subcommand; returns the exit status."""
+    if sys.stdout is None:  # `train >&-`: nowhere to put the result, so do not train
+        return _error("cannot write the output: standard output is closed")
+    sweep = args.lr_sweep
+    if not sweep:
+        for flag, value in (("--lrs", args.lrs), ("--seeds", args.seeds)):
+            if value is not None:
+                return _error(f"{flag} needs --lr-sweep")
+    elif args.lr is not None:
+        return _error("--lr picks one rate; with --lr-sweep give the rates with --lrs")
+    try:
+        config = TrainConfig(
+            d_k=args.d_k, d_model=args.d_model, n_keys=args.n_keys, d_v=args.d_v,
+            batch=args.batch, noise=args.noise, scaling=args.scaling or "sqrt_dk",
+            optimizer=args.optimizer, lr=args.lr, steps=args.steps, seed=args.seed,
+            loss=args.loss, gain=args.gain, layers=args.layers, learn_v=args.learn_v,
+        )
+        if sweep:
+            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer],
+                                    args.seeds or [args.seed])
+    except ValueError as exc:
+        return _error(str(exc))
+    if sweep:
+        scalings = (args.scaling,) if args.scaling else SCALINGS
+        try:
+            sweep_result = run_sweep(config, scalings, lrs, seeds)
+        except KeyboardInterrupt:
+            print(f"{_PROG}: interrupted", file=sys.stderr)
+            return 130
+        if args.json:
+            print(json.dumps(sweep_result.summary(), allow_nan=False))
+        else:
+            print(format_sweep(sweep_result))
+        return 0
+    # Progress on stderr (a bar on a terminal); the first Ctrl+C stops after the current step
+    # and the partial result is printed as usual ("cancelled": true), then status 130.
+    progress = Progress(config.steps, sys.stderr, label=f"{_PROG} train: ")
+    try:
+        with StopOnInterrupt() as stop:
+            result = train(config, progress=progress.update, should_stop=stop.requested,
+                           progress_every=1)
+    except KeyboardInterrupt:  # a second Ctrl+C
+        progress.finish()
+        print(f"{_PROG}: interrupted", file=sys.stderr)
+        return 130
+    progress.finish()
+    if args.json:
+        print(json.dumps(result.summary(), allow_nan=False))
+    else:
+        print(format_table(result))
+    if stop.interrupted:
+        print(f"{_PROG}: interrupted after {result.steps_done:,} of {config.steps:,} steps; "
+              "the partial result is above", file=sys.stderr)
+        return 130
+    return 0

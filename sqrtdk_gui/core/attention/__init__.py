@@ -1,0 +1,1 @@
+"""The attention maths: parameters, scaling modes, results, theory, softmax, precision."""

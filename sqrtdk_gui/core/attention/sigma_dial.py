@@ -1,0 +1,183 @@
+"""The σ dial: where softmax is responsive, as a function of the logit spread σ alone.
+
+For n keys and Gaussian logits of spread σ in every row (z = σ·x, x standard normal — the
+model's own sampling, 8 seeds pooled), the median and 10–90 % band over rows of the
+largest weight, the entropy divided by its ceiling log n, and ‖J‖_F of the softmax
+Jacobian diag(p) − ppᵀ. The curves depend on n only, not on d_k: they are computed once
+per n (``curves``, cached) and a scaling mode is a point on them (``mode_sigmas``): raw
+logits sit at σ = √d_k·q_std·k_std/τ and move right as d_k grows, ÷√d_k sits at 1/τ for
+every head size, a temperature τ moves every point by 1/τ.
+
+What they show (n = 64): ‖J‖_F peaks near σ ≈ 3–4 and collapses beyond σ ≈ 8; for σ ≪ 1
+attention is uniform (max p → 1/n, entropy → log n, ‖J‖_F → √(n−1)/n). Any σ that does
+not grow with d_k works; ÷√d_k is the choice that makes it 1 for every head size. The
+responsive window moves with n, roughly like ln n (its ‖J‖_F peak from σ ≈ 4 at n = 64 to ≈ 8.5
+at n = 16 384), so σ = 1 lies below it for long contexts.
+
+Pure numpy (no Qt).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sqrtdk_gui.core.attention.long_context import BLOCK, RowReducer
+from sqrtdk_gui.core.attention.model import SCALINGS, Params, theory_std
+
+__all__ = ["SIGMA_GRID", "SIGMA_RANGE", "SEEDS", "QUANTITIES", "STATISTICS", "DialCurves", "curves",
+           "dial_normals", "rows_per_seed", "mode_sigmas"]
+
+# 6 points per octave from 2^(-26/6) ≈ 0.05 to 2^(40/6) ≈ 102: every power of two exactly.
+SIGMA_GRID = tuple(2.0 ** (k / 6) for k in range(-26, 41))
+SIGMA_RANGE = (0.05, 100.0)  # the axis of the view
+SEEDS = 8
+QUANTITIES = ("max_weight", "entropy_ratio", "jacobian_fro")
+STATISTICS = ("median", "p10", "p90", "mean")
+_ELEMENTS = 2**21  # at most this many logits per σ (16 rows at n = 131 072)
+_ROW_ELEMENTS = 2**15  # per seed: 256 rows up to n = 128, then fewer, 64 from n = 512 on
+_TAG = 21  # the dial's generator stream (sampling uses 1..4, long context 11..12)
+
+
+def rows_per_seed(keys: int) -> int:
+    """Rows drawn per seed: 256 for short contexts (2 048 rows over 8 seeds: at σ = 8, n = 64
+    the median ‖J‖_F varies 0.18–0.21 between draws, where 512 rows gave 0.17–0.23), 64 from
+    n = 512, down to 2 at n = 131 072."""
+    return int(max(2, min(256, max(64, _ROW_ELEMENTS // keys), _ELEMENTS // (SEEDS * keys))))
+
+
+def dial_normals(keys: int, seed: int) -> np.ndarray:
+    """The standard normals x of one seed's rows (rows_per_seed × keys); z = σ·x."""
+    rng = np.random.default_rng([seed, _TAG, keys])
+    return rng.standard_normal((rows_per_seed(keys), keys))
+
+
+@dataclass(frozen=True)
+class DialCurves:
+    """Statistics over rows of the softmax of σ·x, at every σ of ``sigma``."""
+
+    keys: int
+    sigma: np.ndarray
+    rows: int  # pooled over the seeds
+    seeds: int
+    # quantity -> statistic -> array over sigma
+    values: dict[str, dict[str, np.ndarray]] = field(repr=False)
+
+    def stat(self, quantity: str, statistic: str = "median") -> np.ndarray:
+        return self.values[quantity][statistic]
+
+    def at(self, quantity: str, sigma: float, statistic: str = "median") -> float:
+        """The curve at ``sigma`` (linear in log σ between grid points, held at the ends)."""
+        x = math.log(min(max(sigma, self.sigma[0]), self.sigma[-1]))
+        return float(np.interp(x, np.log(self.sigma), self.stat(quantity, statistic)))
+
+    @property
+    def peak_sigma(self) -> float:
+        """σ where the median ‖J‖_F is largest: the most responsive spread."""
+        return float(self.sigma[int(np.argmax(self.stat("jacobian_fro")))])
+
+    @property
+    def window(self) -> tuple[float, float]:
+        """The σ range where the median ‖J‖_F is at least half its peak (log-interpolated)."""
+        j = self.stat("jacobian_fro")
+        half = 0.5 * j.max()
+        top = int(np.argmax(j))
+        log_s = np.log(self.sigma)
+
+        def crossing(indices) -> float:
+            prev = top
+            for i in indices:
+                if j[i] < half:
+                    t = (half - j[i]) / (j[prev] - j[i])
+                    return float(math.exp(log_s[i] + t * (log_s[prev] - log_s[i])))
+                prev = i
+            return float(self.sigma[prev])
+
+        return crossing(range(top - 1, -1, -1)), crossing(range(top + 1, len(j)))
+
+    def rows_table(self) -> list[dict]:
+        """One dict per σ: sigma, then quantity_statistic for every quantity and statistic."""
+        out = []
+        for i, s in enumerate(self.sigma):
+            row = {"sigma": float(s)}
+            for q in QUANTITIES:
+                for st in STATISTICS:
+                    row[f"{q}_{st}"] = float(self.values[q][st][i])
+            out.append(row)
+        return out
+
+
+# Logits per pass of ``_stats_at`` (2 MB): its temporaries are a few times this, so the dial's
+# curves no longer add ≈ 40 MB to the window's peak while they are computed.
+_PASS_LOGITS = 1 << 18
+
+
+def _stats_at(x: np.ndarray, sigmas: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-row max weight, entropy/log n and ‖J‖_F for z = σ·x at each σ: arrays (σ, rows).
+
+    Rows are independent, so the work goes by σ values and by slices of rows (the same
+    numbers as all at once)."""
+    rows, n = x.shape
+    step = max(1, min(rows, _PASS_LOGITS // min(n, BLOCK)))  # rows per pass
+    chunk = max(1, _PASS_LOGITS // (step * n))  # σ values per pass
+    out = {q: np.empty((len(sigmas), rows)) for q in QUANTITIES}
+    for c in range(0, len(sigmas), chunk):
+        s = sigmas[c:c + chunk]
+        for r in range(0, rows, step):
+            part = x[r:r + step]
+            reducer = RowReducer(len(s) * part.shape[0], top_k=0)
+            for start in range(0, n, BLOCK):
+                block = part[:, start:start + BLOCK]
+                reducer.add((s[:, None, None] * block[None]).reshape(len(s) * part.shape[0], -1))
+            st = reducer.result()
+            shape = (len(s), part.shape[0])
+            out["max_weight"][c:c + len(s), r:r + step] = st.max_weight.reshape(shape)
+            out["entropy_ratio"][c:c + len(s), r:r + step] = (st.entropy / math.log(n)).reshape(shape)
+            out["jacobian_fro"][c:c + len(s), r:r + step] = st.jacobian_fro.reshape(shape)
+    return out
+
+
+_curves_lock = threading.Lock()
+
+
+def curves(keys: int) -> DialCurves:
+    """The dial's curves for ``keys`` keys (cached: they depend on nothing else).
+
+    One computation at a time: the window's worker thread and its main thread (rendering a
+    slide) often ask for the same curves at once, and two copies of the work were two
+    copies of its memory."""
+    if not 2 <= keys:
+        raise ValueError(f"keys={keys} must be at least 2")
+    with _curves_lock:
+        return _curves(keys)
+
+
+@functools.lru_cache(maxsize=8)
+def _curves(keys: int) -> DialCurves:
+    sigma = np.array(SIGMA_GRID)
+    per_seed = rows_per_seed(keys)
+    x = np.empty((SEEDS * per_seed, keys))  # filled seed by seed: no second copy
+    for seed in range(SEEDS):
+        x[seed * per_seed:(seed + 1) * per_seed] = dial_normals(keys, seed)
+    per_row = _stats_at(x, sigma)
+    values = {}
+    for q, v in per_row.items():
+        p10, median, p90 = np.percentile(v, [10, 50, 90], axis=1)
+        values[q] = {"median": median, "p10": p10, "p90": p90, "mean": v.mean(axis=1)}
+        for arr in values[q].values():
+            arr.flags.writeable = False
+    sigma.flags.writeable = False
+    return DialCurves(keys=keys, sigma=sigma, rows=x.shape[0], seeds=SEEDS, values=values)
+
+
+def mode_sigmas(params: Params, scalings=SCALINGS) -> dict[str, float]:
+    """Effective logit spread σ of each scaling mode at these parameters (theory, pooled).
+
+    ``after_softmax`` divides after the softmax, so its softmax input is raw (same σ);
+    QK-norm with alignment has no closed form (nan).
+    """
+    return {s: theory_std(params.replace(scaling=s)) for s in scalings}

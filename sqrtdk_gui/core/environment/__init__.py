@@ -1,0 +1,1 @@
+"""The machine the program runs on: versions, a display to open."""

@@ -1,0 +1,1 @@
+"""Files in and out: validation, presets, safe writes."""

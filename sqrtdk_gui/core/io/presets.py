@@ -1,0 +1,171 @@
+"""Presets: the whole classroom state as a small, versioned JSON file (no Qt).
+
+A preset stores the model parameters, the lesson position (step or scenario), the theme
+and the zoom. Reading is strict: anything that is not exactly a preset this version
+understands raises ``PresetError`` with one line saying what is wrong, and nothing is
+applied. The same reader checks the state remembered in the settings. Files are read and
+written through ``safe_io``: a FIFO or device is refused without blocking, and a failed save
+leaves the old file (its permissions, its symlink) exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import asdict, dataclass, field, fields
+
+import numpy as np
+
+from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.attention.model import Params
+
+__all__ = ["FORMAT", "VERSION", "THEMES", "ZOOM_RANGE", "State", "PresetError", "to_json",
+           "from_json", "load", "save"]
+
+FORMAT = "sqrtdk-gui preset"
+# Version 2 may hold the float types bfloat16, float8_e4m3fn and float8_e5m2, the
+# scaling "log_n", up to 131 072 keys and the theme "high-contrast"; its layout is version 1's, so version 1 files
+# (a subset of its values) are read as they are. An older program refuses version 2 with
+# "made by a newer sqrtdk-gui" instead of a puzzling "bad parameter".
+VERSION = 2
+THEMES = ("light", "dark", "high-contrast")
+ZOOM_RANGE = (0.6, 2.5)
+_PARAM_NAMES = tuple(f.name for f in fields(Params))
+MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wrong file
+MAX_DEPTH = 8  # a preset nests 3 levels; deeper JSON is not one (and could exhaust the stack)
+
+
+class PresetError(ValueError):
+    """A preset file that cannot be used; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class State:
+    params: Params = field(default_factory=Params)
+    step: int = 0  # 0: no lesson step entered
+    scenario: str | None = None
+    theme: str = "light"
+    zoom: float = 1.0
+
+
+def to_json(state: State) -> str:
+    return json.dumps({
+        "format": FORMAT,
+        "version": VERSION,
+        "params": asdict(state.params),
+        "lesson": {"step": state.step, "scenario": state.scenario},
+        "theme": state.theme,
+        "zoom": state.zoom,
+    }, indent=2) + "\n"
+
+
+def _shown(value) -> str:
+    """A value as JSON, cut short: an error message stays one readable line."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _expect(kind, value, what: str):
+    if isinstance(value, bool) or not isinstance(value, kind):
+        names = {dict: "an object", int: "an integer", str: "a string", float: "a number",
+                 (int, float): "a number"}
+        raise PresetError(f"{what} must be {names.get(kind, kind)}, got {_shown(value)}")
+    return value
+
+
+# A JSON string, or an unterminated one up to the end: it always matches where it starts, so
+# removing strings takes one pass (a pattern that can fail after a long scan is quadratic).
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth(text: str) -> None:
+    """PresetError if the JSON nests deeper than MAX_DEPTH (checked before parsing)."""
+    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"), np.uint8)
+    if brackets.size:
+        opening = (brackets == ord("[")) | (brackets == ord("{"))
+        if np.cumsum(np.where(opening, 1, -1)).max() > MAX_DEPTH:
+            raise PresetError(f"not a sqrtdk-gui preset (JSON nested more than {MAX_DEPTH} levels deep)")
+
+
+def from_json(text: str) -> State:
+    """Parse and validate a preset; raises PresetError with a one-line reason, never another error."""
+    if not isinstance(text, str):
+        raise PresetError(f"not a JSON text (got {type(text).__name__})")
+    if len(text) > MAX_BYTES:
+        raise PresetError(f"not a sqrtdk-gui preset (more than {MAX_BYTES:,} characters)")
+    try:
+        return _from_json(text)
+    except PresetError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError,
+            MemoryError) as exc:  # a case the checks below missed: still one sentence
+        message = " ".join(str(exc).split())[:80]
+        raise PresetError(f"not a usable preset ({type(exc).__name__}: {message})") from None
+
+
+def _from_json(text: str) -> State:
+    _check_depth(text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PresetError(f"not a JSON file ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:  # the only other ValueError: an integer with more digits than Python converts
+        raise PresetError("not a usable JSON file (a number with thousands of digits)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PresetError("not a sqrtdk-gui preset (no \"format\": \"sqrtdk-gui preset\")")
+    version = _expect(int, data.get("version"), "\"version\"")
+    if version > VERSION:
+        raise PresetError(f"made by a newer sqrtdk-gui (preset version {version}; this one reads {VERSION})")
+    if version < 1:
+        raise PresetError(f"unknown preset version {version}")
+    raw = _expect(dict, data.get("params", {}), "\"params\"")
+    unknown = sorted(set(raw) - set(_PARAM_NAMES))
+    if unknown:
+        raise PresetError(f"unknown parameter {_shown(unknown[0])} in \"params\"")
+    try:
+        params = Params(**raw)
+    except ValueError as exc:
+        raise PresetError(f"bad parameter: {exc}") from None
+    lesson = _expect(dict, data.get("lesson", {}), "\"lesson\"")
+    step = _expect(int, lesson.get("step", 0), "\"lesson.step\"")
+    if not 0 <= step <= len(STEPS):
+        raise PresetError(f"lesson step {step} is out of range: allowed 0..{len(STEPS)}")
+    scenario = lesson.get("scenario")
+    if scenario is not None:
+        _expect(str, scenario, "\"lesson.scenario\"")
+        if scenario not in {s.key for s in SCENARIOS}:
+            raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
+    theme = _expect(str, data.get("theme", "light"), "\"theme\"")
+    if theme not in THEMES:
+        raise PresetError(f"unknown theme {_shown(theme)}: use {', '.join(THEMES)}")
+    zoom = _expect((int, float), data.get("zoom", 1.0), "\"zoom\"")
+    if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
+        raise PresetError(f"zoom {zoom} is out of range: allowed {ZOOM_RANGE[0]}..{ZOOM_RANGE[1]}")
+    return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom))
+
+
+def load(path: str | os.PathLike) -> State:
+    """Read a preset file (PresetError for unreadable or invalid files, FIFOs, devices)."""
+    try:
+        raw = safe_io.read_bytes(path, MAX_BYTES)
+    except FileNotFoundError:
+        raise PresetError("cannot read it: no such file") from None
+    except safe_io.IOFailure as exc:  # a FIFO, a device, too large, unreadable
+        raise PresetError(f"cannot read it: {exc.reason}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PresetError("not a JSON file (not UTF-8 text)") from None
+    return from_json(text)
+
+
+def save(state: State, path: str | os.PathLike) -> None:
+    """Write atomically, keeping the old file's permissions and symlink; the old file stays
+    intact if anything fails (safe_io.IOFailure, an OSError with one sentence, propagates)."""
+    safe_io.write_text(path, to_json(state))

@@ -1,0 +1,1 @@
+"""The training lab's maths: the task, optimisers, the loop, learning-rate sweeps."""

@@ -1,0 +1,371 @@
+"""Learning-rate sweeps of the training lab: the fair way to compare raw and scaled logits.
+
+numpy + stdlib only (no Qt). ÷√d_k also divides the gradient through the logits by √d_k, so
+one shared learning rate favours whichever scaling it happens to suit. A sweep trains each
+scaling on a log grid of rates (and several seeds) and compares them each at its own best
+rate, and by the width of the range of rates that train at all. This is the small-scale
+version of Wortsman et al. 2023 ("Small-scale proxies for large-scale Transformer training
+instabilities"): attention-logit growth makes a model sensitive to the learning rate, and
+normalising q and k widens the range that works.
+
+Every rate and seed of one scaling trains at once (:func:`sqrtdk_gui.core.training.loop.train_grid`);
+each run is bit for bit the run :func:`sqrtdk_gui.core.training.loop.train` would do on its own.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+import numpy as np
+
+from sqrtdk_gui.core.training.loop import (
+    FLOAT_RANGES,
+    INT_RANGES,
+    MAX_ELEMENTS,
+    SCALINGS,
+    TrainConfig,
+    TrainResult,
+    train_grid,
+)
+from sqrtdk_gui.core.io.validation import check_choice, check_float, check_int
+
+__all__ = [
+    "LR_GRID",
+    "MAX_RUNS",
+    "MAX_WORKERS",
+    "default_workers",
+    "ScalingSweep",
+    "SweepResult",
+    "check_grid",
+    "run_sweep",
+    "band",
+    "rolling_median",
+    "span_text",
+    "verdict",
+]
+
+# 1-2-5 per decade around each optimiser's default (SGD 0.5, Adam 3e-3), nine rates each.
+LR_GRID = {
+    "sgd": (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0),
+    "adam": (1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0),
+}
+MAX_RUNS = 100  # rates x seeds trained at once (memory grows with it)
+
+
+def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int]) -> tuple:
+    """Validated (lrs, seeds) for a sweep of ``config``; ValueError names what is wrong."""
+    lo, hi, lo_inc = FLOAT_RANGES["lr"]
+    lrs = tuple(sorted({check_float("lr", lr, lo, hi, lo_inc) for lr in lrs}))
+    seeds = tuple(dict.fromkeys(check_int("seed", s, *INT_RANGES["seed"]) for s in seeds))
+    if not lrs:
+        raise ValueError("a sweep needs at least one learning rate")
+    if not seeds:
+        raise ValueError("a sweep needs at least one seed")
+    runs = len(lrs) * len(seeds)
+    if runs > MAX_RUNS:
+        raise ValueError(f"rates x seeds = {runs} exceeds {MAX_RUNS}; use fewer rates or seeds")
+    size = runs * config.batch * config.n_keys * max(config.d_model, config.d_v)
+    if size > MAX_ELEMENTS:
+        raise ValueError(f"rates*seeds*batch*n_keys*max(d_model, d_v) = {size} exceeds "
+                         f"{MAX_ELEMENTS}; use fewer rates, seeds or a smaller batch")
+    return lrs, seeds
+
+
+def _works(r: TrainResult) -> bool:
+    """A run 'works' at its rate when it reaches 90 % accuracy and never diverges."""
+    return r.steps_to_90 is not None and not r.diverged
+
+
+@dataclass(frozen=True)
+class ScalingSweep:
+    """One scaling trained at every rate and seed: ``runs[seed_index][rate_index]``."""
+
+    scaling: str
+    lrs: tuple[float, ...]
+    seeds: tuple[int, ...]
+    runs: tuple[tuple[TrainResult, ...], ...]
+
+    @property
+    def complete(self) -> bool:
+        """Every run trained all its steps or diverged (none was cancelled)."""
+        return bool(self.runs) and not any(r.cancelled for row in self.runs for r in row)
+
+    def steps_to_90(self) -> np.ndarray:
+        """(seeds, rates) steps to 90 % accuracy, NaN where a run never got there."""
+        return np.array([[r.steps_to_90 if _works(r) else np.nan for r in row]
+                         for row in self.runs], dtype=float)
+
+    def final_loss(self) -> np.ndarray:
+        """(seeds, rates) mean loss of the last 20 steps, NaN where a run diverged."""
+        return np.array([[np.nan if r.diverged else r.final_loss for r in row]
+                         for row in self.runs], dtype=float)
+
+    def works(self) -> np.ndarray:
+        """(seeds, rates) bool: reached 90 % and did not diverge."""
+        return np.array([[_works(r) for r in row] for row in self.runs], dtype=bool)
+
+    def best_per_seed(self) -> list[tuple[float, int] | None]:
+        """Per seed, (rate, steps) of its fastest working rate (the lower rate on a tie)."""
+        out = []
+        for row in self.runs:
+            ok = [(r.steps_to_90, lr) for r, lr in zip(row, self.lrs) if _works(r)]
+            out.append(None if not ok else (min(ok)[1], min(ok)[0]))
+        return out
+
+    def working_lrs(self) -> tuple[float, ...]:
+        """Rates at which every seed works."""
+        ok = self.works().all(axis=0)
+        return tuple(lr for lr, w in zip(self.lrs, ok) if w)
+
+    def working_counts(self) -> list[int]:
+        """Per seed, how many of the rates work."""
+        return [int(n) for n in self.works().sum(axis=1)]
+
+    def width_decades(self) -> float | None:
+        """log10(largest / smallest) working rate (every seed); None when none works."""
+        w = self.working_lrs()
+        return math.log10(w[-1] / w[0]) if w else None
+
+    def best(self) -> tuple[float, float] | None:
+        """(rate, median steps over seeds) of the fastest rate at which every seed works."""
+        s90 = self.steps_to_90()
+        ok = self.works().all(axis=0)
+        if not ok.any():
+            return None
+        med = np.where(ok, np.median(np.where(ok, s90, 0.0), axis=0), np.inf)
+        j = int(np.argmin(med))  # argmin takes the first, i.e. the lower rate on a tie
+        return self.lrs[j], float(med[j])
+
+    def curves(self, metric: str, rate_index: int) -> np.ndarray:
+        """(seeds, steps) of one metric at one rate; NaN after a run's last step."""
+        rows = [row[rate_index] for row in self.runs]
+        n = max(r.steps_done for r in rows)
+        out = np.full((len(rows), n), np.nan)
+        for i, r in enumerate(rows):
+            values = getattr(r, metric)
+            out[i, : values.size] = values
+        return out
+
+    def best_steps_range(self) -> tuple[int, int] | None:
+        """(fewest, most) over seeds of each seed's steps to 90 % at its own best rate."""
+        best = [b[1] for b in self.best_per_seed() if b is not None]
+        if len(best) < len(self.seeds) or not best:
+            return None
+        return min(best), max(best)
+
+    def best_lr_values(self) -> list[float]:
+        """The rates that were some seed's best, ascending."""
+        return sorted({b[0] for b in self.best_per_seed() if b is not None})
+
+    def summary(self) -> dict:
+        """JSON-ready: the per-rate results and the summaries."""
+        best = self.best()
+        s90 = self.steps_to_90()
+        rates = []
+        for j, lr in enumerate(self.lrs):
+            runs = [self.runs[i][j] for i in range(len(self.seeds))]
+            rates.append({
+                "lr": lr,
+                "works": all(_works(r) for r in runs),
+                "runs": [_run_summary(seed, r) for seed, r in zip(self.seeds, runs)],
+                "median_steps_to_90": _clean(float(np.median(s90[:, j])))
+                if not np.isnan(s90[:, j]).any() else None,
+            })
+        per_seed = self.best_per_seed()
+        return {
+            "scaling": self.scaling,
+            "best_lr": best[0] if best else None,
+            "best_steps_to_90": best[1] if best else None,
+            "best_per_seed": [None if b is None else {"seed": seed, "lr": b[0], "steps_to_90": b[1]}
+                              for seed, b in zip(self.seeds, per_seed)],
+            "working_lrs": list(self.working_lrs()),
+            "working_counts": self.working_counts(),
+            "width_decades": _clean(self.width_decades()),
+            "rates": rates,
+        }
+
+
+def _clean(x: float | None) -> float | None:
+    return None if x is None or not math.isfinite(x) else round(float(x), 6)
+
+
+def _run_summary(seed: int, r: TrainResult) -> dict:
+    return {
+        "seed": seed,
+        "steps_to_90": r.steps_to_90 if _works(r) else None,
+        "final_loss": _clean(r.final_loss),
+        "final_accuracy": _clean(r.final_accuracy),
+        "stuck_fraction": _clean(r.stuck_fraction),
+        "final_entropy": _clean(r.final_entropy),
+        "max_logit_final": _clean(float(r.max_logit[-1])) if r.max_logit.size else None,
+        "diverged": r.diverged,
+        "steps_done": r.steps_done,
+    }
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """A sweep: the base configuration (its lr, seed and scaling are not used) and results."""
+
+    config: TrainConfig
+    lrs: tuple[float, ...]
+    seeds: tuple[int, ...]
+    scalings: dict[str, ScalingSweep]
+    cancelled: bool = False
+    wall_time: float = 0.0
+
+    def summary(self) -> dict:
+        cfg = self.config.to_dict()
+        for key in ("lr", "seed", "scaling"):
+            cfg.pop(key)
+        return {
+            "config": cfg,
+            "lrs": list(self.lrs),
+            "seeds": list(self.seeds),
+            "cancelled": self.cancelled,
+            "wall_time_s": round(self.wall_time, 3),
+            "scalings": {s: sw.summary() for s, sw in self.scalings.items()},
+        }
+
+
+# Relative cost of one step per scaling (QK-norm also computes |k_j|, with its gradient): the
+# dearest scalings start first, so that two threads finish together.
+_COST = {"qk_norm": 2.0, "none": 1.0, "sqrt_dk": 1.0}
+MAX_WORKERS = 2
+
+
+def default_workers() -> int:
+    """Threads a sweep trains its scalings in: one per core, at most ``MAX_WORKERS``.
+
+    numpy releases the GIL inside its kernels and each thread's BLAS runs single-threaded,
+    so two scalings train side by side on two cores; every run's numbers are the same as
+    in one thread (each scaling is its own independent computation).
+    """
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+
+
+def run_sweep(
+    config: TrainConfig,
+    scalings: Sequence[str] = SCALINGS,
+    lrs: Sequence[float] | None = None,
+    seeds: Sequence[int] = (0,),
+    progress: Callable[[int, int, dict[str, np.ndarray]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    progress_every: int = 10,
+    stop_at_90: bool = False,
+    on_scaling: Callable[[int, ScalingSweep], None] | None = None,
+    workers: int | None = None,
+) -> SweepResult:
+    """Train every scaling at every rate (default: the optimiser's grid) and seed.
+
+    ``progress(scaling_index, steps_done, curves)`` passes on :func:`train_grid`'s read-only
+    curves, shaped (seeds, rates, steps_done). ``should_stop`` cancels between steps; the
+    result then holds the scalings finished so far (the cut ones are dropped). ``stop_at_90``
+    ends each run once its steps to 90 % are known (quicker; only those then mean anything).
+    ``on_scaling(index, sweep)`` is called as each scaling completes. With ``workers`` > 1
+    (default: :func:`default_workers`) scalings train in that many threads at once, so both
+    callbacks may come from several threads and in any order of scalings.
+    """
+    for s in scalings:
+        check_choice("scaling", s, SCALINGS)
+    lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds)
+    workers = default_workers() if workers is None else check_int("workers", workers, 1, 64)
+    order = list(dict.fromkeys(scalings))
+    start = time.perf_counter()
+
+    def one(index: int, scaling: str) -> ScalingSweep | None:
+        if should_stop is not None and should_stop():
+            return None
+
+        def report(steps: int, curves: dict) -> None:
+            progress(index, steps, curves)
+
+        grid = train_grid(replace(config, scaling=scaling), lrs, seeds,
+                          None if progress is None else report, should_stop, progress_every,
+                          stop_at_90)
+        sweep = ScalingSweep(scaling, lrs, seeds, tuple(tuple(row) for row in grid))
+        if not sweep.complete:
+            return None
+        if on_scaling is not None:
+            on_scaling(index, sweep)
+        return sweep
+
+    jobs = sorted(enumerate(order), key=lambda job: -_COST.get(job[1], 1.0))
+    if workers == 1 or len(order) == 1:
+        finished = {}
+        for index, scaling in enumerate(order):  # one thread: in the order asked
+            finished[index] = one(index, scaling)
+            if finished[index] is None:
+                break
+    else:
+        with ThreadPoolExecutor(max_workers=min(workers, len(order)),
+                                thread_name_prefix="sqrtdk-sweep") as pool:
+            futures = {index: pool.submit(one, index, scaling) for index, scaling in jobs}
+            finished = {index: f.result() for index, f in futures.items()}
+    done = {order[i]: finished[i] for i in sorted(finished) if finished[i] is not None}
+    cancelled = len(done) < len(order)
+    return SweepResult(config, lrs, seeds, done, cancelled, time.perf_counter() - start)
+
+
+def band(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Median, lowest and highest over axis 0 (the seeds), ignoring NaN.
+
+    A column that is NaN for every seed stays NaN (numpy warns about it; we do not).
+    """
+    v = np.asarray(values, dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(v, axis=0), np.nanmin(v, axis=0), np.nanmax(v, axis=0)
+
+
+def rolling_median(x: np.ndarray, window: int) -> np.ndarray:
+    """Median of the last ``window`` values at each step (fewer at the start), ignoring NaN."""
+    x = np.asarray(x, dtype=float)
+    if x.size == 0 or window <= 1:
+        return x.copy()
+    padded = np.concatenate([np.full(window - 1, np.nan), x])
+    views = np.lib.stride_tricks.sliding_window_view(padded, window)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(views, axis=1)
+
+
+def span_text(values, fmt: str = "{:g}") -> str:
+    """"20" or "39–53": the range of some numbers, one number when they agree."""
+    values = list(values)
+    return _span(values, fmt) if values else "–"
+
+
+def verdict(sweeps: dict[str, ScalingSweep]) -> str:
+    """One or two sentences comparing raw and ÷√d_k each at its best rate (HTML, <b> only)."""
+    raw, scaled = sweeps.get("none"), sweeps.get("sqrt_dk")
+    if raw is None or scaled is None:
+        return ""
+    n = len(raw.lrs)
+    rb, sb = raw.best_steps_range(), scaled.best_steps_range()
+    rw, sw = raw.working_counts(), scaled.working_counts()
+    if sb is None and rb is None:
+        text = "Neither reached 90 % at any rate for every seed."
+    elif rb is None:
+        text = (f"At its best rate ÷√d_k reached 90 % in <b>{span_text(sb)}</b> steps; raw "
+                f"logits did not reach it at any rate for every seed.")
+    elif sb is None:
+        text = (f"At its best rate raw reached 90 % in <b>{span_text(rb)}</b> steps; ÷√d_k "
+                f"did not reach it at any rate for every seed.")
+    else:
+        text = (f"Each at its best rate, 90 % took ÷√d_k <b>{span_text(sb)}</b> steps, raw "
+                f"<b>{span_text(rb)}</b>.")
+    text += (f" Raw trained at <b>{span_text(rw)} of {n}</b> rates, ÷√d_k at "
+             f"<b>{span_text(sw)}</b>.")
+    return text
+
+
+def _span(values: list[float], fmt: str = "{:g}") -> str:
+    lo, hi = min(values), max(values)
+    return fmt.format(lo) if lo == hi else f"{fmt.format(lo)}–{fmt.format(hi)}"

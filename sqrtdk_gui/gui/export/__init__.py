@@ -1,0 +1,1 @@
+"""Images, numbers, slides and the handout, written from the live widgets."""

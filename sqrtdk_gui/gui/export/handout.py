@@ -1,0 +1,206 @@
+"""The handout: the whole lesson as one HTML or Markdown file for students to take home.
+
+Built from the same texts, figures and evidence code as the lesson pane, so it cannot drift
+from what the app says: every step with its question, answer and the measured value, every
+trap and follow-up with its evidence table, and a picture of the panels for each, rendered
+from the live window at export time. HTML embeds its pictures (one offline file); Markdown
+writes them into a folder beside the file.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+from sqrtdk_gui import __version__
+from sqrtdk_gui.core.lesson.claims_table import claim_rows
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.lesson.evidence import Evidence, evidence
+from sqrtdk_gui.core.lesson.figures import fill
+from sqrtdk_gui.core.lesson.predict import PREDICTIONS
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
+from sqrtdk_gui.gui.export.view import slide_layout
+from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
+
+__all__ = ["FORMATS", "export_handout", "handout_format"]
+
+FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
+FIGURE_SIZE = (1400, 820)
+_COUNTS = {"trap": sum(s.kind == "trap" for s in SCENARIOS),
+           "follow-up": sum(s.kind == "follow-up" for s in SCENARIOS)}
+_WORDS = {n: w for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+INTRO = (f"Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? "
+         f"{_WORDS[len(STEPS)].capitalize()} steps, {_WORDS[_COUNTS['trap']]} traps and "
+         f"{_WORDS[_COUNTS['follow-up']]} follow-ups. Every number is computed by sqrtdk-gui's model; a "
+         "range spans 32 random seeds (heavy-tailed ratios in powers of ten), under the stated assumptions "
+         "(independent entries of mean 0 and variance 1, at initialisation).")
+
+
+def handout_format(path: str) -> str | None:
+    """'html' or 'md' from the file name, or None for any other name."""
+    return FORMATS.get(Path(path).suffix.lower())
+
+
+def _png(widget) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    widget.grab().save(buffer, "PNG")
+    buffer.close()
+    return bytes(data)
+
+
+def _sections(window, progress=None) -> list[dict]:
+    """Every step and scenario: texts, numbers and a picture of the panels, in lesson order."""
+    plan = [("step", s) for s in STEPS] + [("scenario", s) for s in SCENARIOS]
+    sections = []
+    for i, (kind, item) in enumerate(plan):
+        if progress is not None and progress(i, len(plan), item.title) is False:
+            break
+        section = {"kind": kind, "title": item.title,
+                   "text": lesson_text(item.resource).replace(REVEAL_MARK, "")}
+        if kind == "step":
+            window.lesson.go_to(item.number, animate=False)
+            window.lesson.reveal(animate=False)
+            section.update(label=f"Step {item.number}", question=fill(item.question),
+                           answer=fill(item.answer))
+            prediction = PREDICTIONS.get(item.number)
+            if prediction is not None:
+                value = prediction.measure(Params(**item.preset))
+                number = f"{value:,.{prediction.digits}f}".replace(",", "\u202f")
+                section["measured"] = f"{prediction.quantity} = {number} (this sample, seed {item.preset.get('seed', 0)})"
+        else:
+            window.lesson.choose_scenario(item.key)
+            section.update(label=item.kind.capitalize(), evidence=evidence(item.key, window.controller.params))
+        window.render_ready()
+        section["png"] = _png(window.live_page)
+        sections.append(section)
+    return sections
+
+
+def _table_html(ev: Evidence) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in ev.headers)
+    rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in ev.rows)
+    return f"<table><tr>{head}</tr>{rows}</table>"
+
+
+_CSS = ("body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1em;line-height:1.45;color:#1a1a1a}"
+        "h1{font-size:1.8em}section{border-top:2px solid #ccc;margin-top:2em;padding-top:.5em}"
+        ".label{color:#4d4d4d;text-transform:uppercase;letter-spacing:.05em;font-size:.85em}"
+        ".predict{background:#fff6e0;border:2px solid #e69f00;border-radius:6px;padding:.6em 1em}"
+        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.25em .6em;"
+        "text-align:right;white-space:nowrap}th{background:#f4f4f4}img{max-width:100%;border:1px solid #ccc}"
+        ".note{color:#4d4d4d;font-size:.9em}")
+
+
+def _html(sections: list[dict]) -> str:
+    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Why divide by √d_k? "
+             f"— sqrtdk-gui handout</title><style>{_CSS}</style></head><body>",
+             f"<h1>Why divide by √d<sub>k</sub>?</h1><p>{INTRO}</p>"]
+    for s in sections:
+        parts.append(f"<section><p class='label'>{html.escape(s['label'])}</p>{s['text']}")
+        if "question" in s:
+            measured = f"<p>Measured: <b>{html.escape(s['measured'])}</b></p>" if "measured" in s else ""
+            parts.append(f"<div class='predict'><p><b>Predict first.</b> {html.escape(s['question'])}</p>"
+                         f"<p><b>Answer.</b> {html.escape(s['answer'])}</p>{measured}</div>")
+        if "evidence" in s:
+            parts.append(_table_html(s["evidence"]) + "<p class='note'>Computed by the model for the "
+                         "scenario's parameters (seed 0); max p, ‖J‖ and entropy are medians over the queries.</p>")
+        image = base64.b64encode(s["png"]).decode("ascii")
+        parts.append(f"<p><img alt='The panels for {html.escape(s['title'])}' "
+                     f"src='data:image/png;base64,{image}'></p></section>")
+    rows = "".join("<tr>" + "".join(f"<td style='text-align:left;white-space:normal'>{html.escape(c)}</td>"
+                                    for c in row) + "</tr>" for row in claim_rows())
+    parts.append("<section><h2>Every number, and how it is checked</h2><p>Each figure the lesson and the "
+                 "training lab quote: the quoted text, what it measures, over which seeds, and the test "
+                 "that recomputes it.</p><table><tr><th>quoted</th><th>what, and how</th><th>seeds</th>"
+                 f"<th>checked by</th></tr>{rows}</table></section>")
+    parts.append(f"<p class='note'>Made by sqrtdk-gui {__version__}.</p></body></html>\n")
+    return "".join(parts)
+
+
+_SUB = str.maketrans("0123456789aehijklmnoprstuvx+-=()", "₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ₊₋₌₍₎")
+_SUP = str.maketrans("0123456789+-−=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")
+
+
+def _script(text: str, table: dict, fallback: str) -> str:
+    """Unicode sub- or superscript when every character has one, else a plain fallback."""
+    converted = text.translate(table)
+    return converted if all(ord(c) > 127 or c == " " for c in converted) else fallback.format(text)
+
+
+def _md_inline(fragment: str) -> str:
+    """Lesson HTML to readable Markdown: headings, bold, italics, lists; d<sub>k</sub> → dₖ."""
+    text = re.sub(r"\s*\n\s*", " ", fragment)
+    for _ in range(2):  # nested subscripts (q<sub>d<sub>k</sub></sub>) innermost first
+        text = re.sub(r"<sub>([^<]*)</sub>", lambda m: _script(m.group(1), _SUB, "_({})"), text)
+    text = re.sub(r"<sup>([^<]*)</sup>", lambda m: _script(m.group(1), _SUP, "^({})"), text)
+    for tag, mark in (("h2", "## "), ("h3", "### ")):
+        text = re.sub(rf"<{tag}>(.*?)</{tag}>", lambda m: f"\n\n{mark}{m.group(1)}\n\n", text)
+    text = re.sub(r"<li>(.*?)</li>", lambda m: f"\n- {m.group(1)}", text)
+    text = re.sub(r"</?(ul|ol)>", "\n", text)
+    text = re.sub(r"<p[^>]*>(.*?)</p>", lambda m: f"\n\n{m.group(1)}\n\n", text)
+    text = re.sub(r"<br\s*/?>", "  \n", text)
+    text = re.sub(r"</?b>", "**", text)
+    text = re.sub(r"</?i>", "*", text)
+    text = re.sub(r"<[^>]+>", "", text)
+    text = "\n".join(line.strip() for line in html.unescape(text).splitlines())
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def _md_table(ev: Evidence) -> str:
+    lines = ["| " + " | ".join(ev.headers) + " |", "|" + "---:|" * len(ev.headers)]
+    lines += ["| " + " | ".join(row) + " |" for row in ev.rows]
+    return "\n".join(lines)
+
+
+def _markdown(sections: list[dict], images: list[str]) -> str:
+    parts = ["# Why divide by √d_k?", _md_inline(INTRO)]
+    for s, image in zip(sections, images):
+        parts.append(f"---\n\n*{s['label']}*\n\n" + _md_inline(s["text"]))
+        if "question" in s:
+            parts.append(f"> **Predict first.** {s['question']}\n>\n> **Answer.** {s['answer']}"
+                         + (f"\n>\n> Measured: **{s['measured']}**" if "measured" in s else ""))
+        if "evidence" in s:
+            parts.append(_md_table(s["evidence"]) + "\n\n*Computed by the model for the scenario's "
+                         "parameters (seed 0); max p, ‖J‖ and entropy are medians over the queries.*")
+        parts.append(f"![The panels for {s['title']}]({image})")
+    parts.append("---\n\n## Every number, and how it is checked\n\nEach figure the lesson and the training "
+                 "lab quote: the quoted text, what it measures, over which seeds, and the test that "
+                 "recomputes it.\n\n| quoted | what, and how | seeds | checked by |\n|---|---|---|---|\n"
+                 + "\n".join("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in claim_rows()))
+    parts.append(f"*Made by sqrtdk-gui {__version__}.*")
+    return "\n\n".join(parts) + "\n"
+
+
+def export_handout(window, path: str, progress=None) -> list[str]:
+    """Write the handout (HTML or Markdown by the file name); returns the files written.
+
+    The pictures are drawn in the slide layout at a fixed size (the step's own panels, no
+    window furniture); everything on screen is as it was afterwards. OSError if a file
+    cannot be written.
+    """
+    target = Path(path)
+    kind = handout_format(path)
+    if kind is None:
+        raise ValueError(f"a handout is .html or .md, not {target.suffix or 'no extension'!r}")
+    with slide_layout(window, FIGURE_SIZE, zoom=1.0):  # the step's own panels, large
+        sections = _sections(window, progress)
+    if kind == "html":
+        write_text(target, _html(sections))  # safely: a failed write keeps the old file
+        return [str(target)]
+    folder = target.with_name(target.stem + "_files")
+    folder.mkdir(exist_ok=True)
+    images, written = [], []
+    for i, s in enumerate(sections, start=1):
+        name = f"{i:02d}-{re.sub(r'[^a-z0-9]+', '-', s['title'].lower()).strip('-')}.png"
+        write_bytes(folder / name, s["png"])
+        images.append(f"{folder.name}/{name}")
+        written.append(str(folder / name))
+    write_text(target, _markdown(sections, images))
+    return [str(target), *written]

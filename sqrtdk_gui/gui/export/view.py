@@ -1,0 +1,223 @@
+"""Export the view (PNG, SVG), the numbers (CSV) and a folder of lesson slides.
+
+Images are rendered from the live widgets, so they show exactly what the window shows:
+PNG through QWidget.render on a scaled painter (text and lines stay sharp at any size), SVG
+through Qt's QSvgGenerator (the whole window, all panels, as one vector drawing). The CSV
+holds the numbers behind the panels, per query row, as the model computed them.
+
+Every file is encoded in memory first and then written by ``safe_io.write_bytes`` (temporary
+file, checked, renamed over the target): a full disk never leaves half an image where the
+old one was, and a failure raises ``safe_io.IOFailure`` with one sentence instead of
+reporting success.
+"""
+
+from __future__ import annotations
+
+import csv
+import errno
+import io
+import math
+import re
+from contextlib import contextmanager
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from sqrtdk_gui import __version__
+from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.attention.model import ROW_QUANTITIES, Result, scale_factor
+
+__all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "slide_layout",
+           "export_slides"]
+
+_IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
+
+
+def save_image(image, path: str, fmt: str | None = None) -> None:
+    """Encode a QImage or QPixmap in memory (format from the suffix, default PNG) and write
+    it safely; IOFailure with one sentence if anything fails."""
+    fmt = fmt or _IMAGE_FORMATS.get(Path(path).suffix.lower(), "PNG")
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if image.isNull() or not image.save(buffer, fmt):
+        raise safe_io.IOFailure(errno.EIO, "write", path, f"the image could not be encoded as {fmt}")
+    safe_io.write_bytes(path, bytes(buffer.data()))
+
+
+def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
+    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size); True, or IOFailure."""
+    w, h = size or (widget.width(), widget.height())
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.scale(w / widget.width(), h / widget.height())
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    save_image(image, path, "PNG")
+    return True
+
+
+def export_svg(widget, path: str) -> bool:
+    """Render ``widget`` as an SVG drawing (vector lines and text); True, or IOFailure."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSize(widget.width(), widget.height()))
+    generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+    generator.setTitle("sqrtdk-gui")
+    generator.setDescription(f"sqrtdk-gui {__version__}: {widget.windowTitle()}")
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing could not be started")
+    try:
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    data = bytes(buffer.data())
+    if b"</svg>" not in data[-64:]:
+        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing came out incomplete")
+    safe_io.write_bytes(path, data)
+    return True
+
+
+def export_csv(result: Result, path: str, dial=None) -> None:
+    """The current numbers: parameters, summaries, then one line per query row (IOFailure).
+
+    ``dial`` (a ``sigma_dial.DialCurves``) adds the σ dial's curves and every scaling mode's
+    σ as ``# sigma_dial`` lines. Above 1024 keys the rows are the sampled ones.
+    """
+    p = result.params
+    with io.StringIO(newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["# sqrtdk-gui", __version__])
+        for name in p.__dataclass_fields__:
+            out.writerow(["# param", name, getattr(p, name)])
+        for name, value in (("logit_std", result.logit_std), ("theory_std", result.theory_std),
+                            ("saturated_fraction", result.saturated_fraction),
+                            ("row_sum_max_error", result.row_sum_max_error),
+                            ("overflow_count", result.overflow_count)):
+            out.writerow(["# summary", name, "" if isinstance(value, float) and math.isnan(value) else value])
+        for name, s in result.summary.items():
+            out.writerow(["# summary", f"{name}_median", s.median])
+            out.writerow(["# summary", f"{name}_mean", s.mean])
+        _write_error_summary(out, result)
+        if dial is not None and dial.keys == p.keys:
+            _write_dial(out, result, dial)
+        out.writerow(["query", *ROW_QUANTITIES, "row_sum", *PRECISION_COLUMNS])
+        for i in range(result.rows):
+            out.writerow([i, *(repr(float(getattr(result, q)[i])) for q in ROW_QUANTITIES),
+                          repr(float(result.row_sums[i])),
+                          *(repr(float(getattr(result, q)[i])) for q in PRECISION_COLUMNS)])
+        text = f.getvalue()
+    safe_io.write_text(path, text)
+
+
+
+# Per row: the evaluated weights against float64 (max relative error over weights >= 0.1/n,
+# and Σ|w − p|); NaN where the row overflowed.
+PRECISION_COLUMNS = ("weight_rel_error", "weight_l1_error")
+
+
+def _blank_nan(value):
+    return "" if isinstance(value, float) and math.isnan(value) else value
+
+
+def _write_error_summary(out, result: Result) -> None:
+    """Precision errors, how the keys were computed, the scale factor."""
+    rel, l1 = result.rel_error_summary, result.l1_error_summary
+    for name, value in (("weight_max_abs_error", result.weight_max_abs_error),
+                        ("weight_rel_error_median", rel.median), ("weight_rel_error_p90", rel.p90),
+                        ("weight_l1_error_median", l1.median), ("weight_l1_error_p90", l1.p90),
+                        ("scale_factor", scale_factor(result.params)),
+                        ("streamed", int(result.streamed)), ("rows_computed", result.rows)):
+        out.writerow(["# summary", name, _blank_nan(value)])
+
+
+def _write_dial(out, result: Result, dial) -> None:
+    """The σ dial's curves (one line per σ) and every scaling mode's σ here."""
+    from sqrtdk_gui.core.attention.sigma_dial import mode_sigmas
+
+    rows = dial.rows_table()
+    out.writerow(["# sigma_dial", "keys", dial.keys, "rows", dial.rows, "seeds", dial.seeds,
+                  "peak_sigma", dial.peak_sigma, "window", *dial.window])
+    out.writerow(["# sigma_dial", *rows[0].keys()])
+    for row in rows:
+        out.writerow(["# sigma_dial", *(repr(v) for v in row.values())])
+    for scaling, sigma in mode_sigmas(result.params).items():
+        out.writerow(["# sigma_dial_mode", scaling, _blank_nan(sigma)])
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("√", "sqrt-").replace("÷", "")).strip("-")
+
+
+def slide_plan() -> list[tuple[str, str, object]]:
+    """(file name, kind, step number or scenario key) for every lesson slide, in order."""
+    plan = [(f"{i:02d}-step{s.number}-{_slug(s.title)}.png", "step", s.number)
+            for i, s in enumerate(STEPS, start=1)]
+    offset = len(plan)
+    plan += [(f"{offset + i:02d}-{s.kind}-{s.key.replace('_', '-')}.png", "scenario", s.key)
+             for i, s in enumerate(SCENARIOS, start=1)]
+    return plan
+
+
+@contextmanager
+def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
+    """The window laid out as a slide of ``size`` pixels for the duration: the live page and
+    the lesson in front whatever page was, no menu, status line, controls or guesses box,
+    the step's own panels large, text at ``zoom`` (default: as it is). Everything on screen
+    is as it was afterwards: size, zoom, page, lesson position and parameters."""
+    saved = {"size": window.size(), "zoom": window.style_.zoom, "params": window.controller.params,
+             "step": window.lesson.step, "scenario": window.lesson.scenario,
+             "answered": window.lesson.answer_shown}
+    try:
+        window.set_slide_mode(True)
+        if zoom is not None:
+            window.set_zoom(zoom)
+        window.resize(*size)
+        yield
+    finally:
+        window.set_slide_mode(False)
+        window.set_zoom(saved["zoom"])
+        window.resize(saved["size"])
+        # Parameters first: a scenario's evidence is computed from them when it is restored.
+        window.controller.replace_params(saved["params"])
+        window.lesson.restore(saved["step"], saved["scenario"], answered=saved["answered"])
+        window.render_ready()
+
+
+def export_slides(window, folder: str, size: tuple[int, int], progress=None,
+                  zoom: float | None = None) -> list[str]:
+    """One PNG per lesson step and per scenario; ``progress(i, n, name)`` -> False cancels.
+
+    Each is drawn in :func:`slide_layout` (the step with its answer revealed, its own panels,
+    no window furniture) at ``size``, with text at ``zoom`` (default: as the window has it).
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    plan = slide_plan()
+    written = []
+    with slide_layout(window, size, zoom):
+        for i, (name, kind, which) in enumerate(plan):
+            if progress is not None and progress(i, len(plan), name) is False:
+                break
+            if kind == "step":
+                window.lesson.go_to(which, animate=False)
+                window.lesson.reveal(animate=False)  # a slide shows the whole step
+            else:
+                window.lesson.choose_scenario(which)
+            window.render_ready()
+            path = str(target / name)
+            export_png(window, path, size)  # IOFailure stops the export with one sentence
+            written.append(path)
+        if progress is not None:
+            progress(len(written), len(plan), "")
+    return written

@@ -1,0 +1,1 @@
+"""Starting the program: the application, headless commands, the smoke test."""

@@ -1,0 +1,215 @@
+"""Open the window, or render it headless: what the command line asks, as a ``Launch``.
+
+The command line (``sqrtdk_gui.cli.main``) parses and validates; this module only receives a
+``Launch`` and never imports the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from sqrtdk_gui.core.io.presets import State
+from sqrtdk_gui.gui.launch.bootstrap import application
+
+__all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless",
+           "export_handout_headless"]
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What to open: parameter overrides, lesson position, look, and headless output."""
+
+    params: dict = field(default_factory=dict)  # Params field -> value, given by the user
+    preset: State | None = None
+    step: int | None = None
+    scenario: str | None = None
+    theme: str | None = None
+    zoom: float | None = None
+    presentation: bool = False
+    screenshot: str | None = None  # render offscreen to this image and exit
+    size: tuple[int, int] = (1920, 1080)
+
+
+def open_lesson(window, launch: Launch, animate: bool = True) -> None:
+    """Enter the step or scenario asked for, then apply the parameter overrides on top."""
+    if launch.scenario:
+        window.lesson.choose_scenario(launch.scenario)
+    elif launch.step:
+        window.lesson.go_to(launch.step, animate=animate)
+    if launch.params:
+        window.animator.stop()
+        window.controller.set_params(**launch.params)
+
+
+def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
+    """Lay the window out at ``size``, bring every panel up to date and save it safely
+    (True; safe_io.IOFailure with one sentence if the file cannot be written)."""
+    from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.gui.export.view import save_image
+
+    window.resize(*size)
+    window.show()
+    window.render_ready()
+    QApplication.processEvents()
+    save_image(window.grab(), path)
+    return True
+
+
+def prepare_window(launch: Launch, interactive: bool = True):
+    """The main window in the state ``launch`` asks for, and its settings store.
+
+    Order: defaults < remembered state (interactive runs only) < preset < step or
+    scenario < parameter overrides, theme and zoom. A damaged settings store gives
+    defaults and a one-line warning (stderr and status bar), never a failure; a remembered
+    state too large to stay responsive starts with fewer queries, with a warning.
+    """
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.settings import Settings, restorable
+
+    # Interactive runs remember their state; headless renders are reproducible.
+    settings = Settings(os.environ.get("SQRTDK_GUI_SETTINGS")) if interactive else None
+    geometry = warning = None
+    state = launch.preset
+    if settings is not None:
+        geometry, saved, warning = settings.load()
+        if saved is not None and state is None:
+            saved, slow = restorable(saved)
+            warning = warning or slow
+        state = state or saved
+    window = MainWindow(threaded=interactive)
+    if settings is not None:
+        window.recent.set_paths(settings.recent)  # File -> Open recent
+    if geometry is not None and not window.restoreGeometry(geometry):
+        warning = warning or "saved window geometry could not be restored; using the default size"
+    if state is not None:
+        try:
+            window.apply_state(state)
+        except Exception as exc:  # noqa: BLE001 - a remembered state must never stop the start
+            if state is launch.preset:
+                raise
+            window.apply_state(State())
+            warning = f"saved state could not be applied ({type(exc).__name__}); starting with defaults"
+    open_lesson(window, launch, animate=interactive)
+    if launch.theme:
+        window.set_theme(launch.theme)
+    if launch.zoom:
+        window.set_zoom(launch.zoom)
+    if warning:
+        print(f"sqrtdk-gui: warning: {warning}", file=sys.stderr)
+        window.statusBar().showMessage(warning, 15000)
+    return window, settings
+
+
+def run_window(launch: Launch) -> int:
+    """The interactive window, or a headless screenshot; returns the exit status."""
+    if launch.screenshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
+    app = application()
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    window, settings = prepare_window(launch, interactive=not launch.screenshot)
+    try:
+        if launch.screenshot:
+            if launch.presentation:  # no full screen offscreen: its layout
+                window.set_zoom(max(window.style_.zoom, presentation_zoom(launch.size[1])))
+                window.set_controls_visible(False)
+            try:
+                render_to_file(window, launch.screenshot, launch.size)
+            except OSError as exc:  # safe_io.IOFailure: the old file is untouched
+                print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+                return 2
+            return 0
+        window.show()
+        if launch.presentation:
+            window.presentation.enter()
+        interrupted = _quit_on_sigint(app)
+        status = app.exec()
+        return 130 if interrupted else status
+    finally:
+        # Close and delete the window while QApplication still exists: with PySide6 6.11 an
+        # interpreter that exits with a pyqtgraph window still open crashes (status 139).
+        window.close()
+        if settings is not None:
+            problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
+            if problem:
+                print(f"sqrtdk-gui: warning: {problem}", file=sys.stderr)
+        window.deleteLater()
+        app.processEvents()
+        del window
+
+
+def _quit_on_sigint(app) -> list:
+    """Ctrl+C in the terminal closes the window like the Quit action (status 130).
+
+    Qt's event loop does not return to Python while idle, so a timer hands it control a few
+    times a second; that is when Python runs the signal handler.
+    """
+    from PySide6.QtCore import QTimer
+
+    interrupted: list = []
+
+    def handler(signum, frame):
+        interrupted.append(signum)
+        app.quit()
+
+    signal.signal(signal.SIGINT, handler)
+    tick = QTimer(app)
+    tick.timeout.connect(lambda: None)
+    tick.start(200)
+    return interrupted
+
+
+@contextmanager
+def _offscreen_window(**options):
+    """A shown MainWindow for a headless export, closed and deleted while Qt still runs."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = application()
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+
+    window = MainWindow(threaded=False, **options)
+    try:
+        window.show()
+        yield window
+    finally:
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+
+
+def export_handout_headless(path: str) -> int:
+    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen."""
+    from sqrtdk_gui.gui.export.handout import export_handout
+
+    try:
+        with _offscreen_window() as window:
+            written = export_handout(window, path)
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
+    print(f"wrote the handout to {path}{extra}")
+    return 0
+
+
+def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
+                           presentation: bool = False) -> int:
+    """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
+    ``presentation``: at presentation mode's type size for the slide height."""
+    from sqrtdk_gui.gui.export.view import export_slides
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    if presentation:
+        zoom = max(zoom, presentation_zoom(size[1]))
+    try:
+        with _offscreen_window(theme=theme, zoom=zoom) as window:
+            written = export_slides(window, folder, size)
+    except OSError as exc:
+        print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {len(written)} slides to {folder}")
+    return 0

@@ -1,0 +1,301 @@
+"""``sqrtdk-gui --smoke-test``: prove that this installation really works, headless.
+
+Works the same from a checkout, a wheel and the frozen bundle: it builds the real main window
+(offscreen unless ``QT_QPA_PLATFORM`` says otherwise), waits for its first painted frame,
+pushes one parameter change through model → controller → panels, and checks what the panels
+received against the model's numbers, that the compiled resources load, and that neither Qt
+nor Python warned. It prints one line and exits 0, or one line with the reason and exits 1
+(never a traceback).
+
+``sqrtdk-gui --first-frame`` (hidden; for ``benchmarks/bundle.py``) opens the normal window,
+prints the seconds from process start to its first painted frame, and exits.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+import warnings
+
+from sqrtdk_gui import __version__
+
+__all__ = ["run_smoke", "run_first_frame", "process_age"]
+
+_IMPORTED = time.perf_counter()
+PAINT_TIMEOUT_S = 30.0
+SMOKE_PARAMS = {"d_k": 512, "scaling": "none"}  # raw logits: σ ≈ √512 ≈ 22.6
+ICON = ":/icons/sqrtdk-gui.svg"
+
+
+class SmokeFailure(Exception):
+    """One check failed; the message is the one-line reason."""
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux: from /proc; elsewhere: since this import)."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        start_ticks = int(fields[19])  # field 22 of stat(5); fields[0] is field 3
+        return time.clock_gettime(time.CLOCK_BOOTTIME) - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _IMPORTED
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class _Recorder:
+    """Collects Qt messages (warnings and worse), Python warnings and exceptions raised in
+    slots, which Qt would otherwise print as tracebacks and carry on."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self._previous_hook = None
+
+    def install(self) -> None:
+        from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+        from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES
+
+        serious = {QtMsgType.QtWarningMsg: "Qt warning", QtMsgType.QtCriticalMsg: "Qt critical",
+                   QtMsgType.QtFatalMsg: "Qt fatal"}
+
+        def handler(kind, context, message):
+            if message in BENIGN_MESSAGES:
+                return
+            if kind in serious:
+                self.problems.append(f"{serious[kind]}: {_one_line(message)}")
+
+        self._handler = handler  # keep a reference: Qt holds only a borrowed one
+        qInstallMessageHandler(handler)
+        self._previous_hook = sys.excepthook
+        sys.excepthook = self._excepthook
+
+    def _excepthook(self, kind, value, tb) -> None:
+        self.problems.append(f"exception in a Qt callback: {kind.__name__}: {_one_line(value)}")
+
+    def uninstall(self) -> None:
+        from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
+
+        install_message_filter()  # the program's usual handler, for whatever Qt says at exit
+        if self._previous_hook is not None:
+            sys.excepthook = self._previous_hook
+
+    def check(self) -> None:
+        if self.problems:
+            more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+            raise SmokeFailure(self.problems[0] + more)
+
+
+def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
+    """Show ``window`` and return ``process_age()`` once its first frame has been painted.
+
+    The first Paint event of any widget in the window starts Qt's synchronous paint pass of
+    the whole window; a zero-delay timer armed there fires once that pass (and its flush to
+    the screen) is over.
+    """
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    app = QApplication.instance()
+    loop = QEventLoop()
+    state = {"painted": False, "age": None}
+
+    def finished() -> None:
+        state["age"] = process_age()
+        loop.quit()
+
+    class PaintWatcher(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+            if (not state["painted"] and event.type() == QEvent.Type.Paint
+                    and isinstance(obj, QWidget) and obj.window() is window):
+                state["painted"] = True
+                QTimer.singleShot(0, finished)
+            return False
+
+    watcher = PaintWatcher()
+    app.installEventFilter(watcher)
+    timeout = QTimer()
+    timeout.setSingleShot(True)
+    timeout.timeout.connect(loop.quit)
+    try:
+        window.show()
+        if state["age"] is None:
+            timeout.start(int(timeout_s * 1000))
+            loop.exec()
+    finally:
+        timeout.stop()
+        app.removeEventFilter(watcher)
+    if state["age"] is None:
+        raise SmokeFailure(f"the main window was not painted within {timeout_s:.0f} s")
+    return state["age"]
+
+
+def _close(window, app) -> None:
+    """Close and delete the window while QApplication still exists: PySide6 6.11 crashes at
+    interpreter exit (status 139) when a pyqtgraph window is still open."""
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+
+
+def _check_resources(window) -> str:
+    """The compiled Qt resources (window icon), Qt's ICU data and the fonts are usable."""
+    from PySide6.QtCore import QFile
+
+    if not QFile.exists(ICON):
+        raise SmokeFailure(f"resource {ICON} is missing: the compiled resources were not loaded")
+    icon = window.windowIcon()
+    if icon.isNull():
+        raise SmokeFailure("the window icon is null")
+    pixmap = icon.pixmap(64, 64)
+    if pixmap.isNull():
+        raise SmokeFailure("the window icon does not render (SVG icon engine missing?)")
+    image = pixmap.toImage()
+    colours = {image.pixel(x, y) for x in range(0, 64, 4) for y in range(0, 64, 4)}
+    if len(colours) < 3:
+        raise SmokeFailure("the window icon renders blank")
+    # Qt Core's ICU (trimmed to root + English in the bundle) must still collate: with ICU,
+    # "a" sorts before "B"; a missing ICU data library would fall back to code points.
+    from PySide6.QtCore import QCollator, QLocale
+
+    if QCollator(QLocale("en_US")).compare("a", "B") >= 0:
+        raise SmokeFailure("ICU collation does not work (is libicudata broken?)")
+    from PySide6.QtGui import QFontDatabase
+
+    if not QFontDatabase.families():
+        raise SmokeFailure("no fonts found: install fontconfig and a font such as fonts-dejavu-core")
+    return "icon ok, ICU ok"
+
+
+def _check_panels(window) -> str:
+    """Push d_k = 512 with raw logits through the controller and check every panel."""
+    import numpy as np
+
+    c = window.controller
+    c.set_params(**SMOKE_PARAMS)
+    window.render_ready()  # flush the computation, compute the sweeps, process events
+    result = c.result
+    if result is None or any(getattr(result.params, k) != v for k, v in SMOKE_PARAMS.items()):
+        raise SmokeFailure(f"the controller did not compute {SMOKE_PARAMS}")
+    sigma = result.logit_std
+    if not (math.isfinite(sigma) and abs(sigma - result.theory_std) < 0.15 * result.theory_std):
+        raise SmokeFailure(f"model σ = {sigma:.3f}, expected ≈ {result.theory_std:.2f} (√512)")
+
+    x, y = window.panels["histogram"].bars.getData()
+    if x is None or y is None or len(y) == 0 or not np.all(np.isfinite(y)) or y.max() <= 0:
+        raise SmokeFailure("the histogram panel holds no bars")
+    shown = window.panels["histogram"].values.get("sigma")
+    if shown != sigma:
+        raise SmokeFailure(f"the histogram shows σ = {shown}, the model says {sigma}")
+    text = f"{sigma:.2f}"
+    if text not in window.panels["histogram"].readout.text():
+        raise SmokeFailure(f"the histogram readout lacks σ = {text}")
+    summary = window.summary.labels["sigma"].text()
+    if summary != text:
+        raise SmokeFailure(f"the summary strip shows σ = {summary!r}, expected {text!r}")
+    row = result.resolve_row(c.row)
+    bars = window.panels["weights"].bars
+    if len(bars.heights) != result.params.keys or len(bars.rects()) != len(bars.heights):
+        raise SmokeFailure("the weights panel holds no bars")
+    if window.panels["weights"].values.get("max_weight") != float(result.max_weight[row]):
+        raise SmokeFailure("the weights panel disagrees with the model's max weight")
+    if window.panels["jacobian"].values.get("row_fro") != float(result.jacobian_fro[row]):
+        raise SmokeFailure("the Jacobian panel disagrees with the model's ‖J‖_F")
+
+    sweeps = c.sweeps or {}
+    missing = {"none", "sqrt_dk"} - set(sweeps)
+    if missing:
+        raise SmokeFailure(f"sweeps missing for {sorted(missing)}")
+    points = min(len(sw.d_k) for sw in sweeps.values())
+    for panel in (window.panels["jacobian"], window.panels["gradient"]):
+        for scaling, series in panel.versus.series.items():
+            sx, sy = series.median.getData()
+            if sx is None or len(sx) != len(sweeps[scaling].d_k) or not np.all(np.isfinite(sy)):
+                raise SmokeFailure(f"{type(panel).__name__} has no {scaling} sweep curve")
+    return f"d_k=512 raw σ={sigma:.2f} (theory {result.theory_std:.2f}), " \
+           f"{len(y)} histogram bins, sweeps {'+'.join(sorted(sweeps))} × {points} d_k"
+
+
+def _check_picture(window) -> None:
+    image = window.grab().toImage()
+    if image.isNull() or image.width() < 100:
+        raise SmokeFailure("grabbing the window gave no picture")
+    step = max(1, image.width() // 64)
+    colours = {image.pixel(x, y) for x in range(0, image.width(), step)
+               for y in range(0, image.height(), step)}
+    if len(colours) < 20:
+        raise SmokeFailure(f"the painted window is nearly blank ({len(colours)} colours)")
+
+
+def _prepare():
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
+    from sqrtdk_gui.gui.launch.bootstrap import application
+
+    return application()
+
+
+def run_smoke(params=None) -> int:
+    """The ``--smoke-test`` command: 0 and one line if everything works, else 1 and why."""
+    window = app = None
+    recorder = _Recorder()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                app = _prepare()
+                recorder.install()
+                from sqrtdk_gui.gui.window.main_window import MainWindow
+
+                window = MainWindow(params, threaded=True)
+                first_frame = _wait_for_first_paint(window)
+                resources = _check_resources(window)
+                panels = _check_panels(window)
+                _check_picture(window)
+                if __version__ not in window.about_text():
+                    raise SmokeFailure("the About text lacks the version")
+            finally:
+                if window is not None:
+                    _close(window, app)
+                    window = None
+        for w in caught:
+            raise SmokeFailure(f"Python warning: {w.category.__name__}: {_one_line(w.message)}")
+        recorder.check()
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        reason = str(exc) if isinstance(exc, SmokeFailure) else \
+            f"{type(exc).__name__}: {_one_line(exc)}"
+        if recorder.problems and recorder.problems[0] not in reason:
+            reason = f"{recorder.problems[0]} (then: {reason})"  # the first cause comes first
+        print(f"sqrtdk-gui: smoke test failed: {reason}", file=sys.stderr)
+        return 1
+    finally:
+        if app is not None:
+            recorder.uninstall()
+    frozen = " (frozen)" if getattr(sys, "frozen", False) else ""
+    print(f"smoke test passed{frozen}: {panels}, {resources}, first frame {first_frame:.2f} s",
+          flush=True)
+    return 0
+
+
+def run_first_frame(params=None) -> int:
+    """Hidden ``--first-frame``: the normal window; print seconds to its first frame; exit."""
+    window = app = None
+    try:
+        app = _prepare()
+        from sqrtdk_gui.gui.window.main_window import MainWindow
+
+        window = MainWindow(params, threaded=True)
+        age = _wait_for_first_paint(window)
+        print(f"first frame {age:.3f} s", flush=True)
+        return 0
+    except Exception as exc:  # noqa: BLE001
+        print(f"sqrtdk-gui: first frame failed: {type(exc).__name__}: {_one_line(exc)}",
+              file=sys.stderr)
+        return 1
+    finally:
+        if window is not None:
+            _close(window, app)

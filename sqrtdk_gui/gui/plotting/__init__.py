@@ -1,0 +1,1 @@
+"""The drawing layer: pyqtgraph items made fast for the live frame."""

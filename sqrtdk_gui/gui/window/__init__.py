@@ -1,0 +1,1 @@
+"""The main window and its services: controls, controller, menus, settings, undo."""

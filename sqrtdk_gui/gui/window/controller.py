@@ -1,0 +1,289 @@
+"""The controller: owns the current parameters, calls the model, tells the panels.
+
+Slider bursts are coalesced: ``set_params`` only records the wish and arms a zero-delay
+timer, so however many changes arrive within one event-loop turn, the model runs once, with
+the last values. The "versus d_k" sweeps run in a worker thread so that dragging any
+control never waits for them; a sweep that is overtaken by newer parameters is abandoned at
+its next d_k point, and closing the window never waits for more than one point.
+"""
+
+from __future__ import annotations
+
+import atexit
+import dataclasses
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.training.lr_sweep import default_workers
+from sqrtdk_gui.core.attention.model import (MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute,
+                                   selectable_rows, sweep)
+
+__all__ = ["Controller"]
+
+SWEEP_DELAY_MS = 120
+# Recent results, reused when a drag comes back to a value it passed: at most this many bytes
+# of arrays in all, and only results of at most RESULT_CACHE_MAX_BYTES each (the default
+# 256 queries × 64 keys are 0.6 MB). 8 MB keeps the last 13 of them: more only raised the
+# window's peak memory (the soak's).
+RESULT_CACHE_BYTES = 8 << 20
+RESULT_CACHE_MAX_BYTES = 1 << 20
+# How long closing the window waits for the sweep thread to reach its next d_k point (one
+# point at the largest sizes takes about 0.5 s); after that the thread is left to finish
+# on its own and only the interpreter's exit waits for it.
+SHUTDOWN_WAIT_MS = 1500
+_CANCELLED = -1  # a generation no request has: the worker abandons whatever it does
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _sweep_pool() -> ThreadPoolExecutor | None:
+    """Threads the compared scalings' sweeps run in side by side (one per core, at most two:
+    numpy releases the GIL in its kernels); None on a one-core machine."""
+    global _pool
+    with _pool_lock:
+        if _pool is None and default_workers() > 1:
+            _pool = ThreadPoolExecutor(max_workers=default_workers(), thread_name_prefix="sqrtdk-sweep")
+        return _pool
+
+
+def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
+    """Every compared scaling's sweep; ``side_by_side`` in two threads (for a window that
+    waits for them: exports, screenshots). The live window's worker sweeps in one thread, so
+    that a drag keeps the other core for drawing."""
+    scalings = compared_scalings(params)
+    pool = _sweep_pool() if side_by_side else None
+    if pool is None:
+        return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in scalings}
+    futures = {s: pool.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
+    try:
+        return {s: f.result() for s, f in futures.items()}
+    finally:  # a cancelled sweep raises; the others stop at their next d_k point
+        for f in futures.values():
+            f.cancel()
+
+
+class _SweepWorker(QObject):
+    """Runs sweeps in its own thread; abandons requests that a newer one has overtaken."""
+
+    done = Signal(int, object, object)  # generation, base params, {scaling: Sweep}
+    dial_done = Signal(object)  # sigma_dial.DialCurves (they depend on the number of keys only)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest = 0  # written by the GUI thread; an int read is atomic in CPython
+
+    @Slot(int, object)
+    def run(self, generation: int, params: Params) -> None:
+        if generation != self.latest:
+            return
+        self.dial_done.emit(sigma_dial.curves(params.keys))  # first: cheap, and often cached
+        if generation != self.latest:
+            return
+        try:  # asked between d_k points: a newer request or closing stops the work early
+            sweeps = _sweeps(params, cancelled=lambda: generation != self.latest)
+        except SweepCancelled:
+            return
+        self.done.emit(generation, params, sweeps)
+
+
+# Sweep threads still finishing a point when their window closed: kept referenced (a QThread
+# destroyed while it runs aborts the process) and waited for at interpreter exit.
+_finishing: list[QThread] = []
+
+
+@atexit.register
+def _wait_for_finishing_threads() -> None:
+    for thread in _finishing:
+        thread.wait()
+
+
+class Controller(QObject):
+    """Coordinates controls, model and panels (see the module docstring)."""
+
+    params_changed = Signal(object)  # Params
+    result_changed = Signal(object)  # Result
+    sweeps_changed = Signal(object)  # {scaling: Sweep}
+    dial_changed = Signal(object)  # sigma_dial.DialCurves for the current number of keys
+    row_changed = Signal(int)
+    _sweep_requested = Signal(int, object)
+
+    def __init__(self, params: Params | None = None, threaded: bool = True, parent=None) -> None:
+        super().__init__(parent)
+        self._params = params or Params()
+        self._result: Result | None = None
+        self._results: OrderedDict = OrderedDict()  # Params -> (Result, bytes)
+        self._sweeps: dict | None = None
+        self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
+        self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
+        self._dial: sigma_dial.DialCurves | None = None
+        self._row = MEDIAN_ROW  # the representative row until the user picks a query
+        self.compute_count = 0  # how often the model actually ran (tests, status bar)
+        self.last_compute_ms = 0.0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._recompute)
+        # Sweeps start once the controls rest for a moment: during a drag the worker would only
+        # compete with the UI thread for the interpreter and be overtaken anyway.
+        self._sweep_timer = QTimer(self)
+        self._sweep_timer.setSingleShot(True)
+        self._sweep_timer.setInterval(SWEEP_DELAY_MS)
+        self._sweep_timer.timeout.connect(self._start_sweeps)
+        self._generation = 0
+        self._thread: QThread | None = None
+        if threaded:
+            self._thread = QThread(self)
+            self._thread.setObjectName("sqrtdk-sweeps")
+            self._worker = _SweepWorker()
+            self._worker.moveToThread(self._thread)
+            self._sweep_requested.connect(self._worker.run)
+            self._worker.done.connect(self._on_sweeps)
+            self._worker.dial_done.connect(self._on_dial)
+            self._thread.finished.connect(self._worker.deleteLater)
+            self._thread.start()
+
+    # --- state -------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        return self._params
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def sweeps(self) -> dict | None:
+        return self._sweeps
+
+    @property
+    def sweeps_for(self) -> Params | None:
+        """The parameters (with d_k = 1) that the current sweeps were computed for."""
+        return self._sweeps_for
+
+    @property
+    def row(self) -> int:
+        return self._row
+
+    @property
+    def dial(self) -> sigma_dial.DialCurves | None:
+        """The σ dial's curves (for the current number of keys once they have arrived)."""
+        return self._dial
+
+    # --- input -------------------------------------------------------------------------
+    def set_params(self, **changes) -> None:
+        """Change some parameters; raises ValueError (nothing changes) if they are invalid."""
+        new = self._params.replace(**changes)
+        if new == self._params and self._result is not None:
+            return
+        self._params = new
+        self.params_changed.emit(new)
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def replace_params(self, params: Params) -> None:
+        """Make ``params`` the whole current parameter set (presets, lesson steps)."""
+        self.set_params(**dataclasses.asdict(params))
+
+    def set_row(self, row: int) -> None:
+        """Select the query shown by the weights and Jacobian panels (MEDIAN_ROW: the median one)."""
+        row = min(max(int(row), MEDIAN_ROW), selectable_rows(self._params) - 1)
+        if row != self._row:
+            self._row = row
+            self.row_changed.emit(row)
+
+    def flush(self) -> None:
+        """Run a pending computation now (headless rendering, tests)."""
+        if self._timer.isActive() or self._result is None or self._result.params != self._params:
+            self._timer.stop()
+            self._recompute()
+
+    def wait_for_sweeps(self) -> None:
+        """Compute the sweeps for the current parameters in this thread, if still missing."""
+        key = self._params.replace(d_k=1)
+        if self._sweeps_for != key:
+            self._sweep_timer.stop()
+            self._sweep_key = key
+            self._generation += 1
+            if self._thread is not None:
+                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
+        if self._dial is None or self._dial.keys != key.keys:
+            self._on_dial(sigma_dial.curves(key.keys))
+
+    def shutdown(self) -> None:
+        """Stop the worker thread (the window calls this when it closes) without waiting
+        for a running sweep: it is abandoned at its next d_k point."""
+        self._timer.stop()
+        self._sweep_timer.stop()
+        if self._thread is not None:
+            thread, self._thread = self._thread, None
+            self._worker.latest = _CANCELLED
+            thread.quit()
+            if not thread.wait(SHUTDOWN_WAIT_MS):
+                thread.setParent(None)  # outlive this controller; see _finishing
+                _finishing.append(thread)
+
+    # --- work --------------------------------------------------------------------------
+    def _recompute(self) -> None:
+        params = self._params
+        start = time.perf_counter()
+        result = self._cached_compute(params)
+        self.last_compute_ms = 1e3 * (time.perf_counter() - start)
+        self.compute_count += 1
+        self._result = result
+        if self._row >= result.shown_rows:
+            self.set_row(result.shown_rows - 1)
+        self.result_changed.emit(result)
+        self._request_sweeps(params)
+
+    def _cached_compute(self, params: Params) -> Result:
+        """``compute``, or the same parameters' recent result (results are immutable)."""
+        hit = self._results.get(params)
+        if hit is not None:
+            self._results.move_to_end(params)
+            return hit[0]
+        result = compute(params)
+        size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
+        if size <= RESULT_CACHE_MAX_BYTES:
+            self._results[params] = (result, size)
+            while sum(s for _, s in self._results.values()) > RESULT_CACHE_BYTES:
+                self._results.popitem(last=False)
+        return result
+
+    def _request_sweeps(self, params: Params) -> None:
+        key = params.replace(d_k=1)
+        if key == self._sweep_key:
+            return
+        self._sweep_key = key
+        self._generation += 1
+        if self._thread is None:
+            self._on_dial(sigma_dial.curves(key.keys))
+            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
+        else:
+            self._worker.latest = self._generation  # makes any queued request stale at once
+            self._sweep_timer.start()
+
+    def _start_sweeps(self) -> None:
+        self._sweep_requested.emit(self._generation, self._sweep_key)
+
+    @Slot(int, object, object)
+    def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
+        if generation == self._generation and key == self._sweep_key:
+            self._apply_sweeps(key, sweeps)
+
+    @Slot(object)
+    def _on_dial(self, dial) -> None:
+        if dial.keys == self._params.keys and dial is not self._dial:
+            self._dial = dial
+            self.dial_changed.emit(dial)
+
+    def _apply_sweeps(self, key: Params, sweeps: dict) -> None:
+        self._sweeps, self._sweeps_for = sweeps, key
+        self.sweeps_changed.emit(sweeps)

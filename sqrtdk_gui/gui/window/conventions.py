@@ -1,0 +1,189 @@
+"""What desktop users expect, as window behaviour: undo steps for presets and defaults,
+restore defaults, Open recent, About, the command palette and "numbers instead of charts".
+
+A mixin so that main_window.py stays about assembly and wiring; it needs the window's
+``controller``, ``lesson``, ``undo`` (gui/undo.py), ``recent`` (gui/recent.py), ``panels``,
+``actions`` and the FileActions methods.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS, Params
+from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
+from sqrtdk_gui.gui.style import SCALING_LABELS
+
+__all__ = ["DesktopActions", "PALETTE_DKS", "PALETTE_KEYS"]
+
+PALETTE_DKS = (1, 8, 16, 64, 128, 512, 1024, 4096)
+PALETTE_KEYS = (16, 64, 256, 1024)
+
+
+def _clean(text: str) -> str:
+    """A menu text without its mnemonic ampersands and trailing dots."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
+
+
+class DesktopActions:
+    """Mixed into MainWindow before FileActions (it extends load_preset)."""
+
+    # --- presets: undo steps and Open recent ----------------------------------------------
+    def load_preset(self, path: str) -> None:
+        """Apply a preset file as one undo step; it joins File → Open recent."""
+        with self.undo.step(f"Open preset {Path(path).name}"):
+            super().load_preset(path)
+        self.recent.add(path)
+
+    def preset_saved(self, path: str) -> None:
+        self.recent.add(path)
+
+    def open_recent(self, path: str) -> None:
+        """File → Open recent: a file that is gone or unreadable drops out of the list."""
+        try:
+            self.load_preset(path)
+        except presets.PresetError as exc:
+            self.recent.forget(path)
+            self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed; "
+                                             "it was removed from Open recent.")
+
+    # --- defaults -------------------------------------------------------------------------
+    def restore_default_parameters(self) -> None:
+        """Every model parameter back to its default (one undo step); the lesson stays."""
+        with self.undo.step("Restore default parameters"):
+            self.animator.stop()
+            self.controller.replace_params(Params())
+        self.statusBar().showMessage("Parameters restored to their defaults (Ctrl+Z undoes)", 5000)
+
+    def reset_all_settings(self, confirm: bool = True) -> bool:
+        """After a confirmation: parameters, lesson position, theme, zoom, window size, the
+        Open recent list and the numbers tables back to a first start. True if done."""
+        if confirm:
+            answer = QMessageBox.question(
+                self, "Reset all settings",
+                "Forget every remembered setting? Parameters, lesson position, theme, zoom, "
+                "window size and the Open recent list go back to how a first start has them.",
+                QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Reset:
+                return False
+        if self.presentation.active:
+            self.presentation.leave()
+        with self.undo.step("Reset all settings"):
+            self.apply_state(presets.State())
+        self.set_controls_visible(True)
+        self.set_numbers_shown_all(False)
+        self.recent.clear()
+        self.showNormal()
+        self.resize(*self.default_size)
+        self.statusBar().showMessage("All settings reset to their defaults", 5000)
+        return True
+
+    # --- about ------------------------------------------------------------------------------
+    def about_text(self) -> str:
+        from sqrtdk_gui.gui.window.about import about_html
+
+        return about_html()
+
+    def show_about(self) -> None:
+        from sqrtdk_gui.gui.window.about import AboutDialog
+
+        AboutDialog(self).exec()
+
+    # --- numbers instead of charts ----------------------------------------------------------
+    def set_numbers_shown_all(self, on: bool) -> None:
+        """Every panel shows its numbers as a table (View → Numbers instead of charts)."""
+        for panel in self.panels.values():
+            panel.set_numbers_shown(on)
+        action = getattr(getattr(self, "actions", None), "numbers", None)
+        if action is not None and action.isChecked() != on:
+            action.setChecked(on)
+
+    # --- command palette ---------------------------------------------------------------------
+    def palette_commands(self) -> list[Command]:
+        """Every menu action, lesson step, trap, follow-up and setting, for the palette."""
+        commands: list[Command] = []
+        palette_action = getattr(self.actions, "palette", None)
+
+        def walk(menu, where: str) -> None:
+            for action in menu.actions():
+                if action.isSeparator() or action is palette_action:
+                    continue
+                if action.menu() is not None:
+                    walk(action.menu(), f"{where} › {_clean(action.text())}")
+                    continue
+                if not action.isEnabled() or not action.text():
+                    continue
+                state = ""
+                if action.isCheckable():
+                    state = " (on)" if action.isChecked() else " (off)"
+                text, _, hint = action.text().partition("\t")  # "Reveal\tReturn": a key hint
+                shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
+                title = _clean(text) + state
+                commands.append(Command(title, where, self._action_runner(action, title, where),
+                                        keywords=f"{action.statusTip()} {action.toolTip()}",
+                                        shortcut=shortcut))
+
+        for top in self.menuBar().actions():
+            if top.menu() is not None:
+                walk(top.menu(), _clean(top.text()))
+        lesson = self.lesson
+        for step in STEPS:
+            commands.append(Command(f"Step {step.number}: {step.title}", "Lesson",
+                                    lambda n=step.number: lesson.go_to(n), keywords="lesson step go to"))
+        for s in SCENARIOS:
+            commands.append(Command(s.title, s.kind.capitalize(), lambda k=s.key: lesson.choose_scenario(k),
+                                    keywords=f"{s.button} lesson step 5"))
+        for scaling in SCALINGS:
+            commands.append(Command(f"Scaling: {SCALING_LABELS[scaling]}", "Setting",
+                                    lambda v=scaling: self.apply_edit({"scaling": v}), keywords=scaling))
+        for variant in SOFTMAX_VARIANTS:
+            commands.append(Command(f"Softmax: {variant}", "Setting",
+                                    lambda v=variant: self.apply_edit({"softmax": v})))
+        for dtype in DTYPES:
+            commands.append(Command(f"Float type: {dtype}", "Setting",
+                                    lambda v=dtype: self.apply_edit({"dtype": v}), keywords="precision dtype"))
+        for d_k in PALETTE_DKS:
+            commands.append(Command(f"d_k = {d_k}", "Setting", lambda v=d_k: self.apply_edit({"d_k": v}),
+                                    keywords="head size dk"))
+        for n in PALETTE_KEYS:
+            commands.append(Command(f"keys n = {n}", "Setting", lambda v=n: self.apply_edit({"keys": v}),
+                                    keywords="sequence length"))
+        for panel in self.panels.values():
+            commands.append(Command(f"Numbers of {panel.title.text()}", "Data view",
+                                    panel.numbers_button.toggle, keywords="table data show hide"))
+        return commands
+
+    def _action_runner(self, action, title: str, where: str):
+        """Trigger ``action``, or, if its menu was rebuilt since the palette opened (File →
+        Open recent makes new actions each time), the action now in its place."""
+        def run() -> None:
+            if shiboken6.isValid(action):
+                action.trigger()
+                return
+            for command in self.palette_commands():
+                if command.title == title and command.kind == where:
+                    command.run()
+                    return
+            self.statusBar().showMessage(f"{title}: no longer in the menu", 5000)
+
+        return run
+
+    def show_command_palette(self) -> CommandPalette:
+        """The palette, with the commands as they are now; one at a time (a second Ctrl+Shift+P
+        replaces the open one)."""
+        old = getattr(self, "command_palette", None)
+        if old is not None and shiboken6.isValid(old) and old.isVisible():
+            old.close()
+        palette = CommandPalette(self.palette_commands(), self)
+        palette.ran.connect(lambda title: self.statusBar().showMessage(title, 3000))
+        palette.finished.connect(palette.deleteLater)
+        self.command_palette = palette
+        palette.popup()
+        return palette

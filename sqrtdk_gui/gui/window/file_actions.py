@@ -1,0 +1,172 @@
+"""File menu behaviour of the main window: presets, exports and lesson slides.
+
+A mixin so that main_window.py stays about assembly and wiring. Every failure becomes a
+dialog with one sentence; nothing the user saved is overwritten by a failed load, and every
+file is written through ``safe_io`` (a failed write leaves the old file as it was).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.gui.export import view as exporting
+from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+__all__ = ["FileActions", "EXPORT_SIZES", "SLIDE_SIZES", "slide_sizes", "suggested"]
+
+EXPORT_SIZES = {"1280 × 720": (1280, 720), "1920 × 1080": (1920, 1080),
+                "2560 × 1440": (2560, 1440), "3840 × 2160": (3840, 2160)}
+# Projectors: 4:3, 16:10 and 16:9.
+SLIDE_SIZES = {"1024 × 768": (1024, 768), "1280 × 720": (1280, 720), "1280 × 800": (1280, 800),
+               "1920 × 1080": (1920, 1080), "3840 × 2160": (3840, 2160)}
+
+
+def slide_sizes(screen_size: tuple[int, int] | None) -> dict[str, tuple[int, int]]:
+    """The slide sizes offered: this screen's first, then the common projector sizes."""
+    sizes = {}
+    if screen_size is not None:
+        sizes[f"This screen: {screen_size[0]} × {screen_size[1]}"] = screen_size
+    return {**sizes, **SLIDE_SIZES}
+
+
+def suggested(name: str) -> str:
+    """Where a file dialog starts: the user's documents folder on every system (a program
+    started from a menu has no meaningful working directory, e.g. C:\\Windows\\System32)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if not folder or not Path(folder).is_dir():
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)
+    return str(Path(folder) / name) if name else folder
+
+
+class FileActions:
+    """Mixed into MainWindow: needs controller, lesson, style_, set_theme, set_zoom."""
+
+    # --- state ---------------------------------------------------------------------------
+    def current_state(self) -> presets.State:
+        lesson = self.lesson
+        return presets.State(params=self.controller.params, step=lesson.step,
+                             scenario=lesson.scenario.key if lesson.scenario else None,
+                             theme=self.style_.theme, zoom=round(self.style_.zoom, 4))
+
+    def apply_state(self, state: presets.State) -> None:
+        """Parameters, lesson position (without its preset), theme and zoom, all at once."""
+        self.animator.stop()
+        p = state.params
+        self.controller.replace_params(p)
+        self.lesson.restore(state.step, state.scenario)
+        self.style_.set_theme(state.theme)
+        self.set_zoom(state.zoom)
+
+    def load_preset(self, path: str) -> None:
+        """Apply a preset file; raises PresetError (and changes nothing) if it is unusable."""
+        self.apply_state(presets.load(path))
+        self.statusBar().showMessage(f"Loaded preset {path}", 5000)
+
+    # --- dialogs -------------------------------------------------------------------------
+    def _fail(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
+
+    def open_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open preset", suggested(""), "sqrtdk-gui presets (*.json)")
+        if path:
+            try:
+                self.load_preset(path)
+            except presets.PresetError as exc:
+                self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed.")
+
+    def save_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save preset", suggested("lesson.json"), "sqrtdk-gui presets (*.json)")
+        if path:
+            try:
+                presets.save(self.current_state(), path)
+            except OSError as exc:  # safe_io.IOFailure: one sentence naming the file
+                self._fail("Cannot save preset", f"{exc}. Nothing was changed.")
+            else:
+                self.statusBar().showMessage(f"Saved preset {path}", 5000)
+                self.preset_saved(path)
+
+    def preset_saved(self, path: str) -> None:
+        """A hook: the preset at ``path`` was just written (File → Open recent lists it)."""
+
+    def export_png_dialog(self) -> None:
+        choice, ok = QInputDialog.getItem(self, "Export view as PNG", "Image size:",
+                                          list(EXPORT_SIZES), 1, False)
+        if not ok:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", suggested("sqrtdk-gui.png"), "PNG images (*.png)")
+        if path:
+            self._export(lambda: exporting.export_png(self, path, EXPORT_SIZES[choice]))
+
+    def export_svg_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", suggested("sqrtdk-gui.svg"), "SVG drawings (*.svg)")
+        if path:
+            self._export(lambda: exporting.export_svg(self, path))
+
+    def _export(self, write) -> bool:
+        """Run one export; a failure is a dialog with one sentence (the old file is intact)."""
+        try:
+            write()
+        except OSError as exc:  # safe_io.IOFailure names the file and the reason
+            self._fail("Export failed", f"{exc}. Any earlier file of that name is unchanged.")
+            return False
+        return True
+
+    def export_csv_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", suggested("sqrtdk-gui.csv"), "CSV files (*.csv)")
+        if path:
+            self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
+
+    def export_handout_dialog(self) -> None:
+        from sqrtdk_gui.gui.export.handout import export_handout
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", suggested("sqrtdk-gui-handout.html"),
+                                              "Web page (*.html);;Markdown (*.md)")
+        if not path:
+            return
+        if not path.lower().endswith((".html", ".htm", ".md")):
+            path += ".html"
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            written = export_handout(self, path)
+        except OSError as exc:
+            self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+
+    def export_slides_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))
+        if not folder:
+            return
+        screen = self.screen()
+        sizes = slide_sizes(None if screen is None else (screen.geometry().width(),
+                                                         screen.geometry().height()))
+        choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size (4:3, 16:9 or 16:10; "
+                                          "presentation type for its height):", list(sizes), 0, False)
+        if not ok:
+            return
+        plan = exporting.slide_plan()
+        dialog = QProgressDialog("Rendering lesson slides…", "Cancel", 0, len(plan), self)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0)
+
+        def progress(i, n, name):
+            dialog.setValue(i)
+            dialog.setLabelText(f"Slide {min(i + 1, n)} of {n}: {name}")
+            QApplication.processEvents()
+            return not dialog.wasCanceled()
+
+        try:
+            size = sizes[choice]
+            written = exporting.export_slides(self, folder, size, progress, zoom=presentation_zoom(size[1]))
+        except OSError as exc:  # the slides written so far stay; the failed one is unchanged
+            self._fail("Export failed", f"{exc}.")
+            return
+        finally:
+            dialog.close()
+        self.statusBar().showMessage(f"Wrote {len(written)} of {len(plan)} slides to {folder}", 8000)

@@ -1,0 +1,550 @@
+"""The main window: builds the controls, the panels and the menus, and wires them up.
+
+No mathematics here: controls → controller → model; the controller's signals → panels,
+each of which binds itself (see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QDockWidget, QFrame, QGridLayout, QHBoxLayout, QLabel,
+                               QMainWindow, QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
+
+from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
+from sqrtdk_gui.gui.window.animation import DkAnimator
+from sqrtdk_gui.gui.window.controller import Controller
+from sqrtdk_gui.gui.lab import LabPage
+from sqrtdk_gui.gui.window.focus_ring import FocusRing
+from sqrtdk_gui.gui.lesson.keys import LessonKeys
+from sqrtdk_gui.gui.lesson.pane import LessonPane
+from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
+from sqrtdk_gui.core.attention.model import SWEEP_MAX_ROWS, Params, Result, theory_std
+from sqrtdk_gui.gui.window.controls import ControlsPanel
+from sqrtdk_gui.gui.window.conventions import DesktopActions
+from sqrtdk_gui.gui.window.file_actions import FileActions
+from sqrtdk_gui.gui.window.menus import SHORTCUTS, build_menus
+from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
+from sqrtdk_gui.gui.panels.summary import SummaryStrip
+from sqrtdk_gui.gui.window.presentation import Presentation
+from sqrtdk_gui.gui.window.accessibility import describe_widgets
+from sqrtdk_gui.gui.window.recent import RecentPresets
+from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
+
+APP_NAME = "sqrtdk-gui"
+ICON = ":/icons/sqrtdk-gui.svg"
+DEFAULT_SIZE = (1600, 900)
+ZOOM_STEP = 1.15
+MIN_PLOT = (180, 120)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
+
+
+def configure_pyqtgraph() -> None:
+    """Global pyqtgraph look: white background (projectors wash out dark ones)."""
+    pg.setConfigOptions(background="w", foreground="k", antialias=True)
+
+
+class MainWindow(DesktopActions, FileActions, QMainWindow):
+    """The live window: controls column, summary strip and four panels."""
+
+    default_size = DEFAULT_SIZE
+
+    def __init__(self, params: Params | None = None, threaded: bool = True,
+                 theme: str = "light", zoom: float = 1.0) -> None:
+        super().__init__()
+        self._autoplaying = False
+        self._highlighted: tuple[str, ...] = ()
+        self._slide_mode = False
+        configure_pyqtgraph()
+        self.style_ = Style(zoom=zoom, theme=theme)
+        self.controller = Controller(params, threaded=threaded, parent=self)
+        self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(QIcon(ICON))
+        self.resize(*DEFAULT_SIZE)
+
+        self.controls = ControlsPanel(self.style_)
+        scroll = QScrollArea()
+        scroll.setWidget(self.controls)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(240)
+        scroll.setMaximumWidth(360)
+        self.controls_scroll = scroll
+
+        self.summary = SummaryStrip(self.style_)
+        # name -> panel, in the order they are placed (two per row), then the page panels.
+        self.panels = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
+
+        grid = self.panel_grid = QGridLayout()
+        grid.setSpacing(8)
+        self._arranged: tuple[str, ...] = ()
+        self.arrange_panels(tuple(self.panels))
+        right = QVBoxLayout()
+        right.setSpacing(8)
+        right.addWidget(self.summary)
+        # Panels 1-4 on one page; each page panel (the σ dial) on a page of its own beside them.
+        self.panel_pages = QTabWidget()
+        self.panel_pages.setObjectName("panelPages")
+        self.panel_pages.setDocumentMode(True)
+        grid_page = QWidget()
+        grid_page.setLayout(grid)
+        grid.setContentsMargins(0, 4, 0, 0)
+        self.panel_pages.addTab(grid_page, f"Panels 1–{len(LIVE_PANELS)}")
+        for cls in PAGE_PANELS:
+            panel = self.panels[cls.name] = cls(self.style_)
+            self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
+        right.addWidget(self.panel_pages, 1)
+        live = QWidget()
+        outer = QHBoxLayout(live)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(scroll)
+        outer.addLayout(right, 1)
+        self.live_page = live
+        # Tabs: the live instrument first; other views (the training lab) add pages here.
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(live, "Live")
+        # The lab is built when first opened: most lessons never need it, start-up does.
+        self._lab_page = None
+        self._lab_holder = QWidget()
+        QVBoxLayout(self._lab_holder).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._lab_holder, "Training lab")
+        self.tabs.currentChanged.connect(self._on_tab)
+        self.setCentralWidget(self.tabs)
+
+        # The lesson: a dock beside the panels, so the class sees text and plots together.
+        self.animator = DkAnimator(self.controller, self)
+        self.lesson_pane = LessonPane(self.style_)
+        self.lesson_dock = QDockWidget("Lesson", self)
+        self.lesson_dock.setObjectName("lessonDock")
+        # In a scroll area: on a small projector at presentation size the pane's parts scroll
+        # into view instead of being squeezed over one another.
+        pane_scroll = QScrollArea()
+        pane_scroll.setObjectName("lessonScroll")
+        pane_scroll.setWidget(self.lesson_pane)
+        pane_scroll.setWidgetResizable(True)
+        pane_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        pane_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.lesson_dock.setWidget(pane_scroll)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.lesson_dock.setMinimumWidth(260)
+        self.lesson_dock.setMaximumWidth(560)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
+        self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
+                                      veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half)
+        self.lesson.changed.connect(self._show_lesson_title)
+        # A permanent label for the state; showMessage stays free for warnings and notices.
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label, 1)
+        self._status_text = ""
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
+        self._status_timer.timeout.connect(lambda: self.status_label.setText(self._status_text))
+        self.presentation = Presentation(self)
+        self.presentation.changed.connect(lambda on: (self._arrange_for_lesson(), self._fit_columns(self.width())))
+        # --- undo, Open recent, accessibility (gui/undo.py, recent.py, accessibility.py) ---
+        self.undo = UndoHistory(self)
+        self.actions = build_menus(self)
+        self.recent = RecentPresets(self.actions.recent_menu, self.open_recent,
+                                    lambda text: self.statusBar().showMessage(text, 8000), self)
+        spins = self.controls.findChildren(QAbstractSpinBox)
+        self._undo_keys = route_undo_keys([*spins, *(s.lineEdit() for s in spins)])
+        describe_widgets(self)
+        # --- end ---
+        self._build_lesson_keys()
+        self.animator.running_changed.connect(self.controls.show_autoplay)
+        self.animator.running_changed.connect(self._hold_for_autoplay)
+        self.controls.autoplay_toggled.connect(self.set_autoplay)
+        self.controls.autoplay_seconds.connect(self.animator.set_seconds)
+
+        c = self.controller
+        self.controls.params_edited.connect(self.apply_edit)
+        self.controls.row_edited.connect(c.set_row)
+        c.params_changed.connect(self.controls.show_params)
+        c.row_changed.connect(self.controls.show_row)
+        for view in self.views():
+            view.bind(c)
+        c.result_changed.connect(self._show_status)
+        self.controls.show_params(c.params)
+        self.controls.show_row(c.row)
+        self.apply_style()
+        c.flush()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.blanked:
+            self.blank.setGeometry(self.rect())
+        self._fit_columns(event.size().width())
+        if len(self._arranged) == 2:
+            self._arranged = ()  # one above the other or side by side: decided again
+            QTimer.singleShot(0, self._arrange_for_lesson)
+        fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
+
+    def _refit_columns(self) -> None:
+        self._fit_columns(self.width())
+
+    def _fit_columns(self, width: int) -> None:
+        # Side columns grow with the window (and the zoom) but leave the plots most of a
+        # small projector; the controls never get narrower than their content.
+        z = self.style_.zoom
+        need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
+        self.controls_scroll.setFixedWidth(min(round(360 * z), max(need, round(0.19 * width))))
+        self.lesson_dock.setMaximumWidth(round(560 * z))
+        presenting = getattr(self, "presentation", None) is not None and self.presentation.active
+        if presenting or self._slide_mode:  # one or two large panels: a wide pane
+            dock = min(round(560 * z), max(300, round(0.34 * width)))
+        else:
+            dock = min(round(480 * z), max(260, round(0.23 * width * z ** 0.5)))
+        self.resizeDocks([self.lesson_dock], [dock], Qt.Orientation.Horizontal)
+
+    def _build_lesson_keys(self) -> None:
+        # The lesson keys work whatever has focus (gui/lesson/keys.py); the tab bars take no
+        # focus, so a first arrow key can never switch pages instead of moving the lesson.
+        self.lesson_keys = LessonKeys(self)
+        self.focus_ring = FocusRing(self)
+        for bar in (self.tabs.tabBar(), self.panel_pages.tabBar()):
+            bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.live_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.live_page.setAccessibleName("Live panels")
+        self.live_page.setAccessibleDescription("The lesson keys work here: Page Down reveals and moves on")
+        self.blank = QWidget(self)  # B or "." (a clicker's blank key): a black screen
+        self.blank.setObjectName("blankScreen")
+        self.blank.setStyleSheet("QWidget#blankScreen { background: black; }")
+        self.blank.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.blank.hide()
+
+    def live_active(self) -> bool:
+        """Whether the live page (with the lesson) is in front."""
+        return self.tabs.currentWidget() is self.live_page
+
+    @property
+    def blanked(self) -> bool:
+        return not self.blank.isHidden()
+
+    def set_blank(self, on: bool) -> None:
+        """Black out the window (B, "."), or bring it back."""
+        if on:
+            self.blank.setGeometry(self.rect())
+            self.blank.raise_()
+        self.blank.setVisible(on)
+
+    def focus_home(self) -> None:
+        """Give the keyboard focus back to the live page (after a lesson move or a reveal), so
+        no slider or button keeps keys meant for the lesson."""
+        if self.live_active():
+            self.live_page.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def views(self) -> list:
+        """Everything that draws the controller's numbers: the summary strip and the panels."""
+        return [self.summary, *self.panels.values()]
+
+    def veil(self, targets, covered=()) -> None:
+        """Hide what answers the lesson's open question (``targets``) and what would answer a
+        later one (``covered``): views by name, summary cells as "summary.<cell>"; empty
+        lists uncover everything."""
+        targets, covered = set(targets), set(covered)
+        for panel in self.panels.values():
+            panel.set_veiled(panel.name in targets | covered,
+                             later=panel.name in covered and panel.name not in targets)
+        self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets | covered
+                                      if t.startswith("summary."))
+
+    def highlight(self, names, slide=None) -> None:
+        """Point the class at some views (lesson steps); others lose their accent border.
+
+        A highlighted page panel (the σ dial) comes to the front; any other lesson position
+        shows panels 1-4 (D still switches by hand).
+        """
+        names = set(names)
+        self._highlighted = tuple(names if slide is None else slide)  # what a slide shows
+        for view in self.views():
+            view.set_highlighted(view.name in names)
+        self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
+        self._arrange_for_lesson()
+
+    def arrange_panels(self, names) -> None:
+        """Show these live panels in the grid, large: one fills it, two side by side, three
+        as two and one below, four as two by two (presentation mode shows a step's own)."""
+        live = [cls.name for cls in LIVE_PANELS]
+        names = tuple(n for n in live if n in set(names)) or tuple(live)
+        if names == self._arranged:
+            return
+        self._arranged = names
+        grid = self.panel_grid
+        for name in live:
+            grid.removeWidget(self.panels[name])
+            self.panels[name].setVisible(name in names)
+        for i in range(3):
+            grid.setRowStretch(i, 0)
+            grid.setColumnStretch(i, 0)
+        # Two panels on a narrow page (a 1024-pixel projector beside the lesson) go one
+        # above the other: side by side each would be too narrow for its ticks.
+        columns = 1 if len(names) == 1 or (len(names) == 2 and self._narrow_page()) else 2
+        wide = columns == 2 and len(names) % 2  # an odd last panel spans both columns
+        for i, name in enumerate(names):
+            row, col = divmod(i, columns)
+            span = 2 if wide and i == len(names) - 1 else 1
+            grid.addWidget(self.panels[name], row, col, 1, span)
+            grid.setRowStretch(row, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1 if columns > 1 else 0)
+
+    def _narrow_page(self) -> bool:
+        """Whether the panels' page is too narrow for two panels side by side."""
+        return self.panel_pages.width() < round(880 * self.style_.zoom)
+
+    def _arrange_for_lesson(self) -> None:
+        slide = self.presentation.active or self._slide_mode
+        shown = self._highlighted if slide else ()
+        self.arrange_panels(shown)
+        # A slide shows the summary strip only where the step is about its numbers.
+        self.summary.setVisible(not slide or "summary" in shown or not shown)
+
+    @property
+    def slide_mode(self) -> bool:
+        return self._slide_mode
+
+    def set_slide_mode(self, on: bool) -> None:
+        """The window as a slide (exports): the live page in front with the lesson, no menu,
+        status line, controls or guesses box, and only the step's own panels, large."""
+        if on == self._slide_mode:
+            return
+        if on:
+            self._before_slide = {"tab": self.tabs.currentIndex(),
+                                  "controls": not self.controls_scroll.isHidden()}
+            self.tabs.setCurrentWidget(self.live_page)
+        self._slide_mode = on
+        self.menuBar().setVisible(not on)
+        self.statusBar().setVisible(not on)
+        self.tabs.tabBar().setVisible(not on)
+        self.panel_pages.tabBar().setVisible(not on)
+        for panel in self.panels.values():  # a picture has nothing to press
+            panel.numbers_button.setVisible(not on and panel.lists_numbers)
+        self.lesson_pane.set_slide_mode(on)
+        self._fit_columns(self.width())
+        if on:
+            self.set_controls_visible(False)
+        else:
+            saved = self._before_slide
+            self.set_controls_visible(saved["controls"])
+            self.tabs.setCurrentIndex(saved["tab"])
+        self._arrange_for_lesson()
+
+    def show_panel_page(self, name: str | None) -> None:
+        """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
+        self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))
+
+    def toggle_dial(self) -> None:
+        """D: the σ dial's page, and back to panels 1-4."""
+        self.show_panel_page(None if self.panel_pages.currentIndex() else "sigma_dial")
+
+    def toggle_lab(self) -> None:
+        """L: the training lab, and back to the live panels."""
+        self.tabs.setCurrentIndex(0 if self.tabs.currentWidget() is self._lab_holder else 1)
+        if self.live_active():
+            self.focus_home()
+
+    def run_lab(self) -> None:
+        """Ctrl+R: the training lab in front, running what its controls say (if idle)."""
+        self.tabs.setCurrentWidget(self._lab_holder)
+        page = self.lab_page
+        if page.run_button.isEnabled():
+            page.run_button.click()
+
+    def _show_lesson_title(self, text: str) -> None:
+        self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
+
+    @property
+    def lab_page(self) -> LabPage:
+        """The training-lab page, built on first use."""
+        if self._lab_page is None:
+            self._lab_page = LabPage(self.style_)
+            self._lab_holder.layout().addWidget(self._lab_page)
+            self._lab_page.show()  # a child added to a shown parent is not shown by itself
+        return self._lab_page
+
+    def _on_tab(self, index: int) -> None:
+        # The lab needs the width the lesson dock takes; the dock comes back with the Live tab.
+        if self.tabs.widget(index) is self._lab_holder:
+            self.lab_page  # noqa: B018 - builds it
+            self._dock_was_visible = not self.lesson_dock.isHidden()
+            self.lesson_dock.hide()
+        elif getattr(self, "_dock_was_visible", False):
+            self.lesson_dock.show()
+            self._dock_was_visible = False
+
+    # --- look: theme, zoom, presentation ----------------------------------------------------
+    def apply_style(self) -> None:
+        """Re-apply theme and zoom to every widget and redraw the current numbers."""
+        s = self.style_
+        app = QApplication.instance()
+        app.setPalette(qt_palette(s.palette))
+        base = app.font()
+        base.setPointSize(s.pt(11))
+        app.setFont(base)  # menus, dialogs, status bar
+        for widget in (self.controls, *self.views(), self.lesson_pane):
+            widget.apply_style()
+        # A slim tab bar: the panels below need the height on a 720-line projector.
+        self.panel_pages.tabBar().setFont(s.font(11, bold=True))
+        self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
+        if self._lab_page is not None:
+            self._lab_page.apply_style()
+        for view in self.views():
+            view.refresh()
+        if hasattr(self, "focus_ring"):
+            self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))
+        if hasattr(self, "actions"):  # apply_style also runs before the menus exist
+            for name, action in self.actions.themes.items():
+                action.setChecked(name == s.theme)
+        self._fit_columns(self.width())
+        # Again once the new fonts' layouts have settled (their size hints lag a turn behind).
+        QTimer.singleShot(0, self._refit_columns)
+
+    def set_theme(self, theme: str) -> None:
+        self.style_.set_theme(theme)
+        self.apply_style()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Scale every font and line width together (Ctrl+= / Ctrl+- / Ctrl+0)."""
+        self.style_.set_zoom(zoom)
+        self.apply_style()
+
+    def zoom_in(self) -> None:
+        """Ctrl+=: larger text and lines, unless a plot would then be squeezed below
+        MIN_PLOT pixels (the window cannot grow beyond the screen)."""
+        before = self.style_.zoom
+        self.set_zoom(before * ZOOM_STEP)
+        self._settle()
+        # With a tenth to spare: a readout that wraps once more after this takes a line.
+        squeezed = [p for p in self.panels.values() if p.isVisible()
+                    and (p.canvas.width() < 1.1 * MIN_PLOT[0] or p.canvas.height() < 1.1 * MIN_PLOT[1])]
+        if squeezed and self.isVisible():
+            self.set_zoom(before)
+            self._settle()  # exactly the layout it had
+            self.statusBar().showMessage("Text and lines are as large as this window allows "
+                                         "without squeezing the plots (H hides the controls)", 6000)
+
+    def _settle(self) -> None:
+        """Lay out now: the layouts, then the columns refitted once their hints settled."""
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self._refit_columns()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.style_.zoom / ZOOM_STEP)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def set_controls_visible(self, visible: bool) -> None:
+        """Hide the controls column (H): the plots then take the whole width."""
+        self.controls_scroll.setVisible(visible)
+        if hasattr(self, "actions"):
+            self.actions.controls.setText("&Hide controls" if visible else "Show &controls")
+
+    def toggle_autoplay(self) -> None:
+        self.set_autoplay(not self.animator.running)
+
+    def set_autoplay(self, on: bool) -> None:
+        """Sweep d_k from 1 to 4096 and back until paused, so the histogram breathes."""
+        if on:
+            self._autoplaying = True
+            self.animator.run(1, 4096, self.controls.speed.value(), ping_pong=True)
+        else:
+            self.animator.stop()
+
+    def _hold_for_autoplay(self, running: bool) -> None:
+        # Autoplay holds the logit axis at the widest logits it reaches (d_k 4096), so the
+        # histogram widens on screen; when it stops, the lesson's own hold (or none) returns.
+        histogram = self.panels["histogram"]
+        if running and self._autoplaying:
+            histogram.set_fixed_half(4.0 * theory_std(self.controller.params.replace(d_k=4096)))
+        elif not running and self._autoplaying:
+            self._autoplaying = False
+            histogram.set_fixed_half(self.lesson.held_half)
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in SHORTCUTS)
+        QMessageBox.information(self, "Keyboard shortcuts", f"<table>{rows}</table>")
+
+    # --- wiring --------------------------------------------------------------------------
+    def apply_edit(self, changes: dict) -> None:
+        """A change the user made: it stops any sweep animation, then reaches the model."""
+        self.animator.stop()  # the teacher took over: the lesson's sweep must not fight back
+        before = self.undo.snapshot()
+        try:
+            self.controller.set_params(**changes)
+        except ValueError as exc:  # widgets are range-limited; this is a last line of defence
+            self.statusBar().showMessage(str(exc), 5000)
+            return
+        self.undo.record_edit(before, changes)  # a drag of one control merges into one step
+
+    def _show_status(self, result: Result) -> None:
+        p = result.params
+        queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
+                   else f"{p.queries} queries")
+        precision = ""
+        if p.dtype != "float64":  # the evaluated weights against float64
+            err = result.rel_error_summary.p90
+            precision = (f" · {p.dtype}: worst weight error per row {100 * err:.2g} % (90th percentile)"
+                         if err == err else f" · {p.dtype}: overflow")
+        self._status_text = (
+            f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
+            f"n = {p.keys} keys · {queries}{precision} · computed in "
+            f"{self.controller.last_compute_ms:.1f} ms")
+        if result.rows_sampled_for_display and not result.streamed:  # bounded memory
+            self._status_text += (f" · histogram and selectable rows from the first "
+                                  f"{result.shown_rows:,} queries")
+        if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
+            self._status_text += f" · curves versus d_k from the first {SWEEP_MAX_ROWS:,} queries"
+        if not self._status_timer.isActive():  # a few times a second is plenty for a status line
+            self._status_timer.start()
+
+    def render_ready(self) -> None:
+        """Bring every panel up to date synchronously (headless rendering, slides)."""
+        self.animator.finish()  # a lesson sweep is shown at its end state
+        self.controller.flush()
+        self.controller.wait_for_sweeps()
+        self._status_timer.stop()
+        self.status_label.setText(self._status_text)
+        QApplication.processEvents()
+        for view in self.views():  # views that defer some drawing (the σ dial's table)
+            if hasattr(view, "flush"):
+                view.flush()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not getattr(self, "_shown_once", False):
+            self._shown_once = True
+            self.fit_to_screen()
+            QTimer.singleShot(0, self.focus_home)  # a fresh start: no control holds the keys
+        super().showEvent(event)
+
+    def fit_to_screen(self) -> None:
+        """Shrink the window to the screen it opens on (a 1024×768 projector, a laptop)."""
+        screen = self.screen()
+        # The offscreen platform's 800×800 "screen" is no screen: headless renders and tests
+        # keep the size they ask for.
+        if (screen is None or self.isFullScreen() or self.isMaximized()
+                or QApplication.platformName() == "offscreen"):
+            return
+        avail = screen.availableGeometry()
+        # Room for a window manager's frame and title bar, which geometry() does not include.
+        width, height = min(self.width(), avail.width() - 16), min(self.height(), avail.height() - 40)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(max(width, 320), max(height, 240))
+            self.move(avail.topLeft())
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.lesson_keys.remove()
+        self.focus_ring.remove()
+        self.presentation.leave()
+        if self._lab_page is not None:
+            self._lab_page.shutdown()
+        self.animator.stop()
+        self.controller.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,82 @@
+"""File → Open recent: the presets opened or saved lately, newest first.
+
+The list is remembered in the settings (``Settings.recent``). A file that is gone when the
+menu opens drops out of the list, and the status bar says which; one that can no longer be
+read when chosen drops out with the reason in a dialog.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from sqrtdk_gui.gui.window.settings import RECENT_MAX
+
+__all__ = ["RecentPresets"]
+
+
+class RecentPresets(QObject):
+    """The list and its submenu; ``open_path(path)`` is the window's preset loader."""
+
+    def __init__(self, menu: QMenu, open_path, notify, parent=None) -> None:
+        super().__init__(parent)
+        self.menu = menu
+        self._open_path = open_path
+        self._notify = notify  # one line for the status bar
+        self.paths: list[str] = []
+        menu.aboutToShow.connect(self.rebuild)
+        self.rebuild()
+
+    def set_paths(self, paths) -> None:
+        self.paths = list(dict.fromkeys(str(p) for p in paths))[:RECENT_MAX]
+        self.rebuild()
+
+    def add(self, path: str) -> None:
+        """``path`` was opened or saved: it goes to the top."""
+        path = os.path.abspath(path)
+        self.paths = [path] + [p for p in self.paths if p != path]
+        del self.paths[RECENT_MAX:]
+        self.rebuild()
+
+    def forget(self, path: str) -> None:
+        self.paths = [p for p in self.paths if p != path]
+        self.rebuild()
+
+    def clear(self) -> None:
+        self.paths = []
+        self.rebuild()
+
+    def drop_missing(self) -> list[str]:
+        """Remove files that no longer exist; returns them (and says so in the status bar)."""
+        gone = [p for p in self.paths if not os.path.isfile(p)]
+        if gone:
+            self.paths = [p for p in self.paths if p not in gone]
+            names = ", ".join(os.path.basename(p) for p in gone)
+            self._notify(f"Removed from Open recent, no longer there: {names}")
+        return gone
+
+    def rebuild(self) -> None:
+        self.drop_missing()
+        menu = self.menu
+        menu.clear()
+        for i, path in enumerate(self.paths, 1):
+            label = os.path.basename(path).replace("&", "&&")
+            action = QAction(f"&{i} {label}" if i < 10 else label, menu)
+            action.setStatusTip(path)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self._open_path(p))
+            menu.addAction(action)
+        if not self.paths:
+            empty = menu.addAction("No recent presets")
+            empty.setEnabled(False)
+        else:
+            menu.addSeparator()
+            menu.addAction("Clear list", self.clear)
+        menu.setEnabled(True)
+
+    def actions(self) -> list[QAction]:
+        """The entries that open a file (for the command palette and tests)."""
+        return [a for a in self.menu.actions() if a.statusTip() in self.paths]

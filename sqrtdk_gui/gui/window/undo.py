@@ -1,0 +1,190 @@
+"""Undo and redo of parameter changes and lesson moves (Edit menu, Ctrl+Z / Ctrl+Shift+Z).
+
+One ``QUndoStack`` holds *settled* changes: every edit of the same control within
+``MERGE_MS`` of the previous one merges into one step (a slider drag of hundreds of values
+is one step), and a lesson move (a step, a trap, a follow-up: whatever enters it) is one step
+with the parameters it set. A step remembers the whole ``Snapshot`` before and after it
+(parameters and lesson position), so undo restores both, wherever the change came from.
+
+Changes the program makes by itself (the lesson's d_k animation, autoplay) are not steps;
+the next step records whatever state they left as its "before".
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+
+from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.gui.style import SCALING_LABELS
+
+__all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
+
+MERGE_MS = 1000  # edits of one control closer together than this are one step
+_EDIT_ID = 1601  # QUndoCommand.id() of parameter edits (merged by mergeWith)
+
+_NAMES = {"d_k": "d_k", "temperature": "τ", "keys": "keys n", "queries": "queries", "seed": "seed",
+          "heads": "heads h", "gain": "QK gain g", "alignment": "alignment ρ", "softmax": "softmax",
+          "dtype": "float type", "scaling": "scaling", "q_std": "σ_q", "k_std": "σ_k"}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What undo restores: the parameters and the lesson position."""
+
+    params: Params
+    step: int = 0
+    scenario: str | None = None
+
+    @property
+    def lesson(self) -> tuple[int, str | None]:
+        return self.step, self.scenario
+
+
+def _value(name: str, value) -> str:
+    if name == "scaling":
+        return SCALING_LABELS.get(value, str(value))
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def describe(before: Params, after: Params) -> str:
+    """A short text for the Edit menu: "d_k → 512", "scaling → raw logits", "3 parameters"."""
+    changed = [f for f in _NAMES if getattr(before, f, None) != getattr(after, f, None)]
+    if len(changed) == 1:
+        name = changed[0]
+        return f"{_NAMES[name]} → {_value(name, getattr(after, name))}"
+    return f"{len(changed)} parameters" if changed else "parameters"
+
+
+class _StateCommand(QUndoCommand):
+    """One step: ``before`` → ``after``. Its first redo (the push) does nothing: the change
+    has already happened; later redos and undos apply a snapshot."""
+
+    def __init__(self, history: "UndoHistory", before: Snapshot, after: Snapshot, text: str,
+                 keys: frozenset | None = None) -> None:
+        super().__init__(text)
+        self.history, self.before, self.after = history, before, after
+        self.keys = keys  # the edited parameters (None: a lesson move, never merged)
+        self.stamp = time.monotonic()
+        self._done = True
+
+    def id(self) -> int:  # noqa: A003 - Qt API
+        return _EDIT_ID if self.keys is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        if not isinstance(other, _StateCommand) or other.keys != self.keys:
+            return False
+        if 1e3 * (other.stamp - self.stamp) > MERGE_MS or other.before.lesson != self.after.lesson:
+            return False
+        self.after, self.stamp = other.after, other.stamp
+        self.setText(describe(self.before.params, self.after.params))
+        # Dragged back to where it started: nothing to undo.
+        self.setObsolete(self.after == self.before)
+        return True
+
+    def redo(self) -> None:
+        if self._done:
+            self._done = False
+            return
+        self.history.apply(self.after, lesson_moved=self.after.lesson != self.before.lesson)
+
+    def undo(self) -> None:
+        self.history.apply(self.before, lesson_moved=self.after.lesson != self.before.lesson)
+
+
+class UndoHistory(QObject):
+    """The window's undo stack and the rules for what makes a step (module docstring).
+
+    ``window`` provides ``controller``, ``lesson`` (a LessonPresenter) and ``animator``.
+    """
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self._window = window
+        self.stack = QUndoStack(self)
+        self.stack.setUndoLimit(500)
+        self._applying = False
+        self._move_before: Snapshot | None = None
+        lesson = window.lesson
+        lesson.about_to_move.connect(self._lesson_about_to_move)
+        lesson.changed.connect(self._lesson_moved)
+
+    # --- state ---------------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        lesson = self._window.lesson
+        return Snapshot(self._window.controller.params, lesson.step,
+                        lesson.scenario.key if lesson.scenario else None)
+
+    def apply(self, snap: Snapshot, lesson_moved: bool = True) -> None:
+        """Make ``snap`` the current state (undo and redo; records nothing)."""
+        w = self._window
+        self._applying = True
+        try:
+            w.animator.stop()
+            w.controller.replace_params(snap.params)
+            if lesson_moved:
+                w.lesson.restore(snap.step, snap.scenario)
+        finally:
+            self._applying = False
+
+    # --- recording -----------------------------------------------------------------------
+    def record_edit(self, before: Snapshot, changes: dict) -> None:
+        """The user changed ``changes`` (already applied) starting from ``before``."""
+        if self._applying:
+            return
+        after = self.snapshot()
+        if after == before:
+            return
+        self.stack.push(_StateCommand(self, before, after, describe(before.params, after.params),
+                                      keys=frozenset(changes)))
+
+    @contextmanager
+    def step(self, text: str):
+        """Everything done inside the block is one undo step named ``text``."""
+        before = self.snapshot()
+        outer, self._applying = self._applying, True  # inner lesson moves are part of it
+        try:
+            yield
+        finally:
+            self._applying = outer
+        after = self.snapshot()
+        if after != before and not outer:
+            self.stack.push(_StateCommand(self, before, after, text))
+
+    def _lesson_about_to_move(self) -> None:
+        if not self._applying:
+            self._move_before = self.snapshot()
+
+    def _lesson_moved(self, title: str) -> None:
+        before, self._move_before = self._move_before, None
+        if before is None or self._applying:
+            return  # a restore (undo, a preset) rather than a move
+        after = self.snapshot()
+        if after != before:
+            self.stack.push(_StateCommand(self, before, after, title or "lesson introduction"))
+
+
+class _UndoKeysToWindow(QObject):
+    """Event filter: Ctrl+Z / Ctrl+Shift+Z in a spin box's text field undo the parameter
+    change (the window's action) instead of the field's own typing history."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.ShortcutOverride and (
+                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)):
+            event.ignore()
+            return True
+        return False
+
+
+def route_undo_keys(widgets) -> QObject:
+    """Install the filter on ``widgets`` (the spin boxes' line edits); keep the returned object."""
+    keys = _UndoKeysToWindow()
+    for widget in widgets:
+        widget.installEventFilter(keys)
+    return keys
