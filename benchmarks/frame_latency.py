@@ -38,8 +38,8 @@ def run(size: tuple[int, int], passes: int, full_repaint: bool = False,
     from PySide6.QtWidgets import QApplication
 
     from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
-    from sqrtdk_gui.gui.window.main_window import MainWindow
     from sqrtdk_gui.gui.window.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     install_message_filter()

@@ -46,7 +46,7 @@ import json, os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import sqrtdk_gui
 from PySide6.QtWidgets import QApplication
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
 from sqrtdk_gui.gui.window.main_window import MainWindow
 app = QApplication([])

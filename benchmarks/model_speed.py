@@ -19,14 +19,14 @@ import platform
 import statistics
 import time
 
-from sqrtdk_gui.core.attention import geometry  # first: it sets the BLAS thread count numpy will use
-
-from sqrtdk_gui.core.attention import model
-from sqrtdk_gui.core.attention.model import DK_GRID, Params, compute, sweep
-
-from sqrtdk_gui.core.attention.variance_gamma import dot_product_pdf
-
 import numpy as np  # noqa: E402
+
+from sqrtdk_gui.core.attention import geometry  # first: it sets the BLAS thread count numpy will use
+from sqrtdk_gui.core.attention import sweep as sweeps
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
+from sqrtdk_gui.core.attention.variance_gamma import dot_product_pdf
 
 
 def _median_ms(fn, repeats: int) -> float:
@@ -40,7 +40,7 @@ def _median_ms(fn, repeats: int) -> float:
 
 def _clear() -> None:
     geometry._prefixes.clear()
-    model._sweep_cached.cache_clear()
+    sweeps.clear_cache()
 
 
 def run(queries: int = 128, keys: int = 128, repeats: int = 50) -> dict:

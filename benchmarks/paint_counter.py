@@ -17,7 +17,7 @@ class PaintCounter(QObject):
             self.count += 1
         return False
 
-    def watch_panels(self, window, *extra) -> "PaintCounter":
+    def watch_panels(self, window, *extra) -> PaintCounter:
         """Watch every panel's plot viewport (and any extra widgets) of a MainWindow."""
         for widget in [panel.canvas.viewport() for panel in window.panels.values()] + list(extra):
             widget.installEventFilter(self)

@@ -5,7 +5,7 @@
 Exit status 0 only if nothing went wrong: no crash (a binding bug aborts the process, see
 measured: PySide6 6.12.0 died in pyqtgraph's AxisItem.generateDrawSpecs after a few dozen
 repaints), no Qt warning, no Python warning (warnings are errors here) and no exception
-inside a slot. ``tests/test_robustness.py`` runs it in a subprocess (marked slow: CI runs it as its own step); run it by hand to
+inside a slot. ``tests/gui/test_robustness.py`` runs it in a subprocess (marked slow: CI runs it as its own step); run it by hand to
 check a new PySide6 or pyqtgraph release before widening the pins in pyproject.toml.
 
 Each iteration changes the parameters (a random subset of: d_k 1..4096 log-uniform,
@@ -44,7 +44,8 @@ def _log_uniform(rng: random.Random, lo: float, hi: float) -> float:
 
 def random_changes(rng: random.Random) -> dict:
     """A random subset of the parameters, each to a random value of its range."""
-    from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS
+    from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS
+    from sqrtdk_gui.core.attention.scaling import SCALINGS
 
     every = {
         "d_k": lambda: max(1, min(4096, round(_log_uniform(rng, 1, 4096)))),
@@ -82,13 +83,13 @@ def run(repaints: int, size: tuple[int, int], seed: int, queries: int) -> dict:
 
 
 def _run(app, state: dict, repaints: int, size: tuple[int, int], seed: int, queries: int) -> dict:
+    import pyqtgraph as pg
     from PySide6 import __version__ as pyside_version
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
-    import pyqtgraph as pg
 
+    from sqrtdk_gui.core.attention.params import Params
     from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN
     from sqrtdk_gui.gui.window.main_window import MainWindow
-    from sqrtdk_gui.core.attention.model import Params
 
     problems: list[str] = []
 

@@ -105,17 +105,14 @@ def _release_caches(controller=None) -> float:
     if controller is not None:
         _wait_for_worker(controller)
 
-    from sqrtdk_gui.core.attention import geometry
-
-    from sqrtdk_gui.core.attention import model
-
-    from sqrtdk_gui.core.attention import sampling
+    from sqrtdk_gui.core.attention import geometry, sampling
+    from sqrtdk_gui.core.attention import sweep as sweeps
 
     with sampling._lock:
         sampling._cache.clear()
     with geometry._lock:
         geometry._prefixes.clear()
-    model._sweep_cached.cache_clear()
+    sweeps.clear_cache()
     gc.collect()
     try:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
@@ -143,7 +140,7 @@ class Changer:
     """One random edit of one control per call, through the widget's own API."""
 
     def __init__(self, window, seed: int, max_keys: int | None = None) -> None:
-        from sqrtdk_gui.core.attention.model import FLOAT_RANGES, INT_RANGES
+        from sqrtdk_gui.core.attention.params import FLOAT_RANGES, INT_RANGES
         from sqrtdk_gui.gui.window.controls import DK_MAX_POS, TEMP_MAX_POS, TEMP_MIN_POS
 
         c = window.controls
@@ -192,7 +189,8 @@ def run(changes: int, warmup: int, size: tuple[int, int], settle_every: int, see
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN, release_memory_promptly
+    from sqrtdk_gui.gui.launch.bootstrap import BENIGN_MESSAGES as _BENIGN
+    from sqrtdk_gui.gui.launch.bootstrap import release_memory_promptly
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
     release_memory_promptly()  # as the program does at start (bootstrap.application)

@@ -33,11 +33,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 import numpy as np  # noqa: E402
 
+import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS  # noqa: E402
+from sqrtdk_gui.core.training.loop import TrainConfig, train  # noqa: E402
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID, default_workers, run_sweep  # noqa: E402
-from sqrtdk_gui.core.training.loop import SCALINGS, TrainConfig, train  # noqa: E402
 
 D_K = 256
 
@@ -61,7 +62,7 @@ def _scaling_summary(sw) -> dict:
     }
 
 
-def _sweep(optimizer: str, seeds, scalings=SCALINGS, layers: int = 1, quick: bool = False,
+def _sweep(optimizer: str, seeds, scalings=TRAINED_SCALINGS, layers: int = 1, quick: bool = False,
            learn_v: bool = False) -> dict:
     config = TrainConfig(d_k=D_K, optimizer=optimizer, layers=layers, learn_v=learn_v)
     t0 = time.perf_counter()
@@ -81,7 +82,7 @@ def _sweep_speed(sizes=(1, 3, 5)) -> dict:
     side (``workers``: one per core, at most two), and each scaling alone in one thread."""
     config = TrainConfig(d_k=D_K, optimizer="sgd")
     per = {}
-    for s in SCALINGS:
+    for s in TRAINED_SCALINGS:
         t = time.perf_counter()
         run_sweep(config, (s,), LR_GRID["sgd"], (0,), workers=1)
         per[s] = round(time.perf_counter() - t, 2)
@@ -90,7 +91,7 @@ def _sweep_speed(sizes=(1, 3, 5)) -> dict:
         row = {"seeds": n}
         for workers in (1, default_workers()):
             t = time.perf_counter()
-            run_sweep(config, SCALINGS, LR_GRID["sgd"], tuple(range(n)), workers=workers)
+            run_sweep(config, TRAINED_SCALINGS, LR_GRID["sgd"], tuple(range(n)), workers=workers)
             row[f"workers_{workers}_s"] = round(time.perf_counter() - t, 2)
         row["speed_up"] = round(row["workers_1_s"] / row[f"workers_{default_workers()}_s"], 2)
         sweeps.append(row)
@@ -100,7 +101,7 @@ def _sweep_speed(sizes=(1, 3, 5)) -> dict:
 
 def _sequential() -> dict:
     t0 = time.perf_counter()
-    for s in SCALINGS:
+    for s in TRAINED_SCALINGS:
         for lr in LR_GRID["sgd"]:
             train(TrainConfig(d_k=D_K, scaling=s, lr=lr))
     return {"what": "the same 27 runs, one train() call each",
@@ -143,7 +144,7 @@ def _markdown(out: dict) -> str:
     for key in ("sgd_sweep", "adam_sweep"):
         sw = out[key]
         lines.append(f"## {key}: lrs {sw['lrs']}, seeds {sw['seeds']} ({sw['wall_s']} s)")
-        for s in SCALINGS:
+        for s in TRAINED_SCALINGS:
             d = sw[s]
             lines.append(f"- {s}: best steps {d['best_steps_range']} at lr {d['best_lrs']}; "
                          f"works at {d['working_counts']} of {len(sw['lrs'])} rates; all seeds: "

@@ -67,10 +67,10 @@ class MatplotlibPanels:
         import numpy as np
         from matplotlib.colors import LinearSegmentedColormap
 
-        from sqrtdk_gui.core.attention.model import sweep
+        from sqrtdk_gui.core.attention.plotdata import SteadyRange, clamp_positive
+        from sqrtdk_gui.core.attention.sweep import sweep
         from sqrtdk_gui.gui.panels.jacobian import LEVEL, TOP_KEYS
         from sqrtdk_gui.gui.style import ACCENT, RAW, SCALED, THEORY
-        from sqrtdk_gui.core.attention.plotdata import SteadyRange, clamp_positive
 
         self.np = np
         self.plt = plt
@@ -165,12 +165,13 @@ class MatplotlibPanels:
         self.draw_ms: list[float] = []
 
     def show(self, params, row: int = 0) -> None:
-        from sqrtdk_gui.core.attention.model import compute, scale_factor
-        from sqrtdk_gui.gui.panels.histogram import BINS
-        from sqrtdk_gui.core.attention.model import comparison_scaling as ghost_scaling
-        from sqrtdk_gui.gui.panels.jacobian import TOP_KEYS
+        from sqrtdk_gui.core.attention.compute import compute
         from sqrtdk_gui.core.attention.plotdata import density_histogram, normal_pdf, sorted_weights, top_block
+        from sqrtdk_gui.core.attention.scaling import comparison_scaling as ghost_scaling
+        from sqrtdk_gui.core.attention.scaling import scale_factor
         from sqrtdk_gui.core.attention.softmax import jacobian_matrix
+        from sqrtdk_gui.gui.panels.histogram import BINS
+        from sqrtdk_gui.gui.panels.jacobian import TOP_KEYS
 
         np = self.np
         r = compute(params)
@@ -231,13 +232,13 @@ class MatplotlibPanels:
 
 def run(size: tuple[int, int], passes: int, png: str | None = None, naive: bool = False,
         presentation: bool = False) -> dict:
+    import matplotlib
     from PySide6.QtWidgets import QApplication
 
+    from sqrtdk_gui.core.attention.params import Params
     from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
-    from sqrtdk_gui.gui.window.main_window import MainWindow
-    from sqrtdk_gui.core.attention.model import Params
     from sqrtdk_gui.gui.window.controls import DK_MAX_POS
-    import matplotlib
+    from sqrtdk_gui.gui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     install_message_filter()

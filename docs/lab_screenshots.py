@@ -19,9 +19,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 from sqrtdk_gui.gui.window.main_window import MainWindow  # noqa: E402
 from sqrtdk_gui.gui.window.presentation import presentation_zoom  # noqa: E402
 

@@ -6,7 +6,7 @@ revealed, and the traps, follow-ups, σ dial and training lab, in presentation m
 
 The window stands for the projector's screen (presentation mode without full screen). The
 same lecture on a real X server with a window manager and real keys is a test
-(tests/test_xvfb.py::test_a_lecture_with_a_clicker_at_1024x768).
+(tests/gui/test_xvfb.py::test_a_lecture_with_a_clicker_at_1024x768).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from sqrtdk_gui.core.attention.model import Params  # noqa: E402
+from sqrtdk_gui.core.attention.params import Params  # noqa: E402
 from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
 
 SIZES = {"": (1920, 1080), "_720": (1280, 720)}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import re
 import subprocess
 import sys
 import tarfile
@@ -43,7 +44,12 @@ def project() -> tuple[str, str]:
     except ModuleNotFoundError:
         import tomli as tomllib
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return meta["name"], meta["version"]
+    # The version is written once, in the package (pyproject.toml reads it from there too).
+    init = (ROOT / "sqrtdk_gui" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__\s*=\s*"([^"]+)"', init, re.M)
+    if match is None:
+        raise SystemExit("sqrtdk_gui/__init__.py states no __version__")
+    return meta["name"], match.group(1)
 
 
 def archive_path(fmt: str) -> Path:
@@ -99,7 +105,7 @@ def preflight(allow_missing_xcb: bool) -> None:
     try:
         import PyInstaller  # noqa: F401
     except ModuleNotFoundError:
-        raise SystemExit('PyInstaller is missing: pip install ".[package]"')
+        raise SystemExit('PyInstaller is missing: pip install ".[package]"') from None
     for script in ("build_resources.py", "render_icons.py"):
         done = subprocess.run([sys.executable, str(ROOT / "packaging" / script), "--check"],
                               capture_output=True, text=True, cwd=ROOT)

@@ -24,8 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import build  # noqa: E402
 import elfdeps  # noqa: E402
+
+import build  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the bundle is built and checked on Linux")
@@ -179,6 +180,11 @@ def test_size_budgets(dist, archive):
     archive_mb = archive.stat().st_size / 1e6
     assert onedir_mb <= BUDGET_ONEDIR_MB, f"onedir {onedir_mb:.1f} MB > {BUDGET_ONEDIR_MB} MB"
     assert archive_mb <= BUDGET_ARCHIVE_MB, f"archive {archive_mb:.1f} MB > {BUDGET_ARCHIVE_MB} MB"
+
+
+def test_the_licence_ships_with_the_program(dist):
+    text = (dist / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "sqrtdk-gui developers" in text
 
 
 def test_trimmed_parts_stay_out(dist):

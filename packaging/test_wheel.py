@@ -84,14 +84,16 @@ def test_sdist_and_wheel_hold_the_whole_package(dist, wheel):
     assert [s for s in sources if s not in names] == []
     assert "sqrtdk_gui/gui/resources_rc.py" in names  # the lesson texts and icons, compiled
     assert not [n for n in names if n.startswith(("tests/", "packaging/", "benchmarks/"))]
-    assert re.search(r"^sqrtdk-gui = sqrtdk_gui\.cli:main$", entry_points, re.M)
+    assert re.search(r"^sqrtdk-gui = sqrtdk_gui\.cli\.main:main$", entry_points, re.M)
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)  # the MIT licence text
     for requirement in ("PySide6-Essentials", "pyqtgraph", "numpy"):
         assert f"Requires-Dist: {requirement}" in metadata
     sdists = sorted(dist.glob(f"{DIST_NAME}-{VERSION}.tar.gz"))
     assert len(sdists) == 1
     with tarfile.open(sdists[0]) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
-    assert {"pyproject.toml", "README.md", "sqrtdk_gui/cli/main.py", "sqrtdk_gui/gui/resources_rc.py"} <= members
+    assert {"pyproject.toml", "README.md", "LICENSE", "sqrtdk_gui/cli/main.py",
+            "sqrtdk_gui/gui/resources_rc.py"} <= members
 
 
 def _run(scripts: Path, env: dict, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:

@@ -2,7 +2,7 @@
 
 - ``sqrtdk_gui/core/``: numpy and the standard library only; never Qt, pyqtgraph, ``gui``
   or the command line.
-- ``sqrtdk_gui/gui/``: never imports the command line (``cli``, ``train_cli``).
+- ``sqrtdk_gui/gui/``: never imports the command line (``sqrtdk_gui/cli/``).
 - No import circle among the package's modules, counting imports inside functions too.
 - The headless commands (``stats``, ``train``) never load Qt.
 """
@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sqrtdk_gui"
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
 CORE_THIRD_PARTY = {"numpy", "ml_dtypes"}
-CLI = {"sqrtdk_gui.cli.main", "sqrtdk_gui.cli.train"}
 
 
 def _module_name(path: Path) -> str:
@@ -29,6 +28,7 @@ def _module_name(path: Path) -> str:
 
 
 MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+CLI = {name for name in MODULES if name.startswith("sqrtdk_gui.cli.")}
 
 
 def _imports(path: Path) -> set[str]:
@@ -107,3 +107,29 @@ def test_headless_commands_never_load_qt(argv):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+PYQTGRAPH_INTERNALS = ("pyqtgraph.Qt.internals", "pyqtgraph.graphicsItems", "pyqtgraph.functions")
+
+
+@pytest.mark.parametrize("module", [m for m in _layer("sqrtdk_gui") if not m.startswith("sqrtdk_gui.gui.plotting")])
+def test_only_the_drawing_layer_touches_pyqtgraph_internals(module):
+    imports = _imports(MODULES[module])
+    source = MODULES[module].read_text(encoding="utf-8")
+    touched = {n for n in imports if n.startswith(PYQTGRAPH_INTERNALS)}
+    touched |= {name for name in ("drawPicture", "PrimitiveArray") if name in source}
+    assert not touched, f"{module} reaches into pyqtgraph ({sorted(touched)}): go through gui/plotting"
+
+
+def test_the_version_is_written_once_and_the_citation_agrees():
+    import re
+
+    from sqrtdk_gui import __version__
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "sqrtdk_gui.__version__"}
+    citation = re.search(r'^version:\s*"([^"]+)"', (ROOT / "CITATION.cff").read_text(encoding="utf-8"), re.M)
+    assert citation and citation.group(1) == __version__

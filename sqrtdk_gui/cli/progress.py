@@ -97,7 +97,7 @@ class StopOnInterrupt:
             raise KeyboardInterrupt
         self.interrupted = True
 
-    def __enter__(self) -> "StopOnInterrupt":
+    def __enter__(self) -> StopOnInterrupt:
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handler)
         return self

@@ -12,20 +12,20 @@ import sys
 
 import numpy as np
 
-from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, check_grid, run_sweep
+from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.training.loop import (
     DEFAULT_LR,
     FLOAT_RANGES,
     INT_RANGES,
     LOSSES,
     OPTIMIZERS,
-    SCALINGS,
     TrainConfig,
     TrainResult,
     train,
 )
-from sqrtdk_gui.core.io.validation import float_arg, int_arg
-from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, check_grid, run_sweep
+from sqrtdk_gui.core.validation import float_arg, int_arg
 
 __all__ = ["add_parser", "run", "format_table", "format_sweep"]
 
@@ -62,13 +62,12 @@ def add_parser(subparsers) -> None:
                    help="examples per step (default 64)")
     p.add_argument("--noise", type=_float_in("noise"), default=0.5,
                    help="std of the noise added to the query (default 0.5)")
-    p.add_argument("--scaling", choices=SCALINGS, default=None,
+    p.add_argument("--scaling", choices=TRAINED_SCALINGS, default=None,
                    help="logit scaling (default sqrt_dk; with --lr-sweep: all three)")
     p.add_argument("--optimizer", choices=OPTIMIZERS, default="sgd",
                    help="optimiser (default sgd)")
     p.add_argument("--lr", type=_float_in("lr"), default=None,
-                   help="learning rate (default: sgd %g, adam %g)"
-                   % (DEFAULT_LR["sgd"], DEFAULT_LR["adam"]))
+                   help=f"learning rate (default: sgd {DEFAULT_LR['sgd']:g}, adam {DEFAULT_LR['adam']:g})")
     p.add_argument("--steps", type=_int_in("steps"), default=400,
                    help="training steps (default 400)")
     p.add_argument("--seed", type=_int_in("seed"), default=0,
@@ -86,9 +85,8 @@ def add_parser(subparsers) -> None:
                    "scaling at its best rate and the rates that reach 90 %%")
     p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None,
                    metavar="LR",
-                   help="rates of the sweep (default: sgd %s; adam %s)"
-                   % (" ".join(f"{x:g}" for x in LR_GRID["sgd"]),
-                      " ".join(f"{x:g}" for x in LR_GRID["adam"])))
+                   help="rates of the sweep (default: sgd {}; adam {})".format(
+                       " ".join(f"{x:g}" for x in LR_GRID["sgd"]), " ".join(f"{x:g}" for x in LR_GRID["adam"])))
     p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None,
                    metavar="SEED",
                    help="seeds of the sweep (default: --seed)")
@@ -191,7 +189,7 @@ def run(args) -> int:
     except ValueError as exc:
         return _error(str(exc))
     if sweep:
-        scalings = (args.scaling,) if args.scaling else SCALINGS
+        scalings = (args.scaling,) if args.scaling else TRAINED_SCALINGS
         try:
             sweep_result = run_sweep(config, scalings, lrs, seeds)
         except KeyboardInterrupt:

@@ -20,9 +20,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from sqrtdk_gui.core.attention.scaling import MODES
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 
-__all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style", "SCALING_LABELS", "faint",
+__all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style",
+           "SCALING_LABELS", "faint",
            "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
@@ -60,22 +62,14 @@ HIGH_CONTRAST = Palette("high-contrast", bg="#FFFFFF", fg="#000000", muted="#000
                         border="#000000", strip="#FFFFFF", highlight="#B35900", raw="#B34700",
                         scaled="#00508A", other="#9E3D78", accent="#006E4E", warn="#A0001C",
                         warn_bg="#FFFFFF", predict_bg="#FFFFFF", line_scale=1.5, grid_alpha=0.35)
-PALETTES = dict(zip(THEMES, (LIGHT, DARK, HIGH_CONTRAST)))  # theme names (and their order) live in core.presets
+# Theme names (and their order) live in core.io.presets; a theme without a palette fails here.
+PALETTES = dict(zip(THEMES, (LIGHT, DARK, HIGH_CONTRAST), strict=True))
 
 # Light-theme constants for code that draws outside the themed panels.
 RAW, SCALED, OTHER, THEORY = LIGHT.raw, LIGHT.scaled, LIGHT.other, LIGHT.fg
 ACCENT, MUTED, WARN = LIGHT.accent, LIGHT.muted, LIGHT.warn
 
-SCALING_LABELS = {
-    "none": "raw logits",
-    "sqrt_dk": "÷√d_k",
-    "dk": "÷d_k (μP)",
-    "sqrt_dmodel": "÷√d_model (trap)",
-    "seq_len": "÷√n (trap)",
-    "after_softmax": "÷√d_k after softmax (trap)",
-    "qk_norm": "QK-norm × g",
-    "log_n": "÷√d_k × log₆₄ n",
-}
+SCALING_LABELS = {key: mode.label for key, mode in MODES.items()}  # the registry's names
 
 
 @dataclass(frozen=True)

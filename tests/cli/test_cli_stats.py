@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from sqrtdk_gui.cli.main import SWEEP_DKS, main
+from sqrtdk_gui.cli.main import main
+from sqrtdk_gui.cli.stats import SWEEP_DKS
 
 REQUIRED = {"d_k", "keys", "queries", "scaling", "temperature", "logit_std", "theory_std",
             "max_weight_mean", "entropy_mean", "jacobian_fro_mean", "jacobian_fro_median",

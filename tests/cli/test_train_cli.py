@@ -8,8 +8,8 @@ import json
 import pytest
 
 from sqrtdk_gui.cli.main import build_parser
-from sqrtdk_gui.core.training.lr_sweep import run_sweep
 from sqrtdk_gui.core.training.loop import DEFAULT_LR, TrainConfig
+from sqrtdk_gui.core.training.lr_sweep import run_sweep
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 

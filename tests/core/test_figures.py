@@ -1,7 +1,7 @@
 """Every measured number in the lesson comes from lesson.figures, as a range over seeds.
 
 Headline figures are recomputed here by an independent path (plain numpy on the same pooled
-vectors, not ``model.compute``), and every seed's value must lie inside the quoted range.
+vectors, not ``compute``), and every seed's value must lie inside the quoted range.
 """
 
 import math
@@ -12,27 +12,26 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.attention import model
-from sqrtdk_gui.core.lesson import figures
+from sqrtdk_gui.core.attention.sampling import pool
+from sqrtdk_gui.core.attention.softmax import SATURATION
+from sqrtdk_gui.core.lesson import figure_data, figures
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.figures import (
     CHECK_SEEDS,
     DASH,
     FIGURES,
     SEEDS,
     THIN,
-    figure_range,
     computed_values,
+    figure_range,
     figure_values,
     fill,
-    inside,
     format_range,
+    inside,
     placeholders,
     quote,
     quote_bounds,
 )
-from sqrtdk_gui.core.attention.sampling import pool
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "resources" / "lesson"
@@ -310,7 +309,7 @@ ALLOWED_DECIMALS = {
     "0.35": 1 / math.sqrt(8),
     "0.5": 0.5,  # peak of e^-|z| / 2
     "0.28": 1 / math.sqrt(4 * math.pi),  # peak of N(0, 2)
-    "0.99": model.SATURATION,
+    "0.99": SATURATION,
     "0.1": 0.1,  # YaRN's coefficient (a published constant)
     "2.83": math.log(131072) / math.log(64),  # σ of ÷√d_k × ln n / ln 64 at n = 131 072 (theory)
     "0.25": 0.5 / 2,  # half of bfloat16's spacing at |z| ≈ 64: the largest rounding of a logit

@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.training import folding
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.evidence import evidence
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.training import folding
 from sqrtdk_gui.core.training.task import forward_backward, init_params, make_batch
 
 

@@ -9,8 +9,11 @@ import numpy as np
 import pytest
 
 from sqrtdk_gui.core.attention import long_context as lc
-from sqrtdk_gui.core.attention.model import DENSE_MAX_KEYS, DTYPES, Params, compute, log_n_factor, scale_factor
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.long_context import DENSE_MAX_KEYS
+from sqrtdk_gui.core.attention.params import DTYPES, Params
 from sqrtdk_gui.core.attention.precision import numpy_dtype, weight_errors
+from sqrtdk_gui.core.attention.scaling import log_n_factor, scale_factor
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix, row_stats, softmax_evaluated
 
 
@@ -167,7 +170,8 @@ def test_sampled_rows_are_bounded():
 # VmHWM, not getrusage: Linux carries ru_maxrss over from the parent (pytest) across exec.
 _MEASURE = """
 import json, sys, time
-from sqrtdk_gui.core.attention.model import Params, compute
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 t = time.perf_counter()
 r = compute(Params(d_k=4096, keys=131072, queries=8192, scaling=sys.argv[1], dtype="bfloat16"))
 seconds = time.perf_counter() - t
@@ -203,7 +207,7 @@ def test_the_first_pass_knows_the_overflow_count(dtype, variant):
 
 
 def test_streamed_sweeps_summarise_the_same_computation():
-    from sqrtdk_gui.core.attention.model import sweep
+    from sqrtdk_gui.core.attention.sweep import sweep
 
     base = Params(keys=5000, queries=32, scaling="none", dtype="float16", softmax="naive")
     s = sweep(base, d_ks=(16, 256))

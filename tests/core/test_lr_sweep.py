@@ -7,21 +7,13 @@ import math
 
 import numpy as np
 import pytest
+from finite_differences import fd_grad
 
 import sqrtdk_gui.core.training.loop as training
-from finite_differences import fd_grad
-from sqrtdk_gui.core.training.lr_sweep import (
-    LR_GRID,
-    MAX_WORKERS,
-    ScalingSweep,
-    check_grid,
-    default_workers,
-    run_sweep,
-)
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.training.loop import (
     LOSSES,
     METRIC_NAMES,
-    SCALINGS,
     TrainConfig,
     TrainResult,
     init_params,
@@ -30,13 +22,21 @@ from sqrtdk_gui.core.training.loop import (
     train,
     train_grid,
 )
+from sqrtdk_gui.core.training.lr_sweep import (
+    LR_GRID,
+    MAX_WORKERS,
+    ScalingSweep,
+    check_grid,
+    default_workers,
+    run_sweep,
+)
 from sqrtdk_gui.core.training.task import param_name
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
 
 
 @pytest.mark.parametrize("loss", LOSSES)
-@pytest.mark.parametrize("scaling", SCALINGS)
+@pytest.mark.parametrize("scaling", TRAINED_SCALINGS)
 @pytest.mark.parametrize("layers", [1, 2, 3])
 @pytest.mark.parametrize("d_k", [4, 16])  # through q.k, and through M = W_q W_k^T (d_k > d_model)
 def test_backward_with_w_v_and_depth_matches_finite_differences(layers, scaling, loss, d_k):
@@ -64,7 +64,7 @@ def test_identity_w_v_changes_nothing():
     batch = make_batch(rng, 6, 5, 7, 4, 0.5)
     with_v = init_params(1, 7, 6, d_v=4, layers=2)
     without = {k: v for k, v in with_v.items() if not k.startswith("W_v")}
-    for scaling in SCALINGS:
+    for scaling in TRAINED_SCALINGS:
         a = loss_and_grad(with_v, batch, scaling)
         b = loss_and_grad(without, batch, scaling)
         assert a.loss == b.loss
@@ -266,16 +266,16 @@ def test_sweep_progress_and_cancel():
 
 def test_scalings_side_by_side_train_the_same_numbers_and_cancel():
     cfg, lrs, seeds = TrainConfig(d_k=16, steps=30, batch=8), (0.1, 1.0), (0, 1)
-    alone = run_sweep(cfg, SCALINGS, lrs, seeds, workers=1)
+    alone = run_sweep(cfg, TRAINED_SCALINGS, lrs, seeds, workers=1)
     ready = []
-    both = run_sweep(cfg, SCALINGS, lrs, seeds, workers=2, on_scaling=lambda i, sw: ready.append(i))
-    assert list(both.scalings) == list(SCALINGS) and sorted(ready) == [0, 1, 2]
-    for s in SCALINGS:
+    both = run_sweep(cfg, TRAINED_SCALINGS, lrs, seeds, workers=2, on_scaling=lambda i, sw: ready.append(i))
+    assert list(both.scalings) == list(TRAINED_SCALINGS) and sorted(ready) == [0, 1, 2]
+    for s in TRAINED_SCALINGS:
         for row_a, row_b in zip(alone.scalings[s].runs, both.scalings[s].runs):
             for a, b in zip(row_a, row_b):
                 np.testing.assert_array_equal(a.loss, b.loss)
                 np.testing.assert_array_equal(a.grad_norm, b.grad_norm)
-    stopped = run_sweep(cfg, SCALINGS, lrs, seeds, workers=2, should_stop=lambda: True)
+    stopped = run_sweep(cfg, TRAINED_SCALINGS, lrs, seeds, workers=2, should_stop=lambda: True)
     assert stopped.cancelled and stopped.scalings == {}
     assert 1 <= default_workers() <= MAX_WORKERS
 

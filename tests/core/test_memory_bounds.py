@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sqrtdk_gui.core.attention import geometry
-
-from sqrtdk_gui.core.attention import model
-from sqrtdk_gui.core.attention.model import DISPLAY_ROWS, MEDIAN_ROW, Params, compute, selectable_rows
+from sqrtdk_gui.core.attention import dense, geometry
+from sqrtdk_gui.core.attention.compute import compute, selectable_rows
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import DISPLAY_ROWS, MEDIAN_ROW
 from sqrtdk_gui.core.attention.sampling import pool
 
 
@@ -40,7 +40,7 @@ def test_rows_computed_in_parts_agree_with_the_whole(monkeypatch):
     whole = compute(p)
     monkeypatch.setattr(geometry, "_MAX_POOL_FLOATS", 1)  # draw the pools block by block
     monkeypatch.setattr(geometry, "_MAX_PREFIX_FLOATS", 1)
-    monkeypatch.setattr(model, "PART_ROWS", 96)
+    monkeypatch.setattr(dense, "PART_ROWS", 96)
     parts = compute(p)
     for name in ("max_weight", "entropy", "jacobian_fro", "grad_q", "row_sums"):
         np.testing.assert_allclose(getattr(parts, name), getattr(whole, name), rtol=1e-9)

@@ -7,11 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sqrtdk_gui.core.attention import model
-from sqrtdk_gui.core.attention.model import DK_GRID, SCALINGS, Params, compute, sweep
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.dense import VALUE_DIM
+from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.sampling import pool
+from sqrtdk_gui.core.attention.scaling import SCALINGS, scale_factor
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix
-
+from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
 
 # --- Params -------------------------------------------------------------------------------
 
@@ -128,13 +130,13 @@ def _reference_loss(params: Params, i: int, q_row: np.ndarray) -> float:
     k = params.k_std * pool(params.seed, "k", n, d)
     dots = (q_row / np.sqrt(np.sum(q_row * q_row))) @ (k / np.linalg.norm(k, axis=1)[:, None]).T \
         if params.scaling == "qk_norm" else q_row @ k.T
-    z = model.scale_factor(params) / params.temperature * dots
+    z = scale_factor(params) / params.temperature * dots
     e = np.exp(z - np.max(z.real))
     w = e / e.sum()
     if params.scaling == "after_softmax":
         w = w / math.sqrt(d)
-    g = pool(params.seed, "g", m, model.VALUE_DIM)[i]
-    v = pool(params.seed, "v", n, model.VALUE_DIM)
+    g = pool(params.seed, "g", m, VALUE_DIM)[i]
+    v = pool(params.seed, "v", n, VALUE_DIM)
     return g @ (w @ v)
 
 
@@ -271,8 +273,8 @@ def test_sweep_is_cached_per_parameter_set_without_dk():
     keys=st.integers(2, 300),
     queries=st.integers(1, 64),
     scaling=st.sampled_from(SCALINGS),
-    softmax=st.sampled_from(model.SOFTMAX_VARIANTS),
-    dtype=st.sampled_from(model.DTYPES),
+    softmax=st.sampled_from(SOFTMAX_VARIANTS),
+    dtype=st.sampled_from(DTYPES),
     q_std=st.floats(0.1, 10),
     heads=st.integers(1, 128),
     gain=st.floats(0.1, 100),
@@ -319,7 +321,7 @@ def test_jacobian_block_is_the_full_jacobian_on_the_top_keys():
 
 
 def test_summaries_of_several_rows_at_once_equal_one_at_a_time():
-    from sqrtdk_gui.core.attention.model import Summary
+    from sqrtdk_gui.core.attention.result import Summary
 
     rng = np.random.default_rng(3)
     rows = {name: rng.lognormal(size=301) for name in ("a", "b", "c")}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sqrtdk_gui.core.attention.model import Params, compute
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.plotdata import density_histogram, uniform_bin_counts
 
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from sqrtdk_gui.core.attention import precision
-from sqrtdk_gui.core.attention.model import DTYPES, Params, compute
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import DTYPES, Params
 from sqrtdk_gui.core.attention.precision import LOW_PRECISION, numpy_dtype, round_logits, spacing, type_info
 from sqrtdk_gui.core.attention.softmax import row_stats, softmax_evaluated
 

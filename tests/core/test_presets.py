@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.io import presets
-from sqrtdk_gui.core.attention.model import Params
 
 # Exactly what sqrtdk-gui wrote before version 2 (all fields of that Params).
 VERSION_1 = """{

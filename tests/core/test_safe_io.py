@@ -24,10 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sqrtdk_gui.core.io import presets
-
-from sqrtdk_gui.core.io import safe_io
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.io import presets, safe_io
 
 ROOT = os.geteuid() == 0
 OLD = b"the user's old file \x00\xff" * 100

@@ -8,7 +8,7 @@ import pytest
 
 from sqrtdk_gui.cli.main import main
 from sqrtdk_gui.core.attention import sigma_dial
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
 
 
 def _independent(keys: int, sigma: float) -> dict[str, float]:

@@ -6,17 +6,17 @@ import math
 
 import numpy as np
 import pytest
+from finite_differences import fd_grad
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import sqrtdk_gui.core.training.loop as training
-from finite_differences import fd_grad
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.training.loop import (
     DEFAULT_LR,
     LOSSES,
     METRIC_NAMES,
-    SCALINGS,
     Adam,
     TrainConfig,
     TrainResult,
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.training  # CI also runs these under several BLAS kerne
 
 
 @pytest.mark.parametrize("loss", LOSSES)
-@pytest.mark.parametrize("scaling", SCALINGS)
+@pytest.mark.parametrize("scaling", TRAINED_SCALINGS)
 @pytest.mark.parametrize("d_model,d_k", [(6, 3), (5, 8)])  # d_k below and above d_model
 def test_backward_matches_central_finite_differences(scaling, loss, d_model, d_k):
     rng = np.random.default_rng(7)
@@ -97,7 +97,7 @@ def test_same_seed_same_initial_weights_and_data_across_scalings():
     assert all(np.array_equal(a[k], b[k]) for k in a)
     # Through train(): step 0 is measured before any update. Raw and ÷√d_k logits differ
     # only by a positive factor, so their argmax (accuracy) must agree if weights and batch do.
-    runs = {s: train(TrainConfig(d_k=128, steps=1, scaling=s, seed=4)) for s in SCALINGS}
+    runs = {s: train(TrainConfig(d_k=128, steps=1, scaling=s, seed=4)) for s in TRAINED_SCALINGS}
     assert runs["none"].accuracy[0] == runs["sqrt_dk"].accuracy[0]
     assert runs["none"].entropy[0] < runs["sqrt_dk"].entropy[0]
 

@@ -38,7 +38,7 @@ class Geometry:
     gram: np.ndarray  # (n, n) k~ k~^T
     k_sq: np.ndarray  # (n,) |k~|^2 (the diagonal of gram)
 
-    def aligned(self, rho: float) -> "Geometry":
+    def aligned(self, rho: float) -> Geometry:
         """The same after q_i <- rho k_(i mod n) + sqrt(1 - rho^2) q_i."""
         if rho == 0.0:
             return self

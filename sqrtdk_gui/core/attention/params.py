@@ -1,7 +1,7 @@
 """The parameters of one computation: what every control of the window sets, validated.
 
 ``Params`` is frozen and hashable: results, laws, sweeps and curves are cached under it.
-No Qt here (a test enforces it); ``core.model`` computes from these.
+No Qt here (a test enforces it); ``core.attention.compute`` computes from these.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from sqrtdk_gui.core.attention.long_context import MAX_KEYS
 from sqrtdk_gui.core.attention.precision import FLOAT_TYPES
 from sqrtdk_gui.core.attention.sampling import MAX_WIDTH
-from sqrtdk_gui.core.io.validation import check_choice, check_float, check_int
+from sqrtdk_gui.core.attention.scaling import SCALINGS
+from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
-__all__ = ["SCALINGS", "SOFTMAX_VARIANTS", "DTYPES", "INT_RANGES", "FLOAT_RANGES", "CHOICES", "Params"]
+__all__ = ["SOFTMAX_VARIANTS", "DTYPES", "INT_RANGES", "FLOAT_RANGES", "CHOICES", "Params"]
 
-SCALINGS = ("none", "sqrt_dk", "dk", "sqrt_dmodel", "seq_len", "after_softmax", "qk_norm", "log_n")
 SOFTMAX_VARIANTS = ("stable", "naive")
 DTYPES = FLOAT_TYPES  # float64, float32, float16, bfloat16, float8_e4m3fn, float8_e5m2 (core.precision)
 INT_RANGES = {
@@ -88,7 +88,7 @@ class Params:
             object.__setattr__(self, "_hash", value)
         return value
 
-    def replace(self, **changes) -> "Params":
+    def replace(self, **changes) -> Params:
         """A copy with some fields changed (validated like the original)."""
         if not changes.keys() <= _FIELD_NAMES_SET:
             return dataclasses.replace(self, **changes)  # its TypeError for an unknown name

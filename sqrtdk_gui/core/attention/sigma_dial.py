@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sqrtdk_gui.core.attention.long_context import BLOCK, RowReducer
-from sqrtdk_gui.core.attention.model import SCALINGS, Params, theory_std
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.scaling import SCALINGS
+from sqrtdk_gui.core.attention.theory import theory_std
 
 __all__ = ["SIGMA_GRID", "SIGMA_RANGE", "SEEDS", "QUANTITIES", "STATISTICS", "DialCurves", "curves",
            "dial_normals", "rows_per_seed", "mode_sigmas"]

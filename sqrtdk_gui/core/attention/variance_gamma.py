@@ -209,7 +209,7 @@ def log_bessel_k(nu: float, x) -> np.ndarray:
     peak = nu * u_star - flat * np.cosh(u_star)
     out = np.empty_like(flat)
     for i, (xi, us, top) in enumerate(zip(flat, u_star, peak)):
-        def e(u):
+        def e(u, xi=xi, top=top):
             return nu * u - xi * math.cosh(u) - top
 
         lo, hi = us - 1.0, us + 1.0

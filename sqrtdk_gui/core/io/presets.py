@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.attention.model import Params
 
 __all__ = ["FORMAT", "VERSION", "THEMES", "ZOOM_RANGE", "State", "PresetError", "to_json",
            "from_json", "load", "save"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from sqrtdk_gui.core.training import claims as lab_claims
 from sqrtdk_gui.core.lesson import figures
+from sqrtdk_gui.core.training import claims as lab_claims
 
 __all__ = ["ClaimRow", "claim_rows"]
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core.training import folding
-
 from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.sweep import sweep
 from sqrtdk_gui.core.lesson.figures import fused_kernel_error, logn_factor
-from sqrtdk_gui.core.attention.model import Params, compute, sweep
+from sqrtdk_gui.core.training import folding
 
 __all__ = ["Evidence", "evidence", "small_heads_gap", "aligned_gap", "aligned_share", "jacobian_fro_of",
            "logn_factor", "LONG_CONTEXT_KEYS", "PRECISION_TYPES", "PRECISION_DKS"]

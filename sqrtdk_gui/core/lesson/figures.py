@@ -23,16 +23,20 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from sqrtdk_gui.core.attention import precision
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.sampling import pool
+from sqrtdk_gui.core.attention.softmax import SATURATION
+from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
 from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range, format_value
-from sqrtdk_gui.core.attention.model import DK_GRID, SATURATION, Params, compute, sweep
-from sqrtdk_gui.core.attention.sampling import pool
 
 __all__ = ["SEEDS", "CHECK_SEEDS", "STORED_SEEDS", "Figure", "FIGURES", "FigureRange", "figure_values",
            "computed_values", "figure_range", "quote", "quote_bounds", "inside", "format_range", "fill",
@@ -420,7 +424,7 @@ class FigureRange(NamedTuple):
     values: tuple[tuple[float, ...], ...]  # per seed, every value of that seed
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def computed_values(key: str, seed: int) -> tuple[float, ...]:
     """All values of figure ``key`` for one seed, computed now (a 1-tuple for a scalar)."""
     v = FIGURES[key].value(Params(seed=seed))
@@ -454,7 +458,7 @@ def quote_bounds(key: str, seeds=SEEDS) -> tuple[float, float]:
     return _bounds(key, tuple(int(s) for s in seeds))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _bounds(key: str, seeds: tuple[int, ...]) -> tuple[float, float]:
     # Cached: :func:`inside` asks for every value of a figure, on every page and New sample.
     f = FIGURES[key]
@@ -471,7 +475,7 @@ def inside(key: str, values: tuple[float, ...], seeds=SEEDS) -> bool:
     return all(lo - tol <= scale * x <= hi + tol for x in values)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _quote(key: str, seeds: tuple[int, ...]) -> str:
     f = FIGURES[key]
     r = figure_range(key, seeds)

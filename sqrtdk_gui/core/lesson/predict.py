@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from sqrtdk_gui.core.attention.model import Params, compute
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 
 __all__ = ["Prediction", "PREDICTIONS", "parse_guesses", "compare"]
 

@@ -2,12 +2,12 @@
 
 Training at a high learning rate is chaotic: the last bits of a BLAS kernel (OpenBLAS picks
 one per CPU) change a run's trajectory after a few dozen steps, so a number read off one run
-on one machine is not a fact. Each claim here is a phrase the README or the lesson quotes,
-the experiment that measures it over several seeds, and the interval the phrase states. A
-test recomputes every claim and checks that every seed's value lies in its interval; CI runs
-that test under several OpenBLAS kernels. The intervals are wide where the runs scatter
-(orders of magnitude for gradients that collapse) and narrow where they do not (÷√d_k at
-these rates and the step-0 numbers, which are the same on every kernel).
+on one machine is not a fact. Each claim here is a phrase the training-lab guide, the lesson
+or the lab quotes, the experiment that measures it over several seeds, and the interval the
+phrase states. A test recomputes every claim and checks that every seed's value lies in its
+interval; CI runs that test under several OpenBLAS kernels. The intervals are wide where the
+runs scatter (orders of magnitude for gradients that collapse) and narrow where they do not
+(÷√d_k at these rates and the step-0 numbers, which are the same on every kernel).
 
 numpy + stdlib only (no Qt).
 """
@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
-from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, run_sweep
 from sqrtdk_gui.core.training.loop import WINDOW, TrainConfig, TrainResult, train_grid
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, run_sweep
 
 __all__ = ["D_K", "SWEEP_SEEDS", "DEPTH_SEEDS", "RUN_SEEDS", "HIGH_LR", "LabClaim", "LAB_CLAIMS", "sweep",
            "runs", "late_ratio", "claim_values", "check"]
@@ -44,14 +44,14 @@ def sweep(optimizer: str = "sgd", layers: int = 1, scalings: tuple[str, ...] | N
     return _sweep(optimizer, layers, tuple(scalings))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _sweep(optimizer: str, layers: int, scalings: tuple[str, ...]) -> SweepResult:
     config = TrainConfig(d_k=D_K, optimizer=optimizer, layers=layers)
     seeds = SWEEP_SEEDS if layers == 1 else DEPTH_SEEDS
     return run_sweep(config, scalings, LR_GRID[optimizer], seeds, stop_at_90=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def runs(scaling: str, lr: float = HIGH_LR, learn_v: bool = False) -> tuple[TrainResult, ...]:
     """400 SGD steps at d_k 256 and one rate, one run per seed of RUN_SEEDS."""
     grid = train_grid(TrainConfig(d_k=D_K, scaling=scaling, learn_v=learn_v), (lr,), RUN_SEEDS)
@@ -136,7 +136,7 @@ def _depth_best(scaling: str) -> list[float]:
     return [n for layers in (2, 3, 4) for n in _best_steps(scaling, "sgd", layers)]
 
 
-README, STEP5, LAB = "README.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
+LAB_GUIDE, STEP5, LAB = "docs/user-guide/lab.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
 INTERVIEW = "resources/lesson/followup_interview.html"
 STEP2, SMALL_HEADS = "resources/lesson/step2.html", "resources/lesson/trap_small_heads.html"
 _SWEEP = f"SGD sweep, d_k {D_K}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4"
@@ -151,67 +151,67 @@ def _run(lr: float) -> str:
 
 LAB_CLAIMS: tuple[LabClaim, ...] = (
     # --- the sweep: each scaling at its own best rate -------------------------------------
-    LabClaim("sweep_raw_best", "raw logits reach 90 % accuracy in 35–60 steps", (STEP5, README, LAB),
+    LabClaim("sweep_raw_best", "raw logits reach 90 % accuracy in 35–60 steps", (STEP5, LAB_GUIDE, LAB),
              f"{_SWEEP}: each seed's fewest steps to 90 % over the rates, raw",
              lambda: _best_steps("none"), 35, 60),
-    LabClaim("sweep_raw_best_lr", "at lr 0.2–0.5", (STEP5, README),
+    LabClaim("sweep_raw_best_lr", "at lr 0.2–0.5", (STEP5, LAB_GUIDE),
              f"{_SWEEP}: the rate of each seed's fewest steps, raw",
              lambda: _best_lrs("none"), 0.2, 0.5),
-    LabClaim("sweep_scaled_best", "÷√dk in 20–22 steps", (STEP5, README, LAB),
+    LabClaim("sweep_scaled_best", "÷√dk in 20–22 steps", (STEP5, LAB_GUIDE, LAB),
              f"{_SWEEP}: each seed's fewest steps to 90 %, ÷√d_k",
              lambda: _best_steps("sqrt_dk"), 20, 22),
-    LabClaim("sweep_scaled_best_lr", "at lr 5–10", (STEP5, README),
+    LabClaim("sweep_scaled_best_lr", "at lr 5–10", (STEP5, LAB_GUIDE),
              f"{_SWEEP}: the rate of each seed's fewest steps, ÷√d_k",
              lambda: _best_lrs("sqrt_dk"), 5, 10),
-    LabClaim("sweep_qk_best", "QK-norm in 20–22 steps", (README,),
+    LabClaim("sweep_qk_best", "QK-norm in 20–22 steps", (LAB_GUIDE,),
              f"{_SWEEP}: each seed's fewest steps to 90 %, QK-norm",
              lambda: _best_steps("qk_norm"), 20, 22),
-    LabClaim("sweep_raw_works", "Raw reaches 90 % at 4–6 of the 9 rates", (STEP5, README, LAB),
+    LabClaim("sweep_raw_works", "Raw reaches 90 % at 4–6 of the 9 rates", (STEP5, LAB_GUIDE, LAB),
              f"{_SWEEP}: per seed, the rates at which raw reaches 90 %",
              lambda: _working("none"), 4, 6),
-    LabClaim("sweep_raw_high", "never from lr 2 up", (STEP5, README),
+    LabClaim("sweep_raw_high", "never from lr 2 up", (STEP5, LAB_GUIDE),
              f"{_SWEEP}: per seed, the rates >= 2 at which raw reaches 90 %",
              lambda: _rates_from("none", 2.0), 0, 0),
-    LabClaim("sweep_scaled_works", "÷√dk at 9 of 9", (STEP5, README, LAB),
+    LabClaim("sweep_scaled_works", "÷√dk at 9 of 9", (STEP5, LAB_GUIDE, LAB),
              f"{_SWEEP}: per seed, the rates at which ÷√d_k reaches 90 %",
              lambda: _working("sqrt_dk"), 9, 9),
-    LabClaim("sweep_qk_works", "QK-norm at 9 of 9", (README, LAB),
+    LabClaim("sweep_qk_works", "QK-norm at 9 of 9", (LAB_GUIDE, LAB),
              f"{_SWEEP}: per seed, the rates at which QK-norm reaches 90 %",
              lambda: _working("qk_norm"), 9, 9),
-    LabClaim("shared_rate", "raw reaches 90 % sooner than ÷√dk on every seed", (README,),
+    LabClaim("shared_rate", "raw reaches 90 % sooner than ÷√dk on every seed", (LAB_GUIDE,),
              "one SGD run per seed at lr 0.2, d_k 256, seeds 0–7: raw's steps to 90 % minus ÷√d_k's",
              lambda: [a - b for a, b in zip(_shared_rate("none"), _shared_rate("sqrt_dk"))],
              -math.inf, -1),
     # --- Adam ------------------------------------------------------------------------------
-    LabClaim("adam_raw_works", "Adam: raw at 3–4 of 9", (README, LAB),
+    LabClaim("adam_raw_works", "Adam: raw at 3–4 of 9", (LAB_GUIDE, LAB),
              f"{_ADAM}: per seed, the rates at which raw reaches 90 %",
              lambda: _working("none", "adam"), 3, 4),
-    LabClaim("adam_scaled_works", "÷√dk at 6–7", (README, LAB),
+    LabClaim("adam_scaled_works", "÷√dk at 6–7", (LAB_GUIDE, LAB),
              f"{_ADAM}: per seed, the rates at which ÷√d_k reaches 90 %",
              lambda: _working("sqrt_dk", "adam"), 6, 7),
-    LabClaim("adam_qk_works", "QK-norm at 9", (README, LAB),
+    LabClaim("adam_qk_works", "QK-norm at 9", (LAB_GUIDE, LAB),
              f"{_ADAM}: per seed, the rates at which QK-norm reaches 90 %",
              lambda: _working("qk_norm", "adam"), 9, 9),
-    LabClaim("adam_raw_best", "Adam: raw logits in 45–65 steps at lr 0.01", (README,),
+    LabClaim("adam_raw_best", "Adam: raw logits in 45–65 steps at lr 0.01", (LAB_GUIDE,),
              f"{_ADAM}: each seed's fewest steps to 90 %, raw",
              lambda: _best_steps("none", "adam"), 45, 65),
-    LabClaim("adam_raw_best_lr", "Adam: raw logits in 45–65 steps at lr 0.01", (README,),
+    LabClaim("adam_raw_best_lr", "Adam: raw logits in 45–65 steps at lr 0.01", (LAB_GUIDE,),
              f"{_ADAM}: the rate of each seed's fewest steps, raw",
              lambda: _best_lrs("none", "adam"), 0.01, 0.01),
-    LabClaim("adam_scaled_best_lr", "÷√dk and QK-norm in 20–22 at lr 0.03", (README,),
+    LabClaim("adam_scaled_best_lr", "÷√dk and QK-norm in 20–22 at lr 0.03", (LAB_GUIDE,),
              f"{_ADAM}: the rate of each seed's fewest steps, ÷√d_k and QK-norm",
              lambda: _best_lrs("sqrt_dk", "adam") + _best_lrs("qk_norm", "adam"), 0.03, 0.03),
-    LabClaim("adam_scaled_best", "÷√dk and QK-norm in 20–22 at lr 0.03", (README,),
+    LabClaim("adam_scaled_best", "÷√dk and QK-norm in 20–22 at lr 0.03", (LAB_GUIDE,),
              f"{_ADAM}: each seed's fewest steps to 90 %, ÷√d_k and QK-norm",
              lambda: _best_steps("sqrt_dk", "adam") + _best_steps("qk_norm", "adam"), 20, 22),
     # --- depth ------------------------------------------------------------------------------
-    LabClaim("depth_raw", "With 2–4 layers raw trains at none of the 9 SGD rates", (README, LAB, STEP2, SMALL_HEADS),
+    LabClaim("depth_raw", "With 2–4 layers raw trains at none of the 9 SGD rates", (LAB_GUIDE, LAB, STEP2, SMALL_HEADS),
              f"{_DEPTH}: per seed and depth, the rates at which raw reaches 90 %",
              lambda: _depth("none"), 0, 0),
-    LabClaim("depth_scaled", "÷√dk at 5–7", (README, LAB),
+    LabClaim("depth_scaled", "÷√dk at 5–7", (LAB_GUIDE, LAB),
              f"{_DEPTH}: per seed and depth, the rates at which ÷√d_k reaches 90 %",
              lambda: _depth("sqrt_dk"), 5, 7),
-    LabClaim("depth_scaled_best", "in 20–50 steps at its best rate", (README,),
+    LabClaim("depth_scaled_best", "in 20–50 steps at its best rate", (LAB_GUIDE,),
              f"{_DEPTH}: per seed and depth, ÷√d_k's fewest steps to 90 %",
              lambda: _depth_best("sqrt_dk"), 20, 50),
     # --- over training at the high rate -------------------------------------------------------
@@ -221,69 +221,71 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
     LabClaim("step2_raw_rates", "they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up", (STEP2,),
              f"{_SWEEP}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
              "sweep_raw_high)", lambda: _working("none"), 4, 6),
-    LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (README, INTERVIEW),
+    LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (LAB_GUIDE, INTERVIEW),
              f"{_RUN}: the largest |logit| of the first batch, raw",
              _per_run("none", lambda r: r.max_logit[0]), 55, 71),
-    LabClaim("raw_logit_end", "to 10⁴–10⁶ by step 400", (README, INTERVIEW),
+    LabClaim("raw_logit_end", "to 10⁴–10⁶ by step 400", (LAB_GUIDE, INTERVIEW),
              f"{_RUN}: the largest |logit| of the last batch, raw",
              _per_run("none", lambda r: r.max_logit[-1]), 1e4, 1e6, log=True),
-    LabClaim("scaled_logit_start", "÷√dk's go from 3.4–4.4", (README, INTERVIEW),
+    LabClaim("scaled_logit_start", "÷√dk's go from 3.4–4.4", (LAB_GUIDE, INTERVIEW),
              f"{_RUN}: the largest |logit| of the first batch, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.max_logit[0]), 3.4, 4.4),
-    LabClaim("scaled_logit_end", "to 16–23", (README, INTERVIEW),
+    LabClaim("scaled_logit_end", "to 16–23", (LAB_GUIDE, INTERVIEW),
              f"{_RUN}: the largest |logit| of the last batch, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.max_logit[-1]), 16, 23),
-    LabClaim("raw_entropy_start", "entropy 0.14–0.21 nats of a possible 2.77", (README,),
+    LabClaim("raw_entropy_start", "entropy 0.14–0.21 nats of a possible 2.77", (LAB_GUIDE,),
              f"{_RUN}: mean attention entropy of the first batch, raw",
              _per_run("none", lambda r: r.entropy[0]), 0.14, 0.21),
-    LabClaim("raw_entropy_end", "ends below 0.01", (README,),
+    LabClaim("raw_entropy_end", "ends below 0.01", (LAB_GUIDE,),
              f"{_RUN}: mean entropy over the last 20 steps, raw",
              _per_run("none", lambda r: r.final_entropy), 0, 0.01),
-    LabClaim("raw_stuck", "over 75 % of rows saturated on a wrong key", (README,),
+    LabClaim("raw_stuck", "over 75 % of rows saturated on a wrong key", (LAB_GUIDE,),
              f"{_RUN}: share of rows with max p > 0.99 on a wrong key, last 20 steps, raw",
              _per_run("none", lambda r: r.stuck_fraction), 0.75, 1),
-    LabClaim("scaled_entropy_start", "entropy also falls (2.2–2.4", (README,),
+    LabClaim("scaled_entropy_start", "entropy also falls (2.2–2.4", (LAB_GUIDE,),
              f"{_RUN}: mean entropy of the first batch, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.entropy[0]), 2.2, 2.4),
-    LabClaim("scaled_entropy_end", "→ 0.02–0.04)", (README,),
+    LabClaim("scaled_entropy_end", "→ 0.02–0.04)", (LAB_GUIDE,),
              f"{_RUN}: mean entropy over the last 20 steps, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.final_entropy), 0.02, 0.04),
-    LabClaim("raw_grad_q", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step", (README,),
+    LabClaim("raw_grad_q", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step",
+             (LAB_GUIDE,),
              f"{_RUN}: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw (W_v fixed)",
              _per_run("none", lambda r: late_ratio(r, "grad_q")), 0, 1e-4),
-    LabClaim("raw_grad_k", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step", (README,),
+    LabClaim("raw_grad_k", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step",
+             (LAB_GUIDE,),
              f"{_RUN}: median ‖∂L/∂W_k‖ of the last 20 steps over the first, raw (W_v fixed)",
              _per_run("none", lambda r: late_ratio(r, "grad_k")), 0, 1e-4),
-    LabClaim("raw_grad_q_mean", "the 50-step mean is 10⁻⁴–1 of the start", (README,),
+    LabClaim("raw_grad_q_mean", "the 50-step mean is 10⁻⁴–1 of the start", (LAB_GUIDE,),
              f"{_RUN}: mean ‖∂L/∂W_q‖ of the last 50 steps over the first, raw (W_v fixed)",
              _per_run("none", lambda r: np.mean(r.grad_q[-50:]) / r.grad_q[0]), 1e-4, 1, log=True),
-    LabClaim("raw_grad_v", "keeps its size (0.7–1.3 of its start", (README,),
+    LabClaim("raw_grad_v", "keeps its size (0.7–1.3 of its start", (LAB_GUIDE,),
              f"{_RUN}: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw (W_v fixed)",
              _per_run("none", lambda r: late_ratio(r, "grad_v")), 0.7, 1.3),
-    LabClaim("learned_grad_v", "0.3–0.8 of its start", (README,),
+    LabClaim("learned_grad_v", "0.3–0.8 of its start", (LAB_GUIDE,),
              f"{_RUN} with W_v learned: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw",
              _per_run("none", lambda r: late_ratio(r, "grad_v"), learn_v=True), 0.3, 0.8),
-    LabClaim("learned_grad_q", "while W_q's falls below 5 %", (README,),
+    LabClaim("learned_grad_q", "while W_q's falls below 5 %", (LAB_GUIDE,),
              f"{_RUN} with W_v learned: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw",
              _per_run("none", lambda r: late_ratio(r, "grad_q"), learn_v=True), 0, 0.05),
     # --- the lab's "One high rate" and what a trained ÷√d_k head looks like ------------------
-    LabClaim("high_raw_stalls", "raw logits stay below 20 % accuracy", (README,),
+    LabClaim("high_raw_stalls", "raw logits stay below 20 % accuracy", (LAB_GUIDE,),
              f"{_RUN}: mean accuracy of the last 20 steps, raw (none reaches 90 %)",
              _per_run("none", lambda r: r.final_accuracy if r.steps_to_90 is None else 1.0), 0, 0.2),
-    LabClaim("high_scaled_trains", "÷√dk reaches 90 % in 20–22 steps", (README,),
+    LabClaim("high_scaled_trains", "÷√dk reaches 90 % in 20–22 steps", (LAB_GUIDE,),
              f"{_RUN}: steps to 90 %, ÷√d_k",
              _per_run("sqrt_dk", lambda r: math.inf if r.steps_to_90 is None else r.steps_to_90),
              20, 22),
-    LabClaim("trained_saturated_high", "85–95 % of their rows saturated at lr 5", (STEP5, README),
+    LabClaim("trained_saturated_high", "85–95 % of their rows saturated at lr 5", (STEP5, LAB_GUIDE),
              f"{_RUN}: share of rows with max p > 0.99 over the last 20 steps, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.saturated_fraction), 0.85, 0.95),
-    LabClaim("trained_saturated_mid", "50–60 % at lr 0.5", (STEP5, README),
+    LabClaim("trained_saturated_mid", "50–60 % at lr 0.5", (STEP5, LAB_GUIDE),
              f"{_run(0.5)}: the same share, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.5), 0.5, 0.6),
-    LabClaim("trained_saturated_low", "4–7 % at lr 0.05", (STEP5, README),
+    LabClaim("trained_saturated_low", "4–7 % at lr 0.05", (STEP5, LAB_GUIDE),
              f"{_run(0.05)}: the same share, ÷√d_k",
              _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.05), 0.04, 0.07),
-    LabClaim("trained_right_key", "all of them on the right key", (STEP5, README),
+    LabClaim("trained_right_key", "all of them on the right key", (STEP5, LAB_GUIDE),
              f"one SGD run per seed at lr 0.05, 0.5 and {HIGH_LR:g}, d_k {D_K}, 400 steps, seeds 0–7: "
              "share of rows saturated on a wrong key, ÷√d_k",
              lambda: [r.stuck_fraction for lr in (0.05, 0.5, HIGH_LR) for r in runs("sqrt_dk", lr)],

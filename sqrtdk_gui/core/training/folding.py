@@ -7,9 +7,10 @@ Two parametrisations of the training lab's attention layer (``training_task``):
 
 At initialisation every logit, weight and loss is the same. The gradients are not: with
 c = 1/√d_k and G = x_qᵀ (∂L/∂z) K the same matrix in both, ∂L/∂W_Q = c·G and ∂L/∂W_Q' = G,
-while the logits feel W_Q through c and W_Q' directly. One SGD step of rate η therefore moves the logits through W_Q by η c² ‖·‖ in the
-explicit form and by η ‖·‖ folded: **d_k times more** folded. Adam's first step has the size
-η per entry whatever the gradient's scale, so folded it moves the logits **√d_k times more**.
+while the logits feel W_Q through c and W_Q' directly. One SGD step of rate η therefore moves
+the logits through W_Q by η c² ‖·‖ in the explicit form and by η ‖·‖ folded: **d_k times more**
+folded. Adam's first step has the size η per entry whatever the gradient's scale, so folded it
+moves the logits **√d_k times more**.
 W_K's gradient and its effect on the logits are the same in both. A learning rate tuned for
 one parametrisation is wrong for the other by d_k (SGD) or √d_k (Adam) on W_Q: the reason the
 lab's "one shared rate" comparison sweeps the rate, and μP's parametrisation argument.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core.training.loop import Adam, SGD
+from sqrtdk_gui.core.training.loop import SGD, Adam
 from sqrtdk_gui.core.training.task import forward_backward, init_params, make_batch
 
 __all__ = ["FoldStep", "one_step", "theory_ratio", "FOLD_LR"]

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from typing import Callable
 
 import numpy as np
 
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.attention.softmax import SATURATION
-from sqrtdk_gui.core.io.validation import check_choice, check_float, check_int
 from sqrtdk_gui.core.training.task import (
     LOSSES,
     MAX_LAYERS,
-    SCALINGS,
     Batch,
     Forward,
     init_params,
@@ -31,9 +30,9 @@ from sqrtdk_gui.core.training.task import (
     make_batch,
     param_kind,
 )
+from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
 __all__ = [
-    "SCALINGS",
     "LOSSES",
     "OPTIMIZERS",
     "INT_RANGES",
@@ -125,7 +124,7 @@ class TrainConfig:
     def __post_init__(self) -> None:
         for name, (lo, hi) in INT_RANGES.items():
             object.__setattr__(self, name, check_int(name, getattr(self, name), lo, hi))
-        for name, allowed in (("scaling", SCALINGS), ("optimizer", OPTIMIZERS), ("loss", LOSSES)):
+        for name, allowed in (("scaling", TRAINED_SCALINGS), ("optimizer", OPTIMIZERS), ("loss", LOSSES)):
             check_choice(name, getattr(self, name), allowed)
         if not isinstance(self.learn_v, (bool, np.bool_)):
             raise ValueError(f"learn_v must be True or False, got {self.learn_v!r}")

@@ -18,22 +18,22 @@ import math
 import os
 import time
 import warnings
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 import numpy as np
 
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.training.loop import (
     FLOAT_RANGES,
     INT_RANGES,
     MAX_ELEMENTS,
-    SCALINGS,
     TrainConfig,
     TrainResult,
     train_grid,
 )
-from sqrtdk_gui.core.io.validation import check_choice, check_float, check_int
+from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
 __all__ = [
     "LR_GRID",
@@ -252,7 +252,7 @@ def default_workers() -> int:
 
 def run_sweep(
     config: TrainConfig,
-    scalings: Sequence[str] = SCALINGS,
+    scalings: Sequence[str] = TRAINED_SCALINGS,
     lrs: Sequence[float] | None = None,
     seeds: Sequence[int] = (0,),
     progress: Callable[[int, int, dict[str, np.ndarray]], None] | None = None,
@@ -273,7 +273,7 @@ def run_sweep(
     callbacks may come from several threads and in any order of scalings.
     """
     for s in scalings:
-        check_choice("scaling", s, SCALINGS)
+        check_choice("scaling", s, TRAINED_SCALINGS)
     lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds)
     workers = default_workers() if workers is None else check_int("workers", workers, 1, 64)
     order = list(dict.fromkeys(scalings))

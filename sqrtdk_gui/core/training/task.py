@@ -33,8 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
+
 __all__ = [
-    "SCALINGS",
     "LOSSES",
     "MAX_LAYERS",
     "Batch",
@@ -48,7 +49,6 @@ __all__ = [
     "forward_backward",
 ]
 
-SCALINGS = ("none", "sqrt_dk", "qk_norm")
 LOSSES = ("mse", "ce")
 MAX_LAYERS = 4
 _TINY = 1e-300  # floor for |q|, |k| so an all-zero row cannot divide by zero
@@ -132,7 +132,7 @@ def logit_scale(scaling: str, d_k: int, gain: float) -> float:
         return 1.0 / math.sqrt(d_k)
     if scaling == "qk_norm":
         return float(gain)
-    raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
+    raise ValueError(f"scaling must be one of {TRAINED_SCALINGS}, got {scaling!r}")
 
 
 def _t(a: np.ndarray) -> np.ndarray:

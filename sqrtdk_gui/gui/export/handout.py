@@ -17,13 +17,13 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import Evidence, evidence
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
-from sqrtdk_gui.core.attention.model import Params
-from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.gui.export.view import slide_layout
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
@@ -73,7 +73,8 @@ def _sections(window, progress=None) -> list[dict]:
             if prediction is not None:
                 value = prediction.measure(Params(**item.preset))
                 number = f"{value:,.{prediction.digits}f}".replace(",", "\u202f")
-                section["measured"] = f"{prediction.quantity} = {number} (this sample, seed {item.preset.get('seed', 0)})"
+                seed = item.preset.get("seed", 0)
+                section["measured"] = f"{prediction.quantity} = {number} (this sample, seed {seed})"
         else:
             window.lesson.choose_scenario(item.key)
             section.update(label=item.kind.capitalize(), evidence=evidence(item.key, window.controller.params))
@@ -141,7 +142,7 @@ def _md_inline(fragment: str) -> str:
         text = re.sub(r"<sub>([^<]*)</sub>", lambda m: _script(m.group(1), _SUB, "_({})"), text)
     text = re.sub(r"<sup>([^<]*)</sup>", lambda m: _script(m.group(1), _SUP, "^({})"), text)
     for tag, mark in (("h2", "## "), ("h3", "### ")):
-        text = re.sub(rf"<{tag}>(.*?)</{tag}>", lambda m: f"\n\n{mark}{m.group(1)}\n\n", text)
+        text = re.sub(rf"<{tag}>(.*?)</{tag}>", lambda m, mark=mark: f"\n\n{mark}{m.group(1)}\n\n", text)
     text = re.sub(r"<li>(.*?)</li>", lambda m: f"\n- {m.group(1)}", text)
     text = re.sub(r"</?(ul|ol)>", "\n", text)
     text = re.sub(r"<p[^>]*>(.*?)</p>", lambda m: f"\n\n{m.group(1)}\n\n", text)

@@ -26,9 +26,10 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
+from sqrtdk_gui.core.attention.scaling import scale_factor
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.attention.model import ROW_QUANTITIES, Result, scale_factor
 
 __all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "slide_layout",
            "export_slides"]

@@ -10,16 +10,30 @@ import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
+from sqrtdk_gui.core.attention.scaling import MODES, TRAINED_SCALINGS
+from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 
 __all__ = ["LabControls", "LrSpinBox", "LR_LADDER", "LAB_SCALINGS", "LAB_LABELS", "LOSS_NOTE",
-           "HIGH_LR_PRESET", "STALL_PRESET", "MEASURED", "DEFAULTS", "SWEEP_SECONDS_PER_SEED", "DK_RANGE", "STEPS_RANGE",
+           "HIGH_LR_PRESET", "STALL_PRESET", "MEASURED", "DEFAULTS", "SWEEP_SECONDS_PER_SEED", "DK_RANGE",
+           "STEPS_RANGE",
            "MODES", "MAX_SEEDS"]
 
 DK_RANGE = (4, 1024)
@@ -28,8 +42,8 @@ LR_RANGE = (1e-4, 50.0)
 # 1-2-3-5 per decade: holds both defaults (0.5, 3e-3) and the stall rate 5.
 LR_LADDER = tuple(v for e in range(-4, 2) for m in (1, 2, 3, 5)
                   if LR_RANGE[0] <= (v := float(f"{m}e{e}")) <= LR_RANGE[1])
-LAB_SCALINGS = ("none", "sqrt_dk", "qk_norm")
-LAB_LABELS = {"none": "raw logits", "sqrt_dk": "÷√d_k", "qk_norm": "QK-norm"}
+LAB_SCALINGS = TRAINED_SCALINGS
+LAB_LABELS = {key: MODES[key].lab_label for key in TRAINED_SCALINGS}
 LOSS_NOTE = ("With cross-entropy on the logits the gradient is p − onehot: the softmax "
              "Jacobian drops out, so saturation hurts far less.")
 MEASURED = (

@@ -17,17 +17,26 @@ from dataclasses import replace
 
 import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar,
-                               QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainConfig, TrainResult
+from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.lab.controls import HIGH_LR_PRESET, LAB_LABELS, LabControls
 from sqrtdk_gui.gui.lab.plots import TARGET_ACCURACY, CurvePanel, ResultsTable
 from sqrtdk_gui.gui.lab.sweep_plots import GradPanel, LrPanel, StepPanel, SweepTable, fmt_lr
 from sqrtdk_gui.gui.lab.worker import TrainRunner
-from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainConfig, TrainResult
 
 __all__ = ["LabPage", "INTRO", "describe", "describe_sweep", "DEFAULT_CURVE_INDEX"]
 

@@ -14,11 +14,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
+from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, set_line_style
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
-from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
+from sqrtdk_gui.gui.style import Style, set_line_style
 
 __all__ = ["CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
            "TARGET_ACCURACY"]

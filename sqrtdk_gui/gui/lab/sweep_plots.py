@@ -15,13 +15,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
+from sqrtdk_gui.core.training.loop import WINDOW
+from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable
-from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
-from sqrtdk_gui.core.training.loop import WINDOW
+from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
            "NEVER_GAP", "GRAD_STYLES"]
@@ -347,7 +347,7 @@ class StepPanel(_BandPanel):
     def restyle_items(self) -> None:
         super().restyle_items()
         s = self.style_
-        for line, label in self.levels:
+        for line, _label in self.levels:
             line.setPen(s.pen(s.palette.muted, 2, dashed=True))
             if line.label is not None:
                 line.label.setColor(s.palette.muted)

@@ -19,14 +19,14 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, default_workers, run_sweep
 from sqrtdk_gui.core.training.loop import TrainConfig, TrainResult, train
+from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, default_workers, run_sweep
 
 __all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
 

@@ -11,15 +11,25 @@ it, the next press moves on, so a clicker alone runs the whole lesson.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication,
-                               QComboBox, QLineEdit, QPlainTextEdit, QTextEdit, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 __all__ = ["LessonKeys", "LESSON_KEYS", "typing_into"]
 
 K = Qt.Key
 # What F1 and the teacher's guide list, in this order.
 LESSON_KEYS = (
-    ("Page Down  →  Space", "next: at an open question reveal the answer, then the next step (a clicker's forward key)"),
+    ("Page Down  →  Space",
+     "next: at an open question reveal the answer, then the next step (a clicker's forward key)"),
     ("Page Up  ←", "back one step"),
     ("Return", "reveal the answer (and play the step's animation)"),
     ("Home  End  1–5", "first / last / a given lesson step"),

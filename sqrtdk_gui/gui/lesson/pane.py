@@ -11,8 +11,19 @@ import html
 import pyqtgraph as pg
 from PySide6.QtCore import QFile, QIODevice, Qt, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QScrollArea, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
 from sqrtdk_gui.core.lesson.evidence import Evidence

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolBut
 from sqrtdk_gui.gui.plotting.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-
 VEIL_OPEN = "Predict first\n\nhidden until the answer is revealed"
 VEIL_LATER = "Later in the lesson\n\nthis panel answers a question still to come"
 
@@ -208,7 +207,7 @@ class Panel(ControllerView, QFrame):
     def set_numbers_shown(self, on: bool) -> None:
         """Show the table of the numbers in place of the chart, or the chart again."""
         if on and self.data_view is None:
-            from sqrtdk_gui.gui.window.data_view import DataView
+            from sqrtdk_gui.gui.panels.data_view import DataView
 
             self.data_view = DataView(self)
             self.layout().addWidget(self.data_view, 1)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from sqrtdk_gui.core.attention.model import Result
-from sqrtdk_gui.gui.window.data_view import Table
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.gui.plotting.plot_items import add_plot
+from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import VersusDk, curve_note
+from sqrtdk_gui.gui.plotting.plot_items import add_plot
+from sqrtdk_gui.gui.style import Style
 
 
 class GradientPanel(Panel):

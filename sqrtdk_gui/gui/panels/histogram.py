@@ -9,14 +9,15 @@ from collections import OrderedDict
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.core.attention.model import Result, comparison_scaling
-from sqrtdk_gui.gui.window.data_view import Table
+from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
+from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.attention.scaling import comparison_scaling
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.panels.data_view import Table
+from sqrtdk_gui.gui.panels.versus_dk import curve_note
 from sqrtdk_gui.gui.plotting.fast_items import FastCurve, VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
-from sqrtdk_gui.gui.panels.versus_dk import curve_note
-from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 
 BINS = 61
 # Binned results kept by the panel (a drag back over d_k shows the same results again).

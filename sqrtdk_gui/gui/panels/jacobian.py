@@ -8,13 +8,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics
 
-from sqrtdk_gui.core.attention.model import COMPARED, Result
-from sqrtdk_gui.gui.window.data_view import Table
+from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.attention.scaling import COMPARED
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import Style, series_look
+from sqrtdk_gui.gui.panels.data_view import Table
+from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
 from sqrtdk_gui.gui.plotting.fast_items import FastImage, VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
-from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
+from sqrtdk_gui.gui.style import Style, series_look
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
 # Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
@@ -52,7 +53,8 @@ class JacobianPanel(Panel):
         self.heat_plot.setTitle(f"J  ±{LEVEL:g} max")
         self.heat_canvas.setToolTip(f"J = diag(p) − ppᵀ on this query's {TOP_KEYS} largest weights, largest "
                                     f"first; colours from −{LEVEL:g} (brown) through 0 (background) to "
-                                    f"+{LEVEL:g} (teal); larger entries (up to 0.25) take the end colours. A saturated row's "
+                                    f"+{LEVEL:g} (teal); larger entries (up to 0.25) take the end colours. "
+                                    "A saturated row's "
                                     "J is ≈ 0: the map goes blank.")
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room

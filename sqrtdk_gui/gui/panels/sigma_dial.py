@@ -14,22 +14,21 @@ it only remembers the newest result and draws it when its page is shown.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pyqtgraph as pg
-
-import time
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 
-from sqrtdk_gui.core.attention.model import SCALINGS, Result, compared_scalings
 from sqrtdk_gui.core.attention.plotdata import nice_ceiling
+from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS, compared_scalings
 from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
-from sqrtdk_gui.gui.window.data_view import Table
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
 
 # (quantity of the dial, the sample's summary it is compared with, axis title)
 PLOTS = (("jacobian_fro", "jacobian_fro", "median ‖J‖_F"),
@@ -43,9 +42,7 @@ MARKER_SLOTS = 3  # raw, ÷√d_k and the current mode if it is a third one
 # most every TABLE_INTERVAL_MS, and once more when the drag stops.
 TABLE_INTERVAL_MS = 150
 # Short names for the table (one line each at 1280 × 720).
-TABLE_LABELS = {"none": "raw q·k", "sqrt_dk": "÷√d_k", "dk": "÷d_k (μP)", "sqrt_dmodel": "÷√d_model",
-                "seq_len": "÷√n", "after_softmax": "after softmax", "qk_norm": "QK-norm",
-                "log_n": "÷√d_k·log₆₄n"}
+TABLE_LABELS = {key: mode.short for key, mode in MODES.items()}
 
 
 def _clamp_log(sigma: float) -> float:
@@ -290,7 +287,7 @@ class SigmaDialPanel(Panel):
             weight = "bold" if m == p.scaling else "normal"
             sigma = f"{sigmas[m]:.3g}" if math.isfinite(sigmas[m]) else "n/a"
             rows.append(f"<tr style='font-weight:{weight}'><td style='color:{s.colour_for(m)}'>●</td>"
-                        f"<td>{TABLE_LABELS.get(m, SCALING_LABELS[m])}</td><td align='right'>&nbsp;{sigma}</td>"
+                        f"<td>{TABLE_LABELS[m]}</td><td align='right'>&nbsp;{sigma}</td>"
                         f"<td>&nbsp;{self.verdict(sigmas[m], curves)}</td></tr>")
         html = (f"<div style='color:{s.palette.fg}'><b>Each scaling's σ</b><br/>"
                 f"<span style='color:{s.palette.muted}'>d_k = {p.d_k}, τ = {p.temperature:.2f}, "

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
-from sqrtdk_gui.core.attention.model import Result
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
 from sqrtdk_gui.gui.style import Style
 
@@ -50,7 +50,7 @@ class SummaryStrip(ControllerView, QFrame):
         self.captions: dict[str, QLabel] = {}
         self.labels: dict[str, QLabel] = {}
         self.slots: dict[str, LabelSlot] = {}
-        for col, (key, caption, _, _) in enumerate(CELLS):
+        for _col, (key, caption, _, _) in enumerate(CELLS):
             cap = QLabel(caption)
             val = QLabel("–")
             cap.setAlignment(Qt.AlignmentFlag.AlignHCenter)

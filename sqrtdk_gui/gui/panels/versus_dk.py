@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
+from sqrtdk_gui.core.attention.plotdata import clamp_positive
+from sqrtdk_gui.core.attention.scaling import COMPARED
 from sqrtdk_gui.gui.plotting.fast_items import VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import SweepSeries, add_sweep_series
-from sqrtdk_gui.core.attention.model import COMPARED
-from sqrtdk_gui.core.attention.plotdata import clamp_positive
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
 
 DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
 # The series that draws any third scaling mode; its colour (the "other" colour) is the same

@@ -7,14 +7,14 @@ import math
 import numpy as np
 import pyqtgraph as pg
 
-from sqrtdk_gui.core.attention.model import Result
-from sqrtdk_gui.gui.window.data_view import Table
+from sqrtdk_gui.core.attention.plotdata import SteadyRange, sorted_weights
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.gui.panels.base import Panel
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import curve_note
 from sqrtdk_gui.gui.plotting.fast_items import Bars, PixelLine
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, cache_text
-from sqrtdk_gui.core.attention.plotdata import SteadyRange, sorted_weights
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 
 
 class WeightsPanel(Panel):

@@ -3,7 +3,7 @@
 pyqtgraph's items answer Qt's paint and bounding-rect calls in Python, several times a
 frame each; these draw from what Qt keeps (a line, paths, an array of rectangles), with
 bounding rectangles padded by pixels rather than by data units. The curves and bars draw
-the pixels of the pyqtgraph items they replace (tests/test_fast_items.py). Coordinates are
+the pixels of the pyqtgraph items they replace (tests/gui/test_fast_items.py). Coordinates are
 the view box's.
 """
 

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSlider, QAbstractSpinBox, QComboBox,
-                               QFormLayout, QLineEdit, QTabBar, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QTabBar,
+    QWidget,
+)
 
 __all__ = ["NAMES", "describe_widgets", "interactive_widgets", "INTERACTIVE"]
 

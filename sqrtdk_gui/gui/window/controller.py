@@ -19,9 +19,12 @@ from concurrent.futures import ThreadPoolExecutor
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.attention.compute import compute, selectable_rows
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
+from sqrtdk_gui.core.attention.scaling import compared_scalings
+from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep
 from sqrtdk_gui.core.training.lr_sweep import default_workers
-from sqrtdk_gui.core.attention.model import (MEDIAN_ROW, Params, Result, SweepCancelled, compared_scalings, compute,
-                                   selectable_rows, sweep)
 
 __all__ = ["Controller"]
 

@@ -10,12 +10,25 @@ import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from sqrtdk_gui.core.attention.model import (MEDIAN_ROW, DTYPES, FLOAT_RANGES, INT_RANGES, SCALINGS, SOFTMAX_VARIANTS, Params,
-                                   selectable_rows)
+from sqrtdk_gui.core.attention.compute import selectable_rows
+from sqrtdk_gui.core.attention.params import DTYPES, FLOAT_RANGES, INT_RANGES, SOFTMAX_VARIANTS, Params
+from sqrtdk_gui.core.attention.result import MEDIAN_ROW
+from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
 DK_STEPS_PER_OCTAVE = 8
@@ -27,17 +40,7 @@ TEMP_MAX_POS = round(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperatur
 
 SOFTMAX_LABELS = {"stable": "stable (subtract row max)", "naive": "naive exp(z) / Σ exp"}
 
-SCALING_TIPS = {
-    "none": "No scaling: logits are q·k, spread √d_k.",
-    "sqrt_dk": "Divide q·k by √d_k: unit-variance logits for every head size.",
-    "dk": "μP: divide by d_k. Right once training aligns q with k; over-shrinks random vectors.",
-    "sqrt_dmodel": "Trap: divide by √d_model = √(h·d_k) instead of the per-head √d_k.",
-    "seq_len": "Trap: a scale from the sequence length n (÷√n); σ does not depend on n.",
-    "after_softmax": "Trap: divide the softmax output by √d_k; rows no longer sum to 1.",
-    "qk_norm": "QK-norm: unit-length q and k times a gain g; logits stay in [−g, g].",
-    "log_n": "Long context (Qwen's logn attention, scalable-softmax): ÷√d_k logits times "
-             "max(1, ln n / ln 64), so attention does not dilute as n grows past 64 keys.",
-}
+SCALING_TIPS = {key: mode.tip for key, mode in MODES.items()}
 
 
 def _set_value(spin, value) -> None:

@@ -14,11 +14,12 @@ import shiboken6
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
+from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS, Params
+from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS, Params
-from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
 from sqrtdk_gui.gui.style import SCALING_LABELS
+from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
 
 __all__ = ["DesktopActions", "PALETTE_DKS", "PALETTE_KEYS"]
 

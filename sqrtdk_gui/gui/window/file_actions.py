@@ -79,7 +79,8 @@ class FileActions:
                 self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed.")
 
     def save_preset_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save preset", suggested("lesson.json"), "sqrtdk-gui presets (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save preset", suggested("lesson.json"),
+                                              "sqrtdk-gui presets (*.json)")
         if path:
             try:
                 presets.save(self.current_state(), path)
@@ -97,12 +98,14 @@ class FileActions:
                                           list(EXPORT_SIZES), 1, False)
         if not ok:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", suggested("sqrtdk-gui.png"), "PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", suggested("sqrtdk-gui.png"),
+                                              "PNG images (*.png)")
         if path:
             self._export(lambda: exporting.export_png(self, path, EXPORT_SIZES[choice]))
 
     def export_svg_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", suggested("sqrtdk-gui.svg"), "SVG drawings (*.svg)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", suggested("sqrtdk-gui.svg"),
+                                              "SVG drawings (*.svg)")
         if path:
             self._export(lambda: exporting.export_svg(self, path))
 
@@ -116,7 +119,8 @@ class FileActions:
         return True
 
     def export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", suggested("sqrtdk-gui.csv"), "CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", suggested("sqrtdk-gui.csv"),
+                                              "CSV files (*.csv)")
         if path:
             self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
 

@@ -9,8 +9,16 @@ the lesson keys go) gets no ring: there is nothing to operate there.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication,
-                               QComboBox, QFocusFrame, QLineEdit, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QFocusFrame,
+    QLineEdit,
+    QWidget,
+)
 
 __all__ = ["FocusRing"]
 

@@ -9,30 +9,46 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QDockWidget, QFrame, QGridLayout, QHBoxLayout, QLabel,
-                               QMainWindow, QMessageBox, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QDockWidget,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
+from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
-from sqrtdk_gui.gui.window.animation import DkAnimator
-from sqrtdk_gui.gui.window.controller import Controller
 from sqrtdk_gui.gui.lab import LabPage
-from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.lesson.keys import LessonKeys
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
-from sqrtdk_gui.core.attention.model import SWEEP_MAX_ROWS, Params, Result, theory_std
+from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
+from sqrtdk_gui.gui.panels.summary import SummaryStrip
+from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
+from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.gui.window.accessibility import describe_widgets
+from sqrtdk_gui.gui.window.animation import DkAnimator
+from sqrtdk_gui.gui.window.controller import Controller
 from sqrtdk_gui.gui.window.controls import ControlsPanel
 from sqrtdk_gui.gui.window.conventions import DesktopActions
 from sqrtdk_gui.gui.window.file_actions import FileActions
+from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.window.menus import SHORTCUTS, build_menus
-from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
-from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.window.presentation import Presentation
-from sqrtdk_gui.gui.window.accessibility import describe_widgets
 from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
-from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
 
 APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"

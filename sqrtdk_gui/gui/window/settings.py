@@ -21,9 +21,7 @@ import tempfile
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from sqrtdk_gui.core.io import presets
-
-from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.io import presets, safe_io
 
 __all__ = ["Settings", "default_path", "restorable", "geometry_is_sane", "MAX_BYTES", "RESTORE_MAX_LOGITS"]
 
@@ -100,7 +98,7 @@ class _Ini:
         with open(self._file, "rb") as f:
             return f.read()
 
-    def __enter__(self) -> "_Ini":
+    def __enter__(self) -> _Ini:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.gui.style import SCALING_LABELS
 
 __all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
@@ -66,7 +66,7 @@ class _StateCommand(QUndoCommand):
     """One step: ``before`` → ``after``. Its first redo (the push) does nothing: the change
     has already happened; later redos and undos apply a snapshot."""
 
-    def __init__(self, history: "UndoHistory", before: Snapshot, after: Snapshot, text: str,
+    def __init__(self, history: UndoHistory, before: Snapshot, after: Snapshot, text: str,
                  keys: frozenset | None = None) -> None:
         super().__init__(text)
         self.history, self.before, self.after = history, before, after

@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from sqrtdk_gui.cli import main as cli
+from sqrtdk_gui.cli import stats as cli_stats
 
 PROG = "sqrtdk-gui: error: "
 
@@ -157,7 +158,7 @@ def _explode(*args, **kwargs):
 
 def test_internal_error_is_one_line_and_status_1(monkeypatch, capsys):
     monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
-    monkeypatch.setattr(cli, "compute", _explode)
+    monkeypatch.setattr(cli_stats, "compute", _explode)
     assert cli.main(["stats", "--dk", "4"]) == 1
     captured = capsys.readouterr()
     assert captured.err == ("sqrtdk-gui: internal error: RuntimeError: synthetic failure with a "
@@ -167,7 +168,7 @@ def test_internal_error_is_one_line_and_status_1(monkeypatch, capsys):
 
 def test_debug_variable_lets_the_traceback_through(monkeypatch, capsys):
     monkeypatch.setenv(cli.DEBUG_ENV, "1")
-    monkeypatch.setattr(cli, "compute", _explode)
+    monkeypatch.setattr(cli_stats, "compute", _explode)
     with pytest.raises(RuntimeError, match="synthetic failure"):
         cli.main(["stats"])
     assert capsys.readouterr().err == ""
@@ -186,7 +187,7 @@ def test_internal_error_in_the_window_path_is_one_line(monkeypatch, capsys):
 
 
 def test_usage_errors_are_not_internal_errors(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "compute", _explode)
+    monkeypatch.setattr(cli_stats, "compute", _explode)
     with pytest.raises(SystemExit) as info:
         cli.main(["stats", "--dk", "0"])
     assert info.value.code == 2
@@ -197,7 +198,7 @@ def test_keyboard_interrupt_exits_130_quietly(monkeypatch, capsys):
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "compute", interrupt)
+    monkeypatch.setattr(cli_stats, "compute", interrupt)
     assert cli.main(["stats"]) == 130
     captured = capsys.readouterr()
     assert captured.err == "" and captured.out == ""
@@ -206,9 +207,10 @@ def test_keyboard_interrupt_exits_130_quietly(monkeypatch, capsys):
 _PROCESS_SCRIPT = """
 import sys
 from sqrtdk_gui.cli import main as cli
+from sqrtdk_gui.cli import stats as cli_stats
 def boom(*args, **kwargs):
     raise {error}
-cli.compute = boom
+cli_stats.compute = boom
 sys.exit(cli.main(["stats"]))
 """
 
@@ -252,7 +254,7 @@ def test_broken_pipe_in_process_is_quiet(monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(cli, "compute", broken)
+    monkeypatch.setattr(cli_stats, "compute", broken)
     assert cli.main(["stats"]) == 141
     assert capsys.readouterr().err == ""
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QIcon
 
 from sqrtdk_gui.gui import resources_rc  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compiled_resources_match_the_qrc():

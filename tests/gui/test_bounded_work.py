@@ -23,34 +23,36 @@ import numpy as np
 import pytest
 
 from sqrtdk_gui.cli import train as train_cli
-from sqrtdk_gui.core.attention import model
-from sqrtdk_gui.core.io import presets
-from sqrtdk_gui.core.attention.model import DK_GRID, SWEEP_MAX_ROWS, Params, SweepCancelled, sweep
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt, format_duration
+from sqrtdk_gui.core.attention import dense
+from sqrtdk_gui.core.attention import sweep as sweeps
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.sweep import DK_GRID, SWEEP_MAX_ROWS, SweepCancelled, sweep
+from sqrtdk_gui.core.io import presets
 
 
 @pytest.fixture(autouse=True)
 def fresh_sweeps():
-    model._sweep_cached.cache_clear()
+    sweeps.clear_cache()
     yield
-    model._sweep_cached.cache_clear()
+    sweeps.clear_cache()
 
 
 # --- the model's sweep -------------------------------------------------------------------------
 
 def test_a_sweep_holds_one_full_result_at_a_time_and_keeps_only_summaries(monkeypatch):
     alive = []
-    real = model.compute
+    real = dense.compute_dense
 
-    def tracking(params):
+    def tracking(params, keep):
         gc.collect()
         still = [ref for ref in alive if ref() is not None]
         assert not still, f"{len(still)} earlier full results still alive during the sweep"
-        result = real(params)
+        result = real(params, keep)
         alive.append(weakref.ref(result))
         return result
 
-    monkeypatch.setattr(model, "compute", tracking)
+    monkeypatch.setattr(dense, "compute_dense", tracking)
     s = sweep(Params(keys=16, queries=128))
     assert len(alive) == len(DK_GRID)
     arrays = [s.d_k, s.logit_std, s.theory_std, s.saturated_fraction, s.overflow_count]
@@ -72,8 +74,8 @@ def test_a_sweep_uses_at_most_the_first_sweep_max_rows_and_says_so():
 
 def test_a_sweep_stops_between_points_when_cancelled_and_caches_nothing(monkeypatch):
     calls = []
-    real = model.compute
-    monkeypatch.setattr(model, "compute", lambda p: (calls.append(p.d_k), real(p))[1])
+    real = dense.compute_dense
+    monkeypatch.setattr(dense, "compute_dense", lambda p, keep: (calls.append(p.d_k), real(p, keep))[1])
     params = Params(keys=8, queries=32)
     with pytest.raises(SweepCancelled):
         sweep(params, cancelled=lambda: len(calls) >= 3)
@@ -92,21 +94,21 @@ class _Gate:
     def __init__(self, monkeypatch):
         self.entered, self.release = threading.Event(), threading.Event()
         self.worker_points, self.started_after_request = [], []
-        real = model.compute
+        real = dense.compute_dense
         main = threading.main_thread()
 
         self.requested = threading.Event()  # set once the newer request has been made
 
-        def gated(params):
+        def gated(params, keep):
             if threading.current_thread() is not main:
                 self.worker_points.append(params)
                 self.started_after_request.append(self.requested.is_set())
                 if len(self.worker_points) == 1:
                     self.entered.set()
                     assert self.release.wait(30), "the test never released the sweep"
-            return real(params)
+            return real(params, keep)
 
-        monkeypatch.setattr(model, "compute", gated)
+        monkeypatch.setattr(dense, "compute_dense", gated)
 
 
 def test_an_overtaken_sweep_is_abandoned_at_its_next_point(qtbot, monkeypatch):
@@ -148,17 +150,18 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
 
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from sqrtdk_gui.core.attention import model
-    from sqrtdk_gui.core.attention.model import Params
+    from sqrtdk_gui.core.attention import dense
+    from sqrtdk_gui.core.attention.sweep import DK_GRID
+    from sqrtdk_gui.core.attention.params import Params
     from sqrtdk_gui.gui.window import controller as controller_module
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
     gated = sys.argv[1] == "gated"
     controller_module.SHUTDOWN_WAIT_MS = 200
     entered, release, closed = threading.Event(), threading.Event(), threading.Event()
-    real = model.compute
+    real = dense.compute_dense
 
-    def counting(params):
+    def counting(params, keep):
         if threading.current_thread() is not threading.main_thread():
             points.append(params.d_k)
             if closed.is_set():
@@ -166,9 +169,9 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
             entered.set()
             if gated:
                 release.wait(60)
-        return real(params)
+        return real(params, keep)
 
-    model.compute = counting
+    dense.compute_dense = counting
     # The largest sizes the controls allow; the sweep starts once the controls rest.
     w = MainWindow(Params(queries=8192, keys=1024, d_k=4096), threaded=True)
     w.show()
@@ -178,7 +181,7 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
     w.close()
     closed.set()
     report.update(close_returned_while_blocked=gated and not release.is_set(),
-                  grid=2 * len(model.DK_GRID))
+                  grid=2 * len(DK_GRID))
     release.set()
     w.deleteLater()
     app.processEvents()

@@ -11,8 +11,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 
-from sqrtdk_gui.gui.window.controls import TEMP_MAX_POS, TEMP_MIN_POS
 from sqrtdk_gui.gui.panels.base import LabelSlot
+from sqrtdk_gui.gui.window.controls import TEMP_MAX_POS, TEMP_MIN_POS
 
 
 class _Events(QObject):
@@ -23,7 +23,7 @@ class _Events(QObject):
         self.types = set(types)
         self.seen: dict[QObject, int] = {}
 
-    def watch(self, objects) -> "_Events":
+    def watch(self, objects) -> _Events:
         for obj in objects:
             obj.installEventFilter(self)
         return self

@@ -8,10 +8,10 @@ from html.parser import HTMLParser
 
 import pytest
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
-from sqrtdk_gui.core.attention.model import Params
 from sqrtdk_gui.gui.export.handout import export_handout
 
 pytestmark = pytest.mark.render  # one export of the whole lesson (~40 s): CI's render step

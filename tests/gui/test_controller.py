@@ -2,10 +2,12 @@
 
 import pytest
 
-from sqrtdk_gui.core.attention.model import compared_scalings as sweep_scalings
-from sqrtdk_gui.core.attention.model import MEDIAN_ROW
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import MEDIAN_ROW
+from sqrtdk_gui.core.attention.scaling import compared_scalings as sweep_scalings
+from sqrtdk_gui.core.attention.sweep import sweep
 from sqrtdk_gui.gui.window.controller import Controller
-from sqrtdk_gui.core.attention.model import Params, compute, sweep
 
 
 @pytest.fixture

@@ -74,7 +74,7 @@ def int_arg(flag: str, lo: int, hi: int):
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}"
-                f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}")
+                f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}") from None
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(
                 f"--{flag}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
@@ -93,8 +93,8 @@ def float_arg(flag: str, lo: float, hi: float, lo_inclusive: bool = True):
                 raise ValueError(text)
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}"
-                                             f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}")
+            note = _ASCII_NOTE if not text.isascii() else ""
+            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}{note}, got {shown(text)}") from None
         if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
             raise argparse.ArgumentTypeError(f"--{flag}={shown(text)[1:-1]} is out of range: allowed {allowed}")
         return value

@@ -9,18 +9,18 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QByteArray
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QByteArray, QEvent, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox
 
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.launch.app import Launch, prepare_window
-from sqrtdk_gui.gui.window.menus import SHORTCUTS
-from sqrtdk_gui.core.attention.model import Params, compute
 from sqrtdk_gui.gui.style import DARK, LIGHT, Style
+from sqrtdk_gui.gui.window.menus import SHORTCUTS
 from sqrtdk_gui.gui.window.settings import Settings
 
 

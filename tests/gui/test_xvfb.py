@@ -100,7 +100,7 @@ def hook(kind, value, tb):  # exceptions in slots; also reaches stderr for the t
     sys.__excepthook__(kind, value, tb)
 sys.excepthook = hook
 from sqrtdk_gui.gui.window.main_window import MainWindow
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
 out = {"platform": app.platformName()}
 window = MainWindow(Params(queries=64, keys=16))
 try:

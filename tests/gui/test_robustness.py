@@ -28,13 +28,16 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QLabel
 
-from sqrtdk_gui.core.attention.model import compared_scalings as sweep_scalings
-from sqrtdk_gui.gui.window.main_window import MainWindow
-from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, SOFTMAX_VARIANTS, Params, compute, sweep
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.plotdata import clamp_positive, sorted_weights
+from sqrtdk_gui.core.attention.scaling import SCALINGS
+from sqrtdk_gui.core.attention.scaling import compared_scalings as sweep_scalings
 from sqrtdk_gui.core.attention.softmax import softmax_evaluated
+from sqrtdk_gui.core.attention.sweep import sweep
+from sqrtdk_gui.gui.window.main_window import MainWindow
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STRESS = ROOT / "benchmarks" / "repaint_stress.py"
 STRESS_REPAINTS = 2000
 
@@ -281,7 +284,7 @@ def hook(kind, value, tb):
     problems.append("".join(traceback.format_exception(kind, value, tb)))
 sys.excepthook = hook
 from sqrtdk_gui.gui.window.main_window import MainWindow
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.attention.params import Params
 sizes, states = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 overlap, fit, seen = [], [], []
 window = MainWindow(Params(queries=64, keys=16))

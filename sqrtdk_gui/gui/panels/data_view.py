@@ -70,10 +70,10 @@ class TableModel(QAbstractTableModel):
         self.headers, self.rows = tuple(table.headers), tuple(table.rows)
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
         return 0 if parent.isValid() else len(self.headers)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):

@@ -23,9 +23,9 @@ import threading
 import pytest
 
 from sqrtdk_gui.cli import main as cli
-from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.display import display_problem
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.io import presets
 
 PROG = "sqrtdk-gui: error: "
 ROOT = os.geteuid() == 0
@@ -211,7 +211,7 @@ EXPORTS = textwrap.dedent(r"""
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
     from sqrtdk_gui.core.io import presets
-    from sqrtdk_gui.core.attention.model import Params
+    from sqrtdk_gui.core.attention.params import Params
     from sqrtdk_gui.gui.export import view as exporting
     from sqrtdk_gui.gui.window import file_actions
     from sqrtdk_gui.gui.window.main_window import MainWindow
@@ -435,8 +435,9 @@ def test_a_settings_symlink_to_a_device_leaves_the_device_alone(qtbot, tmp_path,
     settings = Settings(str(link))
     geometry, state, warning = settings.load()
     assert state is None and "device" in warning
-    from sqrtdk_gui.core.io.presets import State
     from PySide6.QtCore import QByteArray
+
+    from sqrtdk_gui.core.io.presets import State
 
     assert settings.save(QByteArray(b"geometry"), State()) is None
     assert stat.S_ISCHR(os.lstat(device).st_mode) and link.is_symlink()

@@ -15,16 +15,16 @@ from PySide6.QtGui import QImage, QPen
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.about import version_lines
-from sqrtdk_gui.core.attention.model import Params
+from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.gui.launch.app import Launch, prepare_window
+from sqrtdk_gui.gui.panels.data_view import to_tsv
+from sqrtdk_gui.gui.style import PALETTES, Style, series_look, set_line_style
 from sqrtdk_gui.gui.window import undo as undo_module
 from sqrtdk_gui.gui.window.accessibility import interactive_widgets
-from sqrtdk_gui.gui.launch.app import Launch, prepare_window
 from sqrtdk_gui.gui.window.command_palette import match
 from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk
-from sqrtdk_gui.gui.window.data_view import to_tsv
-from sqrtdk_gui.gui.style import PALETTES, Style, series_look, set_line_style
 
 
 @pytest.fixture

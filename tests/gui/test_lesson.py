@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, scenario
 from sqrtdk_gui.core.lesson.evidence import aligned_gap, evidence, small_heads_gap
 from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
-from sqrtdk_gui.core.attention.model import Params, compute
 from sqrtdk_gui.gui.lesson.pane import read_resource
-
 
 
 def settle(w):
@@ -277,7 +277,7 @@ def _lesson_files():
     import xml.etree.ElementTree as ET
     from pathlib import Path
 
-    qrc = Path(__file__).resolve().parents[1] / "resources" / "resources.qrc"
+    qrc = Path(__file__).resolve().parents[2] / "resources" / "resources.qrc"
     return [f.text for f in ET.parse(qrc).iter("file") if f.text.startswith("lesson/")]
 
 

@@ -7,12 +7,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core.attention.model import Params, compute, sweep
-from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk, temperature_from_pos
-from sqrtdk_gui.gui.panels.histogram import BINS
-from sqrtdk_gui.gui.panels.jacobian import LEVEL, sign_colour_map
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.plotdata import clamp_positive, density_histogram, sorted_weights, top_block
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix
+from sqrtdk_gui.core.attention.sweep import sweep
+from sqrtdk_gui.gui.panels.histogram import BINS
+from sqrtdk_gui.gui.panels.jacobian import LEVEL, sign_colour_map
+from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk, temperature_from_pos
 
 SMALL = Params(queries=128, keys=32)
 

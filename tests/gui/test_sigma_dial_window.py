@@ -8,10 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.attention.long_context import TOP_K
+from sqrtdk_gui.core.attention.params import DTYPES, Params
+from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.lesson.content import scenario
 from sqrtdk_gui.core.lesson.evidence import LONG_CONTEXT_KEYS, evidence
-from sqrtdk_gui.core.attention.long_context import TOP_K
-from sqrtdk_gui.core.attention.model import DTYPES, SCALINGS, Params
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.panels.sigma_dial import TABLE_LABELS
 

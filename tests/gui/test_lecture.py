@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
-from sqrtdk_gui.core.attention.model import Params
 from sqrtdk_gui.gui.panels import LIVE_PANELS
 
 

@@ -7,20 +7,19 @@ import pytest
 from pens import line_look
 from PySide6.QtCore import QTimer
 
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS as SCALINGS
+from sqrtdk_gui.core.training.loop import DEFAULT_LR, TrainConfig, train
+from sqrtdk_gui.core.training.lr_sweep import run_sweep
 from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lab import worker as lab_worker
 from sqrtdk_gui.gui.lab.controls import DEFAULTS, HIGH_LR_PRESET, LR_LADDER
 from sqrtdk_gui.gui.lab.plots import fmt_accuracy, fmt_loss, fmt_steps, fmt_stuck
 from sqrtdk_gui.gui.lab.worker import TrainJob, TrainWorker
-from sqrtdk_gui.gui.window.main_window import MainWindow
-from sqrtdk_gui.core.attention.model import Params
 from sqrtdk_gui.gui.style import Style
-from sqrtdk_gui.core.training.lr_sweep import run_sweep
-from sqrtdk_gui.core.training.loop import DEFAULT_LR, TrainConfig, train
+from sqrtdk_gui.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels
-
-SCALINGS = ("none", "sqrt_dk", "qk_norm")
 
 
 @pytest.fixture

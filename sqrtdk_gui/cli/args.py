@@ -1,0 +1,117 @@
+"""What the command lines share: one-line errors, the parameter flags, sizes, paths, outputs.
+
+Every flag's range and choices come from the model's ``Params`` (one flag per field), so the
+command line cannot drift from what the window accepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
+from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.validation import float_arg, int_arg
+
+__all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
+           "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout",
+           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES"]
+
+# flag -> Params field, one per field (d_k's flag is --dk).
+PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasses.fields(Params)}
+IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), "use a .png, .jpg or .bmp file name")
+HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), "a handout file name ends in .html or .md")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (and exit status 2)."""
+
+    def error(self, message: str):  # noqa: D102 - argparse API
+        self.exit(2, f"sqrtdk-gui: error: {message}\n")
+
+
+def add_param_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per model parameter; unset flags stay None (the caller's defaults win)."""
+    for flag, name in PARAM_FLAGS.items():
+        option = "--" + flag.replace("_", "-")
+        if name in INT_RANGES:
+            lo, hi = INT_RANGES[name]
+            parser.add_argument(option, dest=flag, type=int_arg(option[2:], lo, hi), metavar="N",
+                                default=argparse.SUPPRESS,
+                                help=f"{name} ({lo}..{hi})")
+        elif name in FLOAT_RANGES:
+            lo, hi = FLOAT_RANGES[name]
+            parser.add_argument(option, dest=flag, type=float_arg(option[2:], lo, hi), metavar="X",
+                                default=argparse.SUPPRESS,
+                                help=f"{name} ({lo:g}..{hi:g})")
+        else:
+            parser.add_argument(option, dest=flag, choices=CHOICES[name], help=name,
+                                default=argparse.SUPPRESS)
+
+
+def given_params(args: argparse.Namespace) -> dict:
+    """The parameters the user set with flags, by Params field name."""
+    return {name: getattr(args, flag) for flag, name in PARAM_FLAGS.items()
+            if getattr(args, flag, None) is not None}
+
+
+def params_from_args(args: argparse.Namespace, base: Params | None = None) -> Params:
+    """``base`` (default: the model's defaults) with every flag the user gave applied."""
+    return (base or Params()).replace(**given_params(args))
+
+
+def size_arg(text: str) -> tuple[int, int]:
+    try:
+        if not text.isascii():  # int() would also read other scripts' digits
+            raise ValueError
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size wants WIDTHxHEIGHT such as 1920x1080, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"--size={text} is out of range: 320x240 .. 7680x4320")
+    return w, h
+
+
+def path_arg(what: str, kind: str = "file"):
+    """An argparse ``type=`` that refuses an empty file or folder name (it would mean "here")."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{what} wants a {kind} name, got {text!r}")
+        return text
+
+    return parse
+
+
+def fail(message: str) -> int:
+    """One line on stderr; exit status 2 (the user's input cannot be used)."""
+    print(f"sqrtdk-gui: error: {message}", file=sys.stderr)
+    return 2
+
+
+def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
+    """Why ``path`` cannot be written (as an image, by default), or None if it can.
+
+    ``suffixes`` is (the file name endings allowed, what to say otherwise).
+    """
+    target = Path(path)
+    allowed, hint = suffixes
+    if target.suffix.lower() not in allowed:  # an empty name has no suffix either
+        return f"cannot write {path!r}: {hint}"
+    try:  # a folder, device or FIFO is refused; a symlink is written through
+        real = Path(safe_io.resolve_target(path))
+    except OSError as exc:
+        return str(exc)
+    if not os.access(real.parent, os.W_OK) or (real.exists() and not os.access(real, os.W_OK)):
+        return f"cannot write {path!r}: permission denied"
+    return None
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit cannot fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a file descriptor (embedded, tests)
+        pass

@@ -1,0 +1,61 @@
+"""``export-slides`` and ``export-handout``: the lesson as files (Qt imported only to render)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from sqrtdk_gui.cli.args import HANDOUT_SUFFIXES, check_output_path, fail, path_arg, size_arg
+from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
+from sqrtdk_gui.core.validation import float_arg
+
+__all__ = ["add_parsers", "run_export_slides", "run_export_handout"]
+
+
+def add_parsers(sub) -> None:
+    """The ``export-slides`` and ``export-handout`` subcommands."""
+    slides = sub.add_parser("export-slides", help="write one PNG per lesson step and scenario",
+                            description="Render every lesson step, trap and follow-up to PNG files.")
+    slides.add_argument("folder", metavar="DIR", type=path_arg("export-slides", "folder"),
+                        help="folder for the slides (created if missing)")
+    slides.add_argument("--size", type=size_arg, default=(1920, 1080), metavar="WxH",
+                        help="slide size (default 1920x1080)")
+    slides.add_argument("--theme", choices=THEMES, default="light", help="light, dark or high-contrast")
+    slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
+                        help="scale text and lines")
+    slides.add_argument("--presentation", action="store_true",
+                        help="the type size of presentation mode for the slide height (e.g. "
+                             "--size 1024x768 --presentation for a 4:3 projector)")
+    slides.set_defaults(func=run_export_slides)
+
+    handout = sub.add_parser("export-handout", help="write the whole lesson as one HTML or Markdown file",
+                             description="Write the lesson (steps, questions, answers, evidence and a "
+                                         "picture of the panels for each) for students to take home. "
+                                         "HTML embeds the pictures; Markdown writes them into FILE_files/.")
+    handout.add_argument("file", metavar="FILE", help="the handout, ending in .html or .md")
+    handout.set_defaults(func=run_export_handout)
+
+
+def run_export_handout(args: argparse.Namespace) -> int:
+    problem = check_output_path(args.file, HANDOUT_SUFFIXES)
+    if problem:
+        return fail(problem)
+    from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
+
+    return export_handout_headless(args.file)
+
+
+def run_export_slides(args: argparse.Namespace) -> int:
+    folder = Path(args.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return fail(f"cannot create {str(folder)!r}: {exc.strerror}")
+    if not folder.is_dir():  # e.g. a symlink to a file
+        return fail(f"cannot write into {str(folder)!r}: not a folder")
+    if not os.access(folder, os.W_OK):
+        return fail(f"cannot write into {str(folder)!r}: permission denied")
+    from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
+
+    return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation)

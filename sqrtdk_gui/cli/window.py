@@ -1,0 +1,40 @@
+"""The window's command line: open it, render a screenshot, or run the smoke test."""
+
+from __future__ import annotations
+
+import argparse
+
+from sqrtdk_gui.cli.args import check_output_path, fail, given_params, params_from_args
+from sqrtdk_gui.core.environment.display import display_problem
+from sqrtdk_gui.core.io import presets
+
+__all__ = ["run_window"]
+
+
+def run_window(args: argparse.Namespace) -> int:
+    """The window, a headless screenshot, or the smoke test (Qt is imported only here)."""
+    params = params_from_args(args)  # ValueError for combinations flags alone cannot reject
+    if args.smoke_test or args.first_frame:
+        from sqrtdk_gui.gui.launch import smoke
+
+        return smoke.run_smoke(params) if args.smoke_test else smoke.run_first_frame(params)
+    state = None
+    if args.preset:
+        try:
+            state = presets.load(args.preset)
+        except presets.PresetError as exc:
+            return fail(f"preset {args.preset!r}: {exc}")
+    if args.screenshot is not None:
+        problem = check_output_path(args.screenshot)
+        if problem:
+            return fail(problem)
+    else:
+        problem = display_problem()  # Qt would abort (status 134) with a misleading message
+        if problem:
+            return fail(problem)
+    from sqrtdk_gui.gui.launch.app import Launch, run_window
+
+    return run_window(Launch(params=given_params(args), preset=state, step=args.step,
+                             scenario=args.scenario, theme=args.theme, zoom=args.zoom,
+                             presentation=args.presentation, screenshot=args.screenshot,
+                             size=args.size))
