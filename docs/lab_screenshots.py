@@ -1,4 +1,4 @@
-"""Render the training-lab screenshots of the README (offscreen, no display needed).
+"""Render the training-lab screenshots of the user guide (offscreen, no display needed).
 
     QT_QPA_PLATFORM=offscreen python docs/lab_screenshots.py
 

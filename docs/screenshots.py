@@ -1,4 +1,4 @@
-"""Make the README's pictures of the command palette, the data view and the high-contrast
+"""Make the user guide's pictures of the command palette, the data view and the high-contrast
 theme, each at 1920×1080 and at 1280×720 (the 720 line ones in presentation layout: larger
 type, controls hidden), offscreen:
 

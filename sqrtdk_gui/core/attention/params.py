@@ -7,7 +7,9 @@ No Qt here (a test enforces it); ``core.attention.compute`` computes from these.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqrtdk_gui.core.attention.long_context import MAX_KEYS
 from sqrtdk_gui.core.attention.precision import FLOAT_TYPES
@@ -61,14 +63,14 @@ class Params:
     def __post_init__(self) -> None:
         self._check((*INT_RANGES, *FLOAT_RANGES, *CHOICES))
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # Without the remembered hash: a string's hash differs from process to process.
         return {name: self.__dict__[name] for name in _FIELD_NAMES}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
 
-    def _check(self, names) -> None:
+    def _check(self, names: Iterable[str]) -> None:
         """Validate (and normalise: 3.0 -> 3 for an int) the fields ``names``."""
         for name in names:
             value = self.__dict__[name]
@@ -88,7 +90,7 @@ class Params:
             object.__setattr__(self, "_hash", value)
         return value
 
-    def replace(self, **changes) -> Params:
+    def replace(self, **changes: Any) -> Params:
         """A copy with some fields changed (validated like the original)."""
         if not changes.keys() <= _FIELD_NAMES_SET:
             return dataclasses.replace(self, **changes)  # its TypeError for an unknown name

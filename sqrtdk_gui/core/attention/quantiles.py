@@ -7,12 +7,14 @@ same operations in the same order, so the same numbers to the last bit (tested a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 __all__ = ["percentiles"]
 
 
-def percentiles(values: np.ndarray, q) -> np.ndarray:
+def percentiles(values: np.ndarray, q: Sequence[float]) -> np.ndarray:
     """``np.percentile(values, q, axis=-1)`` for float values, shape (len(q), *values.shape[:-1]).
 
     A row holding NaN gives NaN, as numpy's does.
@@ -20,7 +22,7 @@ def percentiles(values: np.ndarray, q) -> np.ndarray:
     values = np.asarray(values, dtype=np.float64)
     n = values.shape[-1]
     if n == 0:
-        return np.percentile(values, q, axis=-1)  # numpy's own answer for nothing to rank
+        return np.asarray(np.percentile(values, q, axis=-1))  # numpy's own answer for nothing to rank
     ranked = np.sort(values, axis=-1)  # NaN last
     virtual = (n - 1) * np.true_divide(np.asarray(q, dtype=np.float64), 100)
     previous = np.floor(virtual)
@@ -39,4 +41,4 @@ def percentiles(values: np.ndarray, q) -> np.ndarray:
     nan_rows = np.isnan(ranked[..., -1])
     if np.any(nan_rows):
         result[..., nan_rows] = np.nan
-    return result
+    return np.asarray(result)  # the same array, typed

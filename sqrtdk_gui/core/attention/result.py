@@ -12,12 +12,13 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.quantiles import percentiles
 from sqrtdk_gui.core.attention.scaling import comparison_scaling, scale_factor
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix
-from sqrtdk_gui.core.attention.theory import law_pdf, theory_curve, theory_law
+from sqrtdk_gui.core.attention.theory import Law, law_pdf, theory_curve, theory_law
 
 __all__ = ["Summary", "Result", "ROW_QUANTITIES", "MEDIAN_ROW", "DISPLAY_ROWS"]
 
@@ -58,10 +59,10 @@ class Summary:
                 for i, n in enumerate(names)}
 
     @classmethod
-    def of_finite(cls, x: np.ndarray) -> Summary:
+    def of_finite(cls, x: np.ndarray | None) -> Summary:
         """The summary of the finite values only (all NaN if there are none)."""
-        x = np.asarray(x)[np.isfinite(x)]
-        return cls.of(x) if x.size else cls(*(4 * (float("nan"),)))
+        finite = np.empty(0) if x is None else np.asarray(x)[np.isfinite(x)]
+        return cls.of(finite) if finite.size else cls(*(4 * (float("nan"),)))
 
 
 ROW_QUANTITIES = ("max_weight", "entropy", "jacobian_fro", "grad_q")
@@ -98,7 +99,7 @@ class Result:
     # --- long context: True when keys > DENSE_MAX_KEYS (rows sampled, keys streamed) -------
     streamed: bool = False
     # --- rows beyond the first DISPLAY_ROWS: {row: (p, weights)} of the median row, if there --
-    extra_rows: dict = field(default_factory=dict, repr=False)
+    extra_rows: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     @property
     def log_n(self) -> float:
@@ -122,11 +123,11 @@ class Result:
 
     def p_row(self, row: int) -> np.ndarray:
         """The exact softmax of one row (a kept row or the median row)."""
-        return self.p[row] if row < self.shown_rows else self.extra_rows[row][0]
+        return np.asarray(self.p[row]) if row < self.shown_rows else self.extra_rows[row][0]
 
     def weights_row(self, row: int) -> np.ndarray:
         """The evaluated weights of one row (a kept row or the median row)."""
-        return self.weights[row] if row < self.shown_rows else self.extra_rows[row][1]
+        return np.asarray(self.weights[row]) if row < self.shown_rows else self.extra_rows[row][1]
 
     @functools.cached_property
     def rel_error_summary(self) -> Summary:
@@ -169,12 +170,12 @@ class Result:
         return f"query {index} (median)" if row < 0 else f"query {index}"
 
     @property
-    def theory_law(self) -> tuple | None:
+    def theory_law(self) -> Law | None:
         """What ``theory_pdf`` depends on: (law, d_k, scale); None where no law applies
         (``theory.theory_law``)."""
         return theory_law(self.params)
 
-    def theory_pdf(self, x) -> np.ndarray | None:
+    def theory_pdf(self, x: ArrayLike) -> np.ndarray | None:
         """The exact density of the logits at ``x`` for independent normal entries (None
         where no law applies, see ``theory_law``)."""
         return law_pdf(self.theory_law, np.asarray(x, dtype=np.float64))

@@ -66,6 +66,7 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
             have.flags.writeable = False
         _cache[key] = have
         _evict(keep_bytes=_CACHE_BYTES, keep_newest=True)
+    assert have is not None  # cached wide enough, or just made
     return have[:, :width]
 
 

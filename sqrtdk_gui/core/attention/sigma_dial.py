@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import math
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -90,7 +91,7 @@ class DialCurves:
         top = int(np.argmax(j))
         log_s = np.log(self.sigma)
 
-        def crossing(indices) -> float:
+        def crossing(indices: Iterable[int]) -> float:
             prev = top
             for i in indices:
                 if j[i] < half:
@@ -101,7 +102,7 @@ class DialCurves:
 
         return crossing(range(top - 1, -1, -1)), crossing(range(top + 1, len(j)))
 
-    def rows_table(self) -> list[dict]:
+    def rows_table(self) -> list[dict[str, float]]:
         """One dict per σ: sigma, then quantity_statistic for every quantity and statistic."""
         out = []
         for i, s in enumerate(self.sigma):
@@ -176,7 +177,7 @@ def _curves(keys: int) -> DialCurves:
     return DialCurves(keys=keys, sigma=sigma, rows=x.shape[0], seeds=SEEDS, values=values)
 
 
-def mode_sigmas(params: Params, scalings=SCALINGS) -> dict[str, float]:
+def mode_sigmas(params: Params, scalings: Iterable[str] = SCALINGS) -> dict[str, float]:
     """Effective logit spread σ of each scaling mode at these parameters (theory, pooled).
 
     ``after_softmax`` divides after the softmax, so its softmax input is raw (same σ);

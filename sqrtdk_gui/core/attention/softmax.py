@@ -91,7 +91,7 @@ def jacobian_vector(stats: RowStats, u: np.ndarray) -> np.ndarray:
     p_other = p.copy()
     p_other[rows, stats.argmax] = 0.0
     w[rows, stats.argmax] = np.einsum("ij,ij->i", p_other, u_top[:, None] - u)
-    return p * w
+    return np.asarray(p * w)
 
 
 def jacobian_matrix(p_row: np.ndarray) -> np.ndarray:

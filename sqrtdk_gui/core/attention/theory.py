@@ -17,7 +17,10 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import MODES, scale_factor
 from sqrtdk_gui.core.attention.variance_gamma import cosine_pdf, dot_product_pdf
 
-__all__ = ["theory_std", "theory_law", "law_pdf", "theory_curve"]
+__all__ = ["Law", "theory_std", "theory_law", "law_pdf", "theory_curve"]
+
+# ("dot" or "cosine", d_k, scale): what the density depends on (a cache key: hashable).
+Law = tuple[str, int, float]
 
 
 def theory_std(params: Params) -> float:
@@ -38,7 +41,7 @@ def theory_std(params: Params) -> float:
     return mult * a * math.sqrt(second - mean * mean)
 
 
-def theory_law(params: Params) -> tuple | None:
+def theory_law(params: Params) -> Law | None:
     """What the density depends on: (law, d_k, scale); None where no law applies."""
     if params.alignment != 0.0:
         return None
@@ -48,18 +51,18 @@ def theory_law(params: Params) -> tuple | None:
     return ("dot", params.d_k, mult * params.q_std * params.k_std)
 
 
-def law_pdf(law: tuple | None, x: np.ndarray) -> np.ndarray | None:
+def law_pdf(law: Law | None, x: np.ndarray) -> np.ndarray | None:
     """The density of ``law`` (from ``theory_law``) at ``x``; None for no law."""
     if law is None:
         return None
     kind, d_k, scale = law
     if kind == "cosine":
-        return cosine_pdf(x / scale, d_k) / scale
-    return dot_product_pdf(x, d_k, scale)
+        return np.asarray(cosine_pdf(x / scale, d_k) / scale)
+    return np.asarray(dot_product_pdf(x, d_k, scale))
 
 
 @functools.lru_cache(maxsize=256)  # a drag over every d_k (97 steps) both ways: 1 MB
-def theory_curve(law: tuple | None, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+def theory_curve(law: Law | None, half: float, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     """x = linspace(−half, half, n) and the density there, read-only (shared by every
     result with this law: it depends on the parameters, not on the sample)."""
     # Both laws are even: the right half, mirrored (half the quadrature; an even n has no

@@ -95,7 +95,6 @@ class JacobianPanel(Panel):
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
         layout.setRowStretchFactor(1, 3)
-        self._last_block_max = None
         self._drawn = None
         self._k: int | None = None  # the size of the block the map shows
         self._collapsed_html: str | None = None

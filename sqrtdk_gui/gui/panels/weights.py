@@ -44,7 +44,6 @@ class WeightsPanel(Panel):
         self._n = None
         self._pen_for = None
         self._drawn = None
-        self._last: tuple[Result, int] | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
