@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 
 import numpy as np
 
@@ -24,7 +25,14 @@ from sqrtdk_gui.core.training.loop import (
     TrainResult,
     train,
 )
-from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, check_grid, run_sweep
+from sqrtdk_gui.core.training.lr_sweep import (
+    LR_GRID,
+    SweepResult,
+    check_grid,
+    default_workers,
+    run_sweep,
+    sweep_threads,
+)
 from sqrtdk_gui.core.validation import float_arg, int_arg
 
 __all__ = ["add_parser", "run", "format_table", "format_sweep"]
@@ -165,6 +173,36 @@ def _error(message: str) -> int:
     return 2
 
 
+def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) -> int:
+    """``--lr-sweep``: progress on stderr as for one run; the first Ctrl+C stops after the
+    current step and prints the scalings finished so far, then status 130."""
+    progress = Progress(len(scalings) * config.steps, sys.stderr, label=f"{_PROG} train --lr-sweep: ")
+    steps: dict[int, int] = {}
+    lock = threading.Lock()  # scalings train in worker threads
+
+    def report(index: int, done: int, _curves) -> None:
+        with lock:
+            steps[index] = done
+            progress.update(sum(steps.values()))
+
+    try:
+        with StopOnInterrupt() as stop:
+            result = run_sweep(config, scalings, lrs, seeds, progress=report, should_stop=stop.requested,
+                               progress_every=1, workers=workers)
+    except KeyboardInterrupt:  # a second Ctrl+C
+        progress.finish()
+        print(f"{_PROG}: interrupted", file=sys.stderr)
+        return 130
+    progress.finish()
+    if result.scalings or not stop.interrupted:
+        print(json.dumps(result.summary(), allow_nan=False) if args.json else format_sweep(result))
+    if stop.interrupted:
+        print(f"{_PROG}: interrupted after {len(result.scalings)} of {len(scalings)} scalings"
+              + ("; the finished ones are above" if result.scalings else ""), file=sys.stderr)
+        return 130
+    return 0
+
+
 def run(args) -> int:
     """Run the ``train`` subcommand; returns the exit status."""
     if sys.stdout is None:  # `train >&-`: nowhere to put the result, so do not train
@@ -183,23 +221,14 @@ def run(args) -> int:
             optimizer=args.optimizer, lr=args.lr, steps=args.steps, seed=args.seed,
             loss=args.loss, gain=args.gain, layers=args.layers, learn_v=args.learn_v,
         )
-        if sweep:
-            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer],
-                                    args.seeds or [args.seed])
+        scalings = (args.scaling,) if args.scaling else TRAINED_SCALINGS
+        if sweep:  # refused here, before any work, if even one scaling at a time would not fit
+            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer], args.seeds or [args.seed])
+            workers = sweep_threads(config, len(lrs) * len(seeds), default_workers(), len(scalings))
     except ValueError as exc:
         return _error(str(exc))
     if sweep:
-        scalings = (args.scaling,) if args.scaling else TRAINED_SCALINGS
-        try:
-            sweep_result = run_sweep(config, scalings, lrs, seeds)
-        except KeyboardInterrupt:
-            print(f"{_PROG}: interrupted", file=sys.stderr)
-            return 130
-        if args.json:
-            print(json.dumps(sweep_result.summary(), allow_nan=False))
-        else:
-            print(format_sweep(sweep_result))
-        return 0
+        return _run_sweep(args, config, scalings, lrs, seeds, workers)
     # Progress on stderr (a bar on a terminal); the first Ctrl+C stops after the current step
     # and the partial result is printed as usual ("cancelled": true), then status 130.
     progress = Progress(config.steps, sys.stderr, label=f"{_PROG} train: ")

@@ -43,6 +43,9 @@ __all__ = [
     "ScalingSweep",
     "SweepResult",
     "check_grid",
+    "sweep_bytes",
+    "sweep_threads",
+    "MEMORY_BUDGET",
     "run_sweep",
     "band",
     "rolling_median",
@@ -57,9 +60,46 @@ LR_GRID = {
 }
 MAX_RUNS = 100  # rates x seeds trained at once (memory grows with it)
 
+# What a sweep may take at its peak: the project's bound for a command of the command line.
+MEMORY_BUDGET = 500 * 2**20
+# The peak, from measurements of `train --lr-sweep` (peak RSS; d_k up to 2,048 × d_model 512,
+# 1–100 runs; the estimate is 10–60 % above what was measured): the process before training,
+# then per run and per scaling training at once its weights (W_q, W_k and W_v of every layer)
+# about five times over with SGD (the weights, their final copy, the gradients and a step's
+# temporaries) and seven and a half with Adam (its two moments), and once a step's other
+# arrays: a d_model × d_model product per layer (M = W_q W_kᵀ, or W_k W_kᵀ for QK-norm) and
+# the batch (inputs and values, d_model + d_v wide per key; q and its products per query).
+_BASE_BYTES = 110 * 2**20
+_WEIGHT_COPIES = {"sgd": 5.0, "adam": 7.5}
+_ACTIVATION_COPIES = 1.0
 
-def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int]) -> tuple:
-    """Validated (lrs, seeds) for a sweep of ``config``; ValueError names what is wrong."""
+
+def sweep_bytes(config: TrainConfig, runs: int, parallel: int = 1) -> int:
+    """An upper estimate of a sweep's peak memory: ``runs`` rates × seeds per scaling,
+    ``parallel`` scalings training at once (threads)."""
+    c = config
+    weights = c.layers * 2 * c.d_model * c.d_k + (c.layers - 1) * c.d_model**2 + c.d_v**2
+    activations = c.layers * (c.d_model**2 + c.batch * (c.n_keys * (c.d_model + c.d_v) + 4 * c.d_k))
+    per_run = 8 * (_WEIGHT_COPIES[c.optimizer] * weights + _ACTIVATION_COPIES * activations)
+    return int(_BASE_BYTES + parallel * runs * per_run)
+
+
+def sweep_threads(config: TrainConfig, runs: int, workers: int, scalings: int) -> int:
+    """Scalings to train at once: up to ``workers`` (one per scaling at most), fewer where
+    that many would not fit ``MEMORY_BUDGET`` (at least one: ``check_grid`` refuses the rest)."""
+    threads = max(1, min(workers, scalings))
+    while threads > 1 and sweep_bytes(config, runs, threads) > MEMORY_BUDGET:
+        threads -= 1
+    return threads
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 2**30:.1f} GB" if n >= 2**30 else f"{n / 2**20:.0f} MB"
+
+
+def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int], parallel: int = 1) -> tuple:
+    """Validated (lrs, seeds) for a sweep of ``config`` with ``parallel`` scalings training at
+    once; ValueError names what is wrong (also a sweep that would not fit ``MEMORY_BUDGET``)."""
     lo, hi, lo_inc = FLOAT_RANGES["lr"]
     lrs = tuple(sorted({check_float("lr", lr, lo, hi, lo_inc) for lr in lrs}))
     seeds = tuple(dict.fromkeys(check_int("seed", s, *INT_RANGES["seed"]) for s in seeds))
@@ -74,6 +114,12 @@ def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int]) 
     if size > MAX_ELEMENTS:
         raise ValueError(f"rates*seeds*batch*n_keys*max(d_model, d_v) = {size} exceeds "
                          f"{MAX_ELEMENTS}; use fewer rates, seeds or a smaller batch")
+    need = sweep_bytes(config, runs, parallel)
+    if need > MEMORY_BUDGET:
+        at_once = f" × {parallel} scalings at once" if parallel > 1 else ""
+        raise ValueError(f"this sweep would need about {_megabytes(need)} ({runs} runs{at_once}, "
+                         f"d_k {config.d_k} × d_model {config.d_model}); the limit is "
+                         f"{_megabytes(MEMORY_BUDGET)}: use a smaller d_k or d_model, fewer rates or seeds")
     return lrs, seeds
 
 
@@ -269,14 +315,17 @@ def run_sweep(
     result then holds the scalings finished so far (the cut ones are dropped). ``stop_at_90``
     ends each run once its steps to 90 % are known (quicker; only those then mean anything).
     ``on_scaling(index, sweep)`` is called as each scaling completes. With ``workers`` > 1
-    (default: :func:`default_workers`) scalings train in that many threads at once, so both
-    callbacks may come from several threads and in any order of scalings.
+    (default: :func:`default_workers`) scalings train in that many threads at once (fewer if
+    that many would not fit ``MEMORY_BUDGET``), so both callbacks may come from several
+    threads and in any order of scalings.
     """
     for s in scalings:
         check_choice("scaling", s, TRAINED_SCALINGS)
-    lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds)
     workers = default_workers() if workers is None else check_int("workers", workers, 1, 64)
     order = list(dict.fromkeys(scalings))
+    lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds)
+    # As many scalings at once as fit in memory (a large sweep trains them one after another).
+    workers = sweep_threads(config, len(lrs) * len(seeds), workers, len(order))
     start = time.perf_counter()
 
     def one(index: int, scaling: str) -> ScalingSweep | None:
