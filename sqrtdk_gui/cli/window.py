@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from sqrtdk_gui.cli.args import check_output_path, fail, given_params, params_from_args
-from sqrtdk_gui.core.environment.display import display_problem
+from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.io import presets
 
 __all__ = ["run_window"]
@@ -14,6 +15,14 @@ __all__ = ["run_window"]
 def run_window(args: argparse.Namespace) -> int:
     """The window, a headless screenshot, or the smoke test (Qt is imported only here)."""
     params = params_from_args(args)  # ValueError for combinations flags alone cannot reject
+    problem = platform_problem()  # an unknown QT_QPA_PLATFORM: Qt would abort (status 134)
+    if problem is None and (args.screenshot is not None or args.smoke_test or args.first_frame) \
+            and os.environ.get("QT_QPA_PLATFORM") and display_problem():
+        # Offscreen by default; a display platform asked for by name needs a display.
+        problem = (f"QT_QPA_PLATFORM={os.environ['QT_QPA_PLATFORM'][:60]!r} needs a display and there "
+                   "is none here; unset it (--screenshot and --smoke-test render offscreen by default)")
+    if problem:
+        return fail(problem)
     if args.smoke_test or args.first_frame:
         from sqrtdk_gui.gui.launch import smoke
 

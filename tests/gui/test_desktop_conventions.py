@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 from pens import line_look
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QImage, QPen
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -192,6 +192,38 @@ def test_open_recent_is_remembered_between_runs(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(second)
     assert second.recent.paths == [str(preset)]
     second.close()
+
+
+def test_open_recent_keeps_absolute_paths_only_and_each_once(tmp_path):
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    a = str(tmp_path / "a.json")
+    ini = tmp_path / "s.ini"
+    # A relative path would be read against the next start's folder; the same file twice.
+    ini.write_text("[recent]\npresets=" + json.dumps(json.dumps(["lesson.json", a, str(tmp_path / "x" / ".." / "a.json")])) + "\n")
+    settings = Settings(str(ini))
+    settings.load()
+    assert settings.recent == [a]
+
+
+def test_two_windows_on_one_settings_file_merge_their_open_recent_lists(tmp_path):
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    ini = str(tmp_path / "s.ini")
+    state = presets.State(params=Params())
+    first, second = Settings(ini), Settings(ini)
+    first.load(), second.load()
+    a, b, c = (str(tmp_path / f"{name}.json") for name in "abc")
+    assert first.save(QByteArray(), state, [a]) is None  # the first window quits
+    assert second.save(QByteArray(), state, [b, c]) is None  # the second quits last: a kept
+    third = Settings(ini)
+    third.load()
+    assert third.recent == [b, c, a]
+    # A list cleared in one window stays cleared: only what another added since comes back.
+    assert third.save(QByteArray(), state, []) is None
+    fourth = Settings(ini)
+    fourth.load()
+    assert fourth.recent == []
 
 
 def test_a_damaged_recent_list_is_ignored(qtbot, tmp_path):

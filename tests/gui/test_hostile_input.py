@@ -24,7 +24,7 @@ import pytest
 
 from sqrtdk_gui.cli import main as cli
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.environment.display import display_problem
+from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.io import presets
 
 PROG = "sqrtdk-gui: error: "
@@ -534,3 +534,26 @@ def test_display_problem_says_what_to_do_where_qt_would_abort(tmp_path):
     for why, env in cases.items():
         message = display_problem(env, "linux", str(sockets))
         assert message and why in message and "--screenshot" in message and "\n" not in message
+
+
+def test_an_unknown_platform_plugin_name_is_one_line_not_an_abort():
+    assert "names no platform plugin" in platform_problem({"QT_QPA_PLATFORM": "foo"})
+    assert "offscreen" in platform_problem({"QT_QPA_PLATFORM": "foo"})  # it lists the ones there are
+    assert platform_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+    assert platform_problem({"QT_QPA_PLATFORM": "foo;offscreen"}) is None  # Qt falls back to it
+    assert platform_problem({}) is None
+
+
+@pytest.mark.parametrize("platform, argv, needle", [
+    ("foo", ["--screenshot", "shot.png"], "names no platform plugin"),
+    ("foo", [], "names no platform plugin"),
+    ("xcb", ["--screenshot", "shot.png"], "needs a display"),
+    ("wayland;foo", ["--smoke-test"], "needs a display"),  # Qt skips foo and tries wayland
+])
+def test_a_platform_that_cannot_start_here_is_refused_in_one_line(tmp_path, platform, argv, needle):
+    env = _env(QT_QPA_PLATFORM=platform)  # and no DISPLAY, no WAYLAND_DISPLAY
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", *argv], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(PROG) and needle in done.stderr and len(done.stderr.splitlines()) == 1
+    assert not (tmp_path / "shot.png").exists()

@@ -10,12 +10,13 @@ those would mean opening a network connection.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import stat
 import sys
 
-__all__ = ["display_problem", "NO_DISPLAY_HINT"]
+__all__ = ["display_problem", "platform_problem", "available_platforms", "NO_DISPLAY_HINT"]
 
 NO_DISPLAY_HINT = ("run it in a desktop session or set DISPLAY; --screenshot FILE and "
                    "--smoke-test need no display")
@@ -30,6 +31,52 @@ def _plugins(env) -> list[str]:
     """The platform plugins Qt will try, in order (QT_QPA_PLATFORM may be 'wayland;xcb')."""
     value = env.get("QT_QPA_PLATFORM", "")
     return [part.split(":")[0].strip() for part in value.split(";") if part.strip()]
+
+
+def _plugin_folders(env) -> list[str]:
+    """Where Qt looks for platform plugins: its own folder (found without importing Qt, in a
+    bundle or an installed PySide6) and the folders the environment adds."""
+    folders = [os.path.join(p, "platforms") for p in env.get("QT_PLUGIN_PATH", "").split(os.pathsep) if p]
+    folders += [p for p in env.get("QT_QPA_PLATFORM_PLUGIN_PATH", "").split(os.pathsep) if p]
+    roots = [getattr(sys, "_MEIPASS", None)]
+    try:
+        spec = importlib.util.find_spec("PySide6")
+    except (ImportError, ValueError):
+        spec = None
+    roots += list(spec.submodule_search_locations or []) if spec is not None else []
+    for root in filter(None, roots):
+        for sub in ("Qt/plugins/platforms", "plugins/platforms", "PySide6/Qt/plugins/platforms"):
+            folders.append(os.path.join(root, sub))
+    return folders
+
+
+def available_platforms(env=None) -> set[str]:
+    """The platform plugin names Qt can load here ("xcb", "offscreen", ...); empty if unknown."""
+    env = os.environ if env is None else env
+    names = set()
+    for folder in _plugin_folders(env):
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        for entry in entries:  # libqxcb.so, qwindows.dll, libqcocoa.dylib
+            match = re.match(r"^(?:lib)?q(.+?)(?:\.so|\.dll|\.dylib)$", entry)
+            if match:
+                names.add(match.group(1))
+    return names
+
+
+def platform_problem(env=None) -> str | None:
+    """One sentence if QT_QPA_PLATFORM names only plugins Qt does not have (it would abort
+    with status 134), else None. Silent when the plugins cannot be found to compare."""
+    env = os.environ if env is None else env
+    wanted = _plugins(env)
+    have = available_platforms(env)
+    if not wanted or not have or any(p in have for p in wanted):
+        return None
+    shown = env.get("QT_QPA_PLATFORM", "")[:60]
+    return (f"QT_QPA_PLATFORM={shown!r} names no platform plugin this Qt has "
+            f"(it has {', '.join(sorted(have))}); unset it or choose one of those")
 
 
 def _abstract_socket_listed(name: str) -> bool:
@@ -58,6 +105,9 @@ def display_problem(env=None, platform: str | None = None, sockets: str = X11_SO
     if platform.startswith(("win", "darwin", "cygwin", "msys")):
         return None  # a window system is always there
     plugins = _plugins(env)
+    have = available_platforms(env)
+    if have:  # Qt skips a plugin it does not have: only the ones it will try count
+        plugins = [p for p in plugins if p in have] or plugins
     if any(p not in _NEEDS_X + _NEEDS_WAYLAND for p in plugins):
         return None  # e.g. offscreen: no display needed
     if env.get("WAYLAND_DISPLAY") and (not plugins or any(p in _NEEDS_WAYLAND for p in plugins)):

@@ -31,12 +31,14 @@ class RecentPresets(QObject):
         self.rebuild()
 
     def set_paths(self, paths) -> None:
-        self.paths = list(dict.fromkeys(str(p) for p in paths))[:RECENT_MAX]
+        """The remembered list (absolute paths only: a relative one has no folder to mean)."""
+        absolute = (os.path.normpath(str(p)) for p in paths if os.path.isabs(str(p)))
+        self.paths = list(dict.fromkeys(absolute))[:RECENT_MAX]
         self.rebuild()
 
     def add(self, path: str) -> None:
         """``path`` was opened or saved: it goes to the top."""
-        path = os.path.abspath(path)
+        path = os.path.normpath(os.path.abspath(path))
         self.paths = [path] + [p for p in self.paths if p != path]
         del self.paths[RECENT_MAX:]
         self.rebuild()

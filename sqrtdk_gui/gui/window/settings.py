@@ -115,6 +115,7 @@ class Settings:
         self._data = b""  # the file as last read: a save keeps keys this version does not know
         self._writable = True  # False once the path held something that must not be replaced
         self.recent: list[str] = []  # File -> Open recent, newest first (read by load())
+        self._loaded_recent: list[str] = []  # the list as read: what another window adds since is new
 
     @property
     def path(self) -> str:
@@ -152,6 +153,7 @@ class Settings:
                                          or not geometry_is_sane(bytes(geometry))):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
             self.recent = _recent_from(qs.value("recent/presets"))
+            self._loaded_recent = list(self.recent)
             state = None
             text = qs.value("state/preset")
             if text is not None:
@@ -164,7 +166,10 @@ class Settings:
     def save(self, geometry: QByteArray, state: presets.State, recent: list[str] | None = None) -> str | None:
         """Write the settings safely; returns a one-line warning if they could not be saved.
 
-        ``recent``: the Open recent list (None keeps the one last read)."""
+        ``recent``: the Open recent list (None keeps the one last read). With two windows on
+        one settings file the one saved last keeps its window geometry and state, and the
+        Open recent lists are merged: presets another window added since this one read the
+        file follow this window's own."""
         if not self._writable:
             return None  # the path holds something else; load() already said so
         try:
@@ -173,6 +178,8 @@ class Settings:
                 ini.qs.setValue("state/preset", presets.to_json(state))
                 if recent is not None:
                     self.recent = _recent_from(json.dumps(list(recent)))
+                elsewhere = [p for p in self._recent_on_disk() if p not in self._loaded_recent]
+                self.recent = list(dict.fromkeys(self.recent + elsewhere))[:RECENT_MAX]
                 ini.qs.setValue("recent/presets", json.dumps(self.recent))
                 data = ini.text()
                 if ini.qs.status() != QSettings.Status.NoError:
@@ -183,11 +190,25 @@ class Settings:
         except OSError as exc:  # safe_io.IOFailure: one sentence; the old file is untouched
             return f"settings not saved: {exc}"
         self._data = data
+        self._loaded_recent = list(self.recent)
         return None
+
+    def _recent_on_disk(self) -> list[str]:
+        """The Open recent list in the file now (another window may have written it)."""
+        try:
+            data = safe_io.read_bytes(self._path, MAX_BYTES)
+        except OSError:
+            return []
+        if data == self._data:
+            return list(self._loaded_recent)
+        with _Ini(data) as ini:
+            return _recent_from(ini.qs.value("recent/presets"))
 
 
 def _recent_from(text) -> list[str]:
-    """The Open recent list from its JSON text; anything malformed is an empty list."""
+    """The Open recent list from its JSON text; anything malformed is an empty list. Only
+    absolute paths count (a relative one would be read against the next start's folder),
+    each once."""
     if not isinstance(text, str) or len(text) > RECENT_MAX * (_PATH_MAX_CHARS + 8) + 16:
         return []
     try:
@@ -196,5 +217,6 @@ def _recent_from(text) -> list[str]:
         return []
     if not isinstance(value, list):
         return []
-    paths = [p for p in value if isinstance(p, str) and 0 < len(p) <= _PATH_MAX_CHARS and "\0" not in p]
+    paths = [os.path.normpath(p) for p in value
+             if isinstance(p, str) and 0 < len(p) <= _PATH_MAX_CHARS and "\0" not in p and os.path.isabs(p)]
     return list(dict.fromkeys(paths))[:RECENT_MAX]
