@@ -109,7 +109,7 @@ CASES = [
      {"close_stdout": True}),
     ("train-stdout-closed", ["train", "--steps", "3"], "standard output is closed", {"close_stdout": True}),
     ("screenshot-name-too-long", ["--screenshot", "{tmp}/" + "a" * 300 + ".png"], "too long", {}),
-    ("screenshot-disk-full", ["--screenshot", "{tmp}/old.png", "--size", "640x480"],
+    ("screenshot-disk-full", ["--screenshot", "{tmp}/old.png", "--size", "1024x768"],
      "File too large", {"limit": 40_000}),
     ("slides-disk-full", ["export-slides", "{tmp}/slides", "--size", "640x480"], "File too large",
      {"limit": 40_000}),
@@ -198,7 +198,7 @@ def test_the_same_screenshot_without_the_limit_is_written(scratch, tmp_path):
     target = tmp_path / "old.png"
     target.write_bytes(OLD)
     done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "--screenshot", str(target),
-                           "--size", "640x480"], capture_output=True, text=True, timeout=120, env=_env())
+                           "--size", "1024x768"], capture_output=True, text=True, timeout=120, env=_env())
     assert done.returncode == 0, done.stderr
     assert target.read_bytes() != OLD and target.stat().st_size > 40_000
 

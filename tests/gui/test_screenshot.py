@@ -51,6 +51,8 @@ def test_different_dk_gives_a_different_picture(qapp, shots):
     (["--screenshot", "out.txt"], ".png"),
     (["--screenshot", "x.png", "--size", "10x10"], "--size"),
     (["--screenshot", "x.png", "--size", "big"], "--size"),
+    # Below the window's smallest layout: refused, not a bigger image than asked for.
+    (["--screenshot", "x.png", "--size", "320x240"], "smaller than the window can be laid out"),
 ])
 def test_bad_screenshot_requests_exit_2_with_one_line(argv, needle, tmp_path):
     done = run(*argv)

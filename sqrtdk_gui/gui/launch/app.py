@@ -45,6 +45,22 @@ def open_lesson(window, launch: Launch, animate: bool = True) -> None:
         window.controller.set_params(**launch.params)
 
 
+def _size_problem(window, size: tuple[int, int]) -> str | None:
+    """Why the window cannot be laid out at ``size`` (smaller than its smallest layout), or
+    None: a screenshot is the size asked for or not made at all."""
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(*size)
+    window.show()
+    QApplication.processEvents()
+    got = (window.width(), window.height())
+    if got == tuple(size):
+        return None
+    return (f"--size {size[0]}x{size[1]} is smaller than the window can be laid out at this zoom "
+            f"(it needs {max(got[0], size[0])}x{max(got[1], size[1])}); ask for at least that, "
+            "or a smaller --zoom")
+
+
 def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
     """Lay the window out at ``size``, bring every panel up to date and save it safely
     (True; safe_io.IOFailure with one sentence if the file cannot be written)."""
@@ -118,6 +134,10 @@ def run_window(launch: Launch) -> int:
             if launch.presentation:  # no full screen offscreen: its layout
                 window.set_zoom(max(window.style_.zoom, presentation_zoom(launch.size[1])))
                 window.set_controls_visible(False)
+            problem = _size_problem(window, launch.size)
+            if problem:
+                print(f"sqrtdk-gui: error: {problem}", file=sys.stderr)
+                return 2
             try:
                 render_to_file(window, launch.screenshot, launch.size)
             except OSError as exc:  # safe_io.IOFailure: the old file is untouched
