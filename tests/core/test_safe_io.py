@@ -373,3 +373,45 @@ def test_any_json_in_any_slot_is_a_state_or_a_specific_preset_error(data):
         assert "not a usable preset" not in str(exc) and "\n" not in str(exc)
     else:
         assert isinstance(state, presets.State)
+
+
+def _no_temporary_files(monkeypatch):
+    """As in a read-only folder: no temporary file can be made beside the target."""
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(safe_io.tempfile, "mkstemp", refuse)
+
+
+def test_a_writable_file_in_a_read_only_folder_is_written_over_in_place(tmp_path, monkeypatch):
+    target = tmp_path / "preset.json"
+    target.write_bytes(b"the old preset, longer than the new one " * 10)
+    _no_temporary_files(monkeypatch)
+    assert safe_io.write_bytes(target, b"new") == str(target)
+    assert target.read_bytes() == b"new"
+
+
+def test_an_in_place_write_that_fails_puts_the_old_bytes_back(tmp_path, monkeypatch):
+    target = tmp_path / "preset.json"
+    old = b"the teacher's preset " * 100
+    target.write_bytes(old)
+    _no_temporary_files(monkeypatch)
+    real_fsync, calls = os.fsync, []
+
+    def fail_first(fd):  # the new bytes cannot be made durable (a full or failing disk)
+        calls.append(fd)
+        if len(calls) == 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(safe_io.os, "fsync", fail_first)
+    with pytest.raises(safe_io.IOFailure, match="No space left"):
+        safe_io.write_bytes(target, b"x" * 5000)
+    assert target.read_bytes() == old
+
+
+def test_a_new_file_in_a_read_only_folder_is_still_refused_in_one_sentence(tmp_path, monkeypatch):
+    _no_temporary_files(monkeypatch)
+    with pytest.raises(safe_io.IOFailure, match="ermission denied"):
+        safe_io.write_bytes(tmp_path / "new.json", b"{}")
+    assert not (tmp_path / "new.json").exists()

@@ -159,7 +159,8 @@ def write_bytes(path, data: bytes) -> str:
     """Replace (or create) the file ``path`` with ``data``, atomically; returns the file written.
 
     On any failure the target is unchanged, the temporary file is removed and IOFailure
-    says why in one sentence.
+    says why in one sentence. A writable file in a folder where no temporary file can be made
+    (a read-only folder) is written over in place instead, and put back as it was if that fails.
     """
     shown = _check_name(path)
     real = resolve_target(shown)
@@ -177,6 +178,8 @@ def write_bytes(path, data: bytes) -> str:
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)[:40]}.", suffix=".tmp",
                                    dir=folder)
     except OSError as exc:
+        if old is not None and exc.errno in (errno.EACCES, errno.EPERM):
+            return _write_in_place(real, shown, data)
         raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
     try:
         try:
@@ -210,6 +213,39 @@ def write_bytes(path, data: bytes) -> str:
             raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
         raise
     _sync_folder(folder)
+    return real
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    os.lseek(fd, 0, os.SEEK_SET)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.ftruncate(fd, len(data))
+    os.fsync(fd)
+
+
+def _write_in_place(real: str, shown: str, data: bytes) -> str:
+    """Write over an existing file (no temporary file can be made beside it); on failure the
+    old bytes, read first, are written back."""
+    try:
+        fd = os.open(real, os.O_RDWR)
+    except OSError as exc:
+        raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
+    try:
+        old = b""
+        while chunk := os.read(fd, 1 << 20):
+            old += chunk
+        try:
+            _write_all(fd, data)
+        except OSError as exc:
+            try:
+                _write_all(fd, old)
+            except OSError:
+                pass
+            raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
+    finally:
+        os.close(fd)
     return real
 
 
