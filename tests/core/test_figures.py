@@ -18,20 +18,18 @@ from sqrtdk_gui.core.lesson import figure_data, figures
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.figures import (
     CHECK_SEEDS,
-    DASH,
     FIGURES,
     SEEDS,
-    THIN,
     computed_values,
     figure_range,
     figure_values,
     fill,
-    format_range,
     inside,
     placeholders,
     quote,
     quote_bounds,
 )
+from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "resources" / "lesson"

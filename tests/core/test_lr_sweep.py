@@ -22,14 +22,7 @@ from sqrtdk_gui.core.training.loop import (
     train,
     train_grid,
 )
-from sqrtdk_gui.core.training.lr_sweep import (
-    LR_GRID,
-    MAX_WORKERS,
-    ScalingSweep,
-    check_grid,
-    default_workers,
-    run_sweep,
-)
+from sqrtdk_gui.core.training.lr_sweep import LR_GRID, MAX_WORKERS, ScalingSweep, check_grid, default_workers, run_sweep
 from sqrtdk_gui.core.training.task import param_name
 
 pytestmark = pytest.mark.training  # CI also runs these under several BLAS kernels

@@ -177,8 +177,9 @@ def test_float64_evaluation_matches_the_exact_softmax():
 
 
 def test_the_precision_table_models_a_fused_kernel_too():
-    from sqrtdk_gui.core.lesson.evidence import PRECISION_DKS, evidence
-    from sqrtdk_gui.core.lesson.figures import fused_kernel_error
+    from sqrtdk_gui.core.lesson.evidence import evidence
+    from sqrtdk_gui.core.lesson.measure import fused_kernel_error
+    from sqrtdk_gui.core.lesson.pages.followup_precision import PRECISION_DKS
 
     ev = evidence("precision", Params(d_k=1024, dtype="bfloat16", scaling="none"))
     assert ev.headers[-2:] == ("kernel raw", "kernel ÷√d_k")

@@ -4,6 +4,7 @@ import math
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,9 +13,13 @@ from PySide6.QtCore import Qt
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, scenario
-from sqrtdk_gui.core.lesson.evidence import aligned_gap, evidence, small_heads_gap
+from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
+from sqrtdk_gui.core.lesson.measure import aligned_gap
+from sqrtdk_gui.core.lesson.pages.trap_small_heads import small_heads_gap
 from sqrtdk_gui.gui.lesson.pane import read_resource
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def settle(w):
@@ -347,3 +352,39 @@ def test_new_sample_on_a_trap_recomputes_its_table(window):
     after = window.lesson_pane.text.toPlainText()
     assert after != before
     assert evidence("dmodel", window.controller.params).rows[0][1] in after
+
+
+def test_the_views_a_page_may_name_are_the_windows_views():
+    from sqrtdk_gui.core.lesson.page import PANELS
+    from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
+
+    assert set(PANELS) == {"summary"} | {cls.name for cls in (*LIVE_PANELS, *PAGE_PANELS)}
+
+
+def test_a_page_naming_a_view_that_does_not_exist_fails_at_import():
+    from sqrtdk_gui.core.lesson.page import Scenario, Step
+
+    with pytest.raises(ValueError, match="'histogramm' is not a view"):
+        Scenario("x", "trap", "X", ":/lesson/x.html", "X", highlight=("histogramm",))
+    with pytest.raises(ValueError, match="'weight' is not a view"):
+        Step(9, "X", ":/lesson/x.html", "q", "a", covers=("weight",))
+    Step(9, "X", ":/lesson/x.html", "q", "a", covers=("summary.sigma", "gradient"))  # fine
+
+
+def test_every_page_is_one_module_with_its_text_and_what_it_quotes():
+    from sqrtdk_gui.core.lesson.figures import FIGURES, placeholders
+    from sqrtdk_gui.core.lesson.pages import PAGES
+
+    for page in PAGES:
+        name = page.__name__.rsplit(".", 1)[1]
+        assert page.PAGE.resource == f":/lesson/{name}.html", name  # the module is named after its text
+    # Every figure lives with the first page whose text quotes it (the step texts and the HTML).
+    owners = {f.key: page for page in PAGES for f in (page.FIGURES.items if hasattr(page, "FIGURES") else ())}
+    html = {page: (ROOT / "resources" / "lesson" / f"{page.__name__.rsplit('.', 1)[1]}.html").read_text()
+            for page in PAGES}
+    for key, owner in owners.items():
+        quoting = [p for p in PAGES
+                   if key in placeholders(html[p] + getattr(p.PAGE, "question", "") + getattr(p.PAGE, "answer", ""))]
+        assert not quoting or quoting[0] is owner, (key, owner.__name__, quoting[0].__name__)
+    assert set(owners) == set(FIGURES)
+

@@ -124,7 +124,7 @@ def test_evidence_is_a_table_only_where_it_fits_unbroken(make_window, width, sta
 def test_table_fits_measures_the_longest_cell():
     from PySide6.QtGui import QFont, QFontMetrics
 
-    from sqrtdk_gui.core.lesson.evidence import Evidence
+    from sqrtdk_gui.core.lesson.page import Evidence
     from sqrtdk_gui.gui.lesson.pane import table_fits
 
     metrics = QFontMetrics(QFont())

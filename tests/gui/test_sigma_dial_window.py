@@ -12,7 +12,8 @@ from sqrtdk_gui.core.attention.long_context import TOP_K
 from sqrtdk_gui.core.attention.params import DTYPES, Params
 from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.lesson.content import scenario
-from sqrtdk_gui.core.lesson.evidence import LONG_CONTEXT_KEYS, evidence
+from sqrtdk_gui.core.lesson.evidence import evidence
+from sqrtdk_gui.core.lesson.pages.followup_long_context import LONG_CONTEXT_KEYS
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.panels.sigma_dial import TABLE_LABELS
 

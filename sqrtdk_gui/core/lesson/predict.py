@@ -10,49 +10,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from sqrtdk_gui.core.attention.compute import compute
-from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.lesson.page import Prediction
+from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["Prediction", "PREDICTIONS", "parse_guesses", "compare"]
+__all__ = ["PREDICTIONS", "parse_guesses", "compare"]
 
 
-@dataclass(frozen=True)
-class Prediction:
-    """What one step's question asks the class to predict."""
-
-    quantity: str  # what the guesses are of, as the pane labels it
-    measure: Callable[[Params], float]  # the measured value for the step's parameters
-    hides: tuple[str, ...]  # view names ("histogram") and summary cells ("summary.sigma")
-    digits: int = 2  # decimals shown for the measured value
-
-
-def _sigma(p: Params) -> float:
-    return compute(p).logit_std
-
-
-def _median_max_weight(p: Params) -> float:
-    return compute(p).summary["max_weight"].median
-
-
-def _gradient_ratio(p: Params) -> float:
-    """How many times smaller the raw median ‖∂L/∂q‖ is than the ÷√d_k one."""
-    raw = compute(p.replace(scaling="none")).summary["grad_q"].median
-    scaled = compute(p.replace(scaling="sqrt_dk")).summary["grad_q"].median
-    return scaled / raw
-
-
-PREDICTIONS: dict[int, Prediction] = {
-    1: Prediction("σ of the logits", _sigma, ("histogram", "summary.sigma")),
-    2: Prediction("median largest weight", _median_max_weight,
-                  ("weights", "summary.max_weight", "summary.entropy", "summary.saturated",
-                   "summary.jacobian"), digits=3),
-    3: Prediction("÷√d_k gradient ÷ raw gradient", _gradient_ratio,
-                  ("jacobian", "gradient", "summary.jacobian"), digits=0),
-    4: Prediction("σ after ÷√d_k", _sigma, ("histogram", "gradient", "summary.sigma")),
-}
+PREDICTIONS: dict[int, Prediction] = {m.PAGE.number: m.PREDICTION for m in PAGES if hasattr(m, "PREDICTION")}
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,500": one number
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")

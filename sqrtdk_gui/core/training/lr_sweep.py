@@ -25,14 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
-from sqrtdk_gui.core.training.loop import (
-    FLOAT_RANGES,
-    INT_RANGES,
-    MAX_ELEMENTS,
-    TrainConfig,
-    TrainResult,
-    train_grid,
-)
+from sqrtdk_gui.core.training.loop import FLOAT_RANGES, INT_RANGES, MAX_ELEMENTS, TrainConfig, TrainResult, train_grid
 from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
 __all__ = [

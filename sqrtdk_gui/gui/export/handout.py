@@ -21,8 +21,9 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.lesson.evidence import Evidence, evidence
+from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
+from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS
 from sqrtdk_gui.gui.export.view import slide_layout
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core.lesson.content import SCENARIOS, Scenario, Step
-from sqrtdk_gui.core.lesson.evidence import Evidence
+from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
+from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.style import Style, standard_icon
 

@@ -6,9 +6,10 @@ from PySide6.QtCore import QObject, Signal
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
-from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS, Scenario, Step
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import evidence
+from sqrtdk_gui.core.lesson.page import Scenario, Step
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
 
 __all__ = ["LessonPresenter"]

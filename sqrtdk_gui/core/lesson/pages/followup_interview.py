@@ -1,0 +1,32 @@
+"""Follow-up · What interviewers ask: the follow-up, its evidence table and the figures its text quotes."""
+
+from __future__ import annotations
+
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, grad_ratio
+from sqrtdk_gui.core.lesson.page import Evidence, Scenario
+from sqrtdk_gui.core.training import folding
+
+PAGE = Scenario("interview", "follow-up", "What interviewers ask", ":/lesson/followup_interview.html",
+                "Interview", preset={"d_k": 64, "scaling": "sqrt_dk"},
+                highlight=("gradient",))
+
+
+FIGURES = FigureSet()
+
+
+for _d in (4, 16):
+    FIGURES.add(f"backward_raw_{_d}", f"median ‖∂L/∂q‖: raw over ÷√d_k at d_k = {_d} (the scale alone: √{_d})",
+            unit="×")(lambda p, d=_d: 1.0 / grad_ratio(p, d))
+
+
+def evidence(p: Params) -> Evidence:
+    """One step from the training lab's initialisation: ÷√d_k explicit or folded into W_Q."""
+    rows = []
+    for optimizer, name in (("sgd", "SGD"), ("adam", "Adam")):
+        step = folding.one_step(p.d_k, optimizer, seed=p.seed)
+        theory = "d_k" if optimizer == "sgd" else "√d_k"
+        rows.append((f"{name}, W_Q", fmt(step.explicit_q, 3), fmt(step.folded_q, 3),
+                     f"{step.ratio_q:.4g}× ({theory} = {folding.theory_ratio(p.d_k, optimizer):.4g})"))
+        rows.append((f"{name}, W_K", fmt(step.explicit_k, 3), fmt(step.folded_k, 3), f"{step.ratio_k:.4g}×"))
+    return Evidence(("one step of", "logits move: ÷√d_k", "folded into W_Q", "folded / ÷√d_k"), tuple(rows))

@@ -1,0 +1,24 @@
+"""Follow-up · Why σ ≈ 1 and not 3: the σ dial: the follow-up and its evidence table."""
+
+from __future__ import annotations
+
+from sqrtdk_gui.core.attention import sigma_dial
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.lesson.measure import fmt
+from sqrtdk_gui.core.lesson.page import Evidence, Scenario
+
+# The σ dial, low precision and long context (each with its evidence table).
+PAGE = Scenario("sigma_dial", "follow-up", "Why σ ≈ 1 and not 3: the σ dial", ":/lesson/followup_sigma_dial.html",
+                "σ dial", preset={"d_k": 256, "scaling": "none"},
+                highlight=("sigma_dial",))
+
+
+def evidence(p: Params) -> Evidence:
+    """The dial's medians at a few σ for the current n; raw logits reach σ at d_k = σ²."""
+    c = sigma_dial.curves(p.keys)
+    rows = []
+    for sigma in (0.25, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0):
+        raw_dk = sigma * sigma  # unit q, k entries, τ = 1: raw σ = √d_k
+        rows.append((f"{sigma:g}", fmt(c.at("max_weight", sigma), 3), fmt(c.at("entropy_ratio", sigma)),
+                     fmt(c.at("jacobian_fro", sigma), 3), f"{raw_dk:g}" if raw_dk >= 1 else "–"))
+    return Evidence(("σ", "max p", "H / log n", "‖J‖_F", "raw at d_k"), tuple(rows))

@@ -1,0 +1,43 @@
+"""Trap · ÷√d_model instead of ÷√d_k: the trap, its evidence table and the figures its text quotes."""
+
+from __future__ import annotations
+
+from sqrtdk_gui.core.attention.compute import compute
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
+from sqrtdk_gui.core.lesson.page import Evidence, Scenario
+
+PAGE = Scenario("dmodel", "trap", "÷√d_model instead of ÷√d_k", ":/lesson/trap_dmodel.html", "÷√d_model",
+                preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"},
+                highlight=("weights", "summary"))
+
+
+FIGURES = FigureSet()
+
+
+def _dmodel(p):
+    return run(p, d_k=64, heads=8, scaling="sqrt_dmodel")
+
+
+@FIGURES.add("dmodel_sigma", "σ with ÷√d_model, d_k = 64, 8 heads (theory 1/√8 = 0.354)")
+def _(p):
+    return _dmodel(p).logit_std
+
+
+@FIGURES.add("dmodel_entropy", "median entropy with ÷√d_model, d_k = 64, 8 heads (ceiling 4.16)", digits=3)
+def _(p):
+    return med(_dmodel(p), "entropy")
+
+
+@FIGURES.add("dmodel_grad_ratio", "median ‖∂L/∂q‖: ÷√d_k over ÷√d_model, d_k = 64, 8 heads", unit="×")
+def _(p):
+    return med(run(p, d_k=64, scaling=SCALED), "grad_q") / med(_dmodel(p), "grad_q")
+
+
+def evidence(p: Params) -> Evidence:
+    rows = []
+    for h in (1, 2, 4, 8, 16):
+        r = compute(p.replace(heads=h, scaling="sqrt_dmodel"))
+        rows.append((str(h), str(h * p.d_k), fmt(r.logit_std),
+                     f"{fmt(r.summary['entropy'].median)} / {fmt(r.log_n)}"))
+    return Evidence(("heads h", "d_model", "σ", "entropy / log n"), tuple(rows))
