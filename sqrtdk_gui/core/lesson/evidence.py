@@ -11,14 +11,9 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["evidence", "has_evidence"]
+__all__ = ["evidence"]
 
 _BUILDERS = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
-
-
-def has_evidence(key: str) -> bool:
-    """Whether scenario ``key`` has an evidence table."""
-    return key in _BUILDERS
 
 
 def evidence(key: str, params: Params) -> Evidence:
