@@ -206,6 +206,18 @@ def test_open_recent_keeps_absolute_paths_only_and_each_once(tmp_path):
     assert settings.recent == [a]
 
 
+def test_a_huge_recent_entry_costs_only_itself_and_is_reported(tmp_path):
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    good = str(tmp_path / "good.json")
+    ini = tmp_path / "s.ini"
+    ini.write_text("[recent]\npresets=" + json.dumps(json.dumps(["/" + "x" * 900_000, good])) + "\n")
+    settings = Settings(str(ini))
+    _, _, warning = settings.load()
+    assert settings.recent == [good]
+    assert warning == "1 damaged entry left out of Open recent (not a file name this program can reopen)"
+
+
 def test_two_windows_on_one_settings_file_merge_their_open_recent_lists(tmp_path):
     from sqrtdk_gui.gui.window.settings import Settings
 

@@ -152,8 +152,11 @@ class Settings:
             if geometry is not None and (not isinstance(geometry, QByteArray)
                                          or not geometry_is_sane(bytes(geometry))):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
-            self.recent = _recent_from(qs.value("recent/presets"))
+            self.recent, dropped = _recent_and_dropped(qs.value("recent/presets"))
             self._loaded_recent = list(self.recent)
+            if dropped and warning is None:
+                warning = (f"{dropped} damaged {'entry' if dropped == 1 else 'entries'} left out of "
+                           "Open recent (not a file name this program can reopen)")
             state = None
             text = qs.value("state/preset")
             if text is not None:
@@ -206,17 +209,22 @@ class Settings:
 
 
 def _recent_from(text) -> list[str]:
-    """The Open recent list from its JSON text; anything malformed is an empty list. Only
-    absolute paths count (a relative one would be read against the next start's folder),
-    each once."""
-    if not isinstance(text, str) or len(text) > RECENT_MAX * (_PATH_MAX_CHARS + 8) + 16:
-        return []
+    """The Open recent list from its JSON text; anything malformed is an empty list."""
+    return _recent_and_dropped(text)[0]
+
+
+def _recent_and_dropped(text) -> tuple[list[str], int]:
+    """The Open recent list from its JSON text, and how many entries were left out. Only
+    absolute paths of a sane length count (a relative one would be read against the next
+    start's folder), each once; one bad entry does not cost the others."""
+    if not isinstance(text, str) or len(text) > MAX_BYTES:
+        return [], 0 if text is None else 1
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        return []
+        return [], 1
     if not isinstance(value, list):
-        return []
+        return [], 1
     paths = [os.path.normpath(p) for p in value
              if isinstance(p, str) and 0 < len(p) <= _PATH_MAX_CHARS and "\0" not in p and os.path.isabs(p)]
-    return list(dict.fromkeys(paths))[:RECENT_MAX]
+    return list(dict.fromkeys(paths))[:RECENT_MAX], len(value) - len(paths)
