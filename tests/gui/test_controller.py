@@ -81,3 +81,21 @@ def test_result_is_what_the_model_computes(controller):
     controller.flush()
     np_result = compute(controller.params)
     assert controller.result.logit_std == np_result.logit_std
+
+
+def test_nothing_is_computed_after_shutdown(qtbot, monkeypatch):
+    # A change arriving while the window closes (the lesson restoring a step, a queued edit)
+    # must not run the sweeps in the GUI thread: without the worker they would take seconds.
+    from sqrtdk_gui.gui.window import controller as controller_module
+
+    c = Controller(Params(queries=64, keys=16))
+    c.flush()
+    c.shutdown()
+    calls = []
+    monkeypatch.setattr(controller_module, "_sweeps", lambda *a, **k: calls.append(a) or {})
+    monkeypatch.setattr(controller_module, "compute", lambda p: calls.append(p))
+    c.set_params(d_k=512)
+    c.flush()
+    c.wait_for_sweeps()
+    qtbot.wait(50)  # any timer that started would have fired
+    assert calls == [] and c.params.d_k == 512

@@ -140,6 +140,7 @@ class Controller(QObject):
         self._sweep_timer.setInterval(SWEEP_DELAY_MS)
         self._sweep_timer.timeout.connect(self._start_sweeps)
         self._generation = 0
+        self._closed = False  # after shutdown(): nothing more is computed
         self._thread: QThread | None = None
         if threaded:
             self._thread = QThread(self)
@@ -187,7 +188,7 @@ class Controller(QObject):
             return
         self._params = new
         self.params_changed.emit(new)
-        if not self._timer.isActive():
+        if not self._timer.isActive() and not self._closed:
             self._timer.start()
 
     def replace_params(self, params: Params) -> None:
@@ -203,12 +204,16 @@ class Controller(QObject):
 
     def flush(self) -> None:
         """Run a pending computation now (headless rendering, tests)."""
+        if self._closed:
+            return
         if self._timer.isActive() or self._result is None or self._result.params != self._params:
             self._timer.stop()
             self._recompute()
 
     def wait_for_sweeps(self) -> None:
         """Compute the sweeps for the current parameters in this thread, if still missing."""
+        if self._closed:
+            return
         key = self._params.replace(d_k=1)
         if self._sweeps_for != key:
             self._sweep_timer.stop()
@@ -222,7 +227,9 @@ class Controller(QObject):
 
     def shutdown(self) -> None:
         """Stop the worker thread (the window calls this when it closes) without waiting
-        for a running sweep: it is abandoned at its next d_k point."""
+        for a running sweep: it is abandoned at its next d_k point. Nothing is computed after
+        this (without the worker a pending sweep would run in the GUI thread: seconds to close)."""
+        self._closed = True
         self._timer.stop()
         self._sweep_timer.stop()
         if self._thread is not None:
@@ -262,7 +269,7 @@ class Controller(QObject):
 
     def _request_sweeps(self, params: Params) -> None:
         key = params.replace(d_k=1)
-        if key == self._sweep_key:
+        if key == self._sweep_key or self._closed:
             return
         self._sweep_key = key
         self._generation += 1
@@ -274,7 +281,8 @@ class Controller(QObject):
             self._sweep_timer.start()
 
     def _start_sweeps(self) -> None:
-        self._sweep_requested.emit(self._generation, self._sweep_key)
+        if not self._closed:
+            self._sweep_requested.emit(self._generation, self._sweep_key)
 
     @Slot(int, object, object)
     def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
