@@ -149,6 +149,27 @@ def test_reset_all_settings_asks_first(window, monkeypatch, tmp_path, answer):
     assert window.controller.params == Params() and window.lesson.step == 0
     assert window.recent.paths == [] and not window.actions.numbers.isChecked()
     assert not any(p.numbers_shown for p in window.panels.values())
+    # Undo brings back what the step changed: parameters, lesson, theme and zoom (the menu
+    # says the Open recent list is not part of it).
+    assert "Open recent" in window.actions.undo.text()
+    window.actions.undo.trigger()
+    assert window.style_.theme == "dark" and window.style_.zoom == 1.5 and window.lesson.step == 3
+    window.actions.redo.trigger()
+    assert window.style_.theme == "light" and window.style_.zoom == 1.0
+
+
+def test_undoing_a_preset_brings_back_the_theme_but_not_a_zoom_chosen_since(window, tmp_path):
+    path = tmp_path / "p.json"
+    presets.save(presets.State(params=Params(d_k=300), theme="dark"), path)
+    window.load_preset(str(path))
+    assert window.style_.theme == "dark"
+    window.actions.undo.trigger()
+    assert window.style_.theme == "light"
+    window.actions.redo.trigger()
+    window.set_zoom(1.25)  # not an undo step
+    window.apply_edit({"d_k": 40})
+    window.actions.undo.trigger()  # the d_k edit: the zoom stays
+    assert window.style_.zoom == 1.25 and window.style_.theme == "dark"
 
 
 def test_open_recent_lists_presets_and_drops_missing_files_with_a_message(window, tmp_path):

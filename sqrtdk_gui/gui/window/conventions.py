@@ -76,14 +76,15 @@ class DesktopActions:
                 return False
         if self.presentation.active:
             self.presentation.leave()
-        with self.undo.step("Reset all settings"):
+        with self.undo.step("Reset all settings (the Open recent list stays cleared)"):
             self.apply_state(presets.State())
         self.set_controls_visible(True)
         self.set_numbers_shown_all(False)
         self.recent.clear()
         self.showNormal()
         self.resize(*self.default_size)
-        self.statusBar().showMessage("All settings reset to their defaults", 5000)
+        self.statusBar().showMessage("All settings reset to their defaults (Ctrl+Z brings back parameters, "
+                                     "lesson, theme and zoom)", 5000)
         return True
 
     # --- about ------------------------------------------------------------------------------

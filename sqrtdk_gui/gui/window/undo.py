@@ -4,7 +4,9 @@ One ``QUndoStack`` holds *settled* changes: every edit of the same control withi
 ``MERGE_MS`` of the previous one merges into one step (a slider drag of hundreds of values
 is one step), and a lesson move (a step, a trap, a follow-up: whatever enters it) is one step
 with the parameters it set. A step remembers the whole ``Snapshot`` before and after it
-(parameters and lesson position), so undo restores both, wherever the change came from.
+(parameters, lesson position, theme and zoom), so undo restores them, wherever the change
+came from; theme and zoom only when the step itself changed them (Open preset, Reset all
+settings), not a zoom chosen in between. The Open recent list is not part of a step.
 
 Changes the program makes by itself (the lesson's d_k animation, autoplay) are not steps;
 the next step records whatever state they left as its "before".
@@ -34,11 +36,13 @@ _NAMES = {"d_k": "d_k", "temperature": "τ", "keys": "keys n", "queries": "queri
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What undo restores: the parameters and the lesson position."""
+    """What undo restores: the parameters, the lesson position, the theme and the zoom."""
 
     params: Params
     step: int = 0
     scenario: str | None = None
+    theme: str | None = None
+    zoom: float | None = None
 
     @property
     def lesson(self) -> tuple[int, str | None]:
@@ -92,10 +96,16 @@ class _StateCommand(QUndoCommand):
         if self._done:
             self._done = False
             return
-        self.history.apply(self.after, lesson_moved=self.after.lesson != self.before.lesson)
+        self.history.apply(self.after, lesson_moved=self.after.lesson != self.before.lesson,
+                           look=self._look_changed)
 
     def undo(self) -> None:
-        self.history.apply(self.before, lesson_moved=self.after.lesson != self.before.lesson)
+        self.history.apply(self.before, lesson_moved=self.after.lesson != self.before.lesson,
+                           look=self._look_changed)
+
+    @property
+    def _look_changed(self) -> bool:
+        return (self.before.theme, self.before.zoom) != (self.after.theme, self.after.zoom)
 
 
 class UndoHistory(QObject):
@@ -117,17 +127,24 @@ class UndoHistory(QObject):
 
     # --- state ---------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
-        lesson = self._window.lesson
-        return Snapshot(self._window.controller.params, lesson.step,
-                        lesson.scenario.key if lesson.scenario else None)
+        w = self._window
+        lesson = w.lesson
+        style = getattr(w, "style_", None)
+        return Snapshot(w.controller.params, lesson.step, lesson.scenario.key if lesson.scenario else None,
+                        style.theme if style is not None else None, style.zoom if style is not None else None)
 
-    def apply(self, snap: Snapshot, lesson_moved: bool = True) -> None:
-        """Make ``snap`` the current state (undo and redo; records nothing)."""
+    def apply(self, snap: Snapshot, lesson_moved: bool = True, look: bool = False) -> None:
+        """Make ``snap`` the current state (undo and redo; records nothing); ``look``: its
+        theme and zoom too."""
         w = self._window
         self._applying = True
         try:
             w.animator.stop()
             w.controller.replace_params(snap.params)
+            if look and snap.theme is not None and snap.theme != w.style_.theme:
+                w.set_theme(snap.theme)
+            if look and snap.zoom is not None and snap.zoom != w.style_.zoom:
+                w.set_zoom(snap.zoom)
             if lesson_moved:
                 w.lesson.restore(snap.step, snap.scenario)
         finally:
