@@ -29,6 +29,6 @@ def _coerce_c_locale() -> None:
 
 if __name__ == "__main__":
     _coerce_c_locale()
-    from sqrtdk_gui.cli.main import main
+    from sqrtdk_gui.cli.entry import main
 
     sys.exit(main())

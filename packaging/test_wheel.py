@@ -84,7 +84,7 @@ def test_sdist_and_wheel_hold_the_whole_package(dist, wheel):
     assert [s for s in sources if s not in names] == []
     assert "sqrtdk_gui/gui/resources_rc.py" in names  # the lesson texts and icons, compiled
     assert not [n for n in names if n.startswith(("tests/", "packaging/", "benchmarks/"))]
-    assert re.search(r"^sqrtdk-gui = sqrtdk_gui\.cli\.main:main$", entry_points, re.M)
+    assert re.search(r"^sqrtdk-gui = sqrtdk_gui\.cli\.entry:main$", entry_points, re.M)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)  # the MIT licence text
     for requirement in ("PySide6-Essentials", "pyqtgraph", "numpy"):
         assert f"Requires-Dist: {requirement}" in metadata

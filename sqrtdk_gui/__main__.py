@@ -2,6 +2,6 @@
 
 import sys
 
-from sqrtdk_gui.cli.main import main
+from sqrtdk_gui.cli.entry import main
 
 sys.exit(main())

@@ -9,7 +9,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
@@ -17,7 +20,7 @@ from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.validation import float_arg, int_arg
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
-           "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout",
+           "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
            "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES"]
 
 # flag -> Params field, one per field (d_k's flag is --dk).
@@ -107,6 +110,24 @@ def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
     if not os.access(real.parent, os.W_OK) or (real.exists() and not os.access(real, os.W_OK)):
         return f"cannot write {path!r}: permission denied"
     return None
+
+
+@contextmanager
+def interrupt_ends_at_once():
+    """While active, Ctrl+C ends the process at once, as for any program that does not catch
+    it (the shell reports 130). For the commands that start Qt: a KeyboardInterrupt raised
+    inside Qt's start-up, a render or a worker thread's shutdown crashed or was lost. Files
+    are never half-written (every write is a temporary file renamed into place); the
+    interactive window installs its own handler, which closes it like Quit, once its event
+    loop runs. The previous handler comes back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def silence_stdout() -> None:

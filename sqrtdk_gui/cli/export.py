@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from sqrtdk_gui.cli.args import HANDOUT_SUFFIXES, check_output_path, fail, path_arg, size_arg
+from sqrtdk_gui.cli.args import HANDOUT_SUFFIXES, check_output_path, fail, interrupt_ends_at_once, path_arg, size_arg
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
@@ -41,9 +41,10 @@ def run_export_handout(args: argparse.Namespace) -> int:
     problem = check_output_path(args.file, HANDOUT_SUFFIXES)
     if problem:
         return fail(problem)
-    from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
+    with interrupt_ends_at_once():
+        from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
 
-    return export_handout_headless(args.file)
+        return export_handout_headless(args.file)
 
 
 def run_export_slides(args: argparse.Namespace) -> int:
@@ -56,6 +57,7 @@ def run_export_slides(args: argparse.Namespace) -> int:
         return fail(f"cannot write into {str(folder)!r}: not a folder")
     if not os.access(folder, os.W_OK):
         return fail(f"cannot write into {str(folder)!r}: permission denied")
-    from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
+    with interrupt_ends_at_once():
+        from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 
-    return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation)
+        return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from sqrtdk_gui.cli.args import check_output_path, fail, given_params, params_from_args
+from sqrtdk_gui.cli.args import check_output_path, fail, given_params, interrupt_ends_at_once, params_from_args
 from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.io import presets
 
@@ -15,6 +15,11 @@ __all__ = ["run_window"]
 def run_window(args: argparse.Namespace) -> int:
     """The window, a headless screenshot, or the smoke test (Qt is imported only here)."""
     params = params_from_args(args)  # ValueError for combinations flags alone cannot reject
+    with interrupt_ends_at_once():
+        return _run(args, params)
+
+
+def _run(args: argparse.Namespace, params) -> int:
     problem = platform_problem()  # an unknown QT_QPA_PLATFORM: Qt would abort (status 134)
     if problem is None and (args.screenshot is not None or args.smoke_test or args.first_frame) \
             and os.environ.get("QT_QPA_PLATFORM") and display_problem():
