@@ -6,6 +6,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+
+def pytest_addoption(parser):
+    # The pure-numpy tests (tests/core, tests/cli) run without PySide6 and pytest-qt; the
+    # settings pyproject.toml gives pytest-qt must then still be known options.
+    try:
+        import pytestqt  # noqa: F401
+    except ImportError:
+        for name in ("qt_api", "qt_log_level_fail"):
+            parser.addini(name, "pytest-qt's setting (pytest-qt is not installed)")
+        parser.addini("qt_log_ignore", "pytest-qt's setting (pytest-qt is not installed)", type="linelist")
+
 import sqrtdk_gui  # noqa: E402,F401  (before numpy: it pins BLAS to one thread, as the app does)
 
 

@@ -133,3 +133,15 @@ def test_the_version_is_written_once_and_the_citation_agrees():
     assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "sqrtdk_gui.__version__"}
     citation = re.search(r'^version:\s*"([^"]+)"', (ROOT / "CITATION.cff").read_text(encoding="utf-8"), re.M)
     assert citation and citation.group(1) == __version__
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "core").glob("*.py")) + sorted((ROOT / "tests" / "cli").glob("*.py")),
+                         ids=lambda p: p.name)
+def test_the_pure_tests_run_without_qt(path):
+    # tests/core and tests/cli run with numpy alone (no PySide6, no pytest-qt installed):
+    # they import no Qt and ask for no Qt fixture (the window's code runs only in tests/gui).
+    imports = _imports(path)
+    assert not [n for n in imports if n.split(".")[0] in (*QT, "pytestqt")], imports
+    assert not [n for n in imports if n.startswith("sqrtdk_gui.gui")], imports
+    source = path.read_text(encoding="utf-8")
+    assert not any(f in source for f in ("qtbot", "qapp", "make_window", "(window")), path.name
