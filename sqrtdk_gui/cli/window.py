@@ -6,6 +6,7 @@ import argparse
 import os
 
 from sqrtdk_gui.cli.args import check_output_path, fail, given_params, interrupt_ends_at_once, params_from_args
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.io import presets
 
@@ -19,7 +20,7 @@ def run_window(args: argparse.Namespace) -> int:
         return _run(args, params)
 
 
-def _run(args: argparse.Namespace, params) -> int:
+def _run(args: argparse.Namespace, params: Params) -> int:
     problem = platform_problem()  # an unknown QT_QPA_PLATFORM: Qt would abort (status 134)
     if problem is None and (args.screenshot is not None or args.smoke_test or args.first_frame) \
             and os.environ.get("QT_QPA_PLATFORM") and display_problem():

@@ -17,6 +17,7 @@ from numpy.typing import ArrayLike
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.quantiles import percentiles
 from sqrtdk_gui.core.attention.scaling import comparison_scaling, scale_factor
+from sqrtdk_gui.core.attention.sigma_dial import mode_sigmas
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix
 from sqrtdk_gui.core.attention.theory import Law, law_pdf, theory_curve, theory_law
 
@@ -148,6 +149,12 @@ class Result:
         other = comparison_scaling(p.scaling)
         mult = scale_factor(p.replace(scaling=other)) / p.temperature
         return other, mult * self.raw_dots
+
+    @functools.cached_property
+    def mode_sigmas(self) -> dict[str, float]:
+        """σ every scaling mode would give at these parameters (theory, pooled; the σ dial's
+        markers). Computed once per result: views read it, they do not recompute it."""
+        return mode_sigmas(self.params)
 
     @functools.cached_property
     def failed_rows(self) -> int:

@@ -144,15 +144,13 @@ def _write_error_summary(out, result: Result) -> None:
 
 def _write_dial(out, result: Result, dial) -> None:
     """The σ dial's curves (one line per σ) and every scaling mode's σ here."""
-    from sqrtdk_gui.core.attention.sigma_dial import mode_sigmas
-
     rows = dial.rows_table()
     out.writerow(["# sigma_dial", "keys", dial.keys, "rows", dial.rows, "seeds", dial.seeds,
                   "peak_sigma", dial.peak_sigma, "window", *dial.window])
     out.writerow(["# sigma_dial", *rows[0].keys()])
     for row in rows:
         out.writerow(["# sigma_dial", *(repr(v) for v in row.values())])
-    for scaling, sigma in mode_sigmas(result.params).items():
+    for scaling, sigma in result.mode_sigmas.items():
         out.writerow(["# sigma_dial_mode", scaling, _blank_nan(sigma)])
 
 

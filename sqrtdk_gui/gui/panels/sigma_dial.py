@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 from sqrtdk_gui.core.attention.plotdata import nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS, compared_scalings
-from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves, mode_sigmas
+from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
@@ -164,7 +164,7 @@ class SigmaDialPanel(Panel):
         if c.result is None:
             return [dial]
         modes = tuple((SCALING_LABELS[m], float(sig), self.verdict(sig, curves))
-                      for m, sig in mode_sigmas(c.result.params, SCALINGS).items())
+                      for m, sig in c.result.mode_sigmas.items())
         return [dial, Table("each scaling's σ here", ("scaling", "σ", "verdict"), modes)]
 
     # --- drawing ------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ class SigmaDialPanel(Panel):
         self._stale = None
         p = result.params
         compared = compared_scalings(p)
-        sigmas = mode_sigmas(p, SCALINGS)
+        sigmas = dict(result.mode_sigmas)  # a copy: the current mode's entry may change here
         if not math.isfinite(sigmas[p.scaling]):  # QK-norm with alignment: no closed form
             sigmas[p.scaling] = result.logit_std
         if compared != self._scalings:
