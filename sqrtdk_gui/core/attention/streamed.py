@@ -13,6 +13,7 @@ import numpy as np
 
 from sqrtdk_gui.core.attention.long_context import (
     SAMPLE_KEYS,
+    TOP_K,
     EvaluatedSoftmax,
     LongSpec,
     RowReducer,
@@ -36,11 +37,11 @@ def streamed_spec(params: Params) -> LongSpec:
                     qk_norm=MODES[params.scaling].unit_vectors)
 
 
-def _first_pass(params: Params, spec: LongSpec, top_k: int | None, keep=None):
+def _first_pass(params: Params, spec: LongSpec, top_k: int = TOP_K, keep=None):
     """The exact per-row statistics and the evaluated softmax's maximum and sum over every
     key block; ``keep(start, raw, dots)``, if given, sees each block."""
     mult = scale_factor(params) / params.temperature
-    reducer = RowReducer(spec.rows) if top_k is None else RowReducer(spec.rows, top_k=top_k)
+    reducer = RowReducer(spec.rows, top_k=top_k)
     evaluated = EvaluatedSoftmax(spec.rows, params.softmax, numpy_dtype(params.dtype))
     for start, raw, dots in logit_blocks(spec):
         z = mult * dots
@@ -73,7 +74,7 @@ def compute_streamed(params: Params) -> Result:
         if start < SAMPLE_KEYS:
             kept_raw.append(raw[:, :SAMPLE_KEYS - start])
             kept_dots.append(dots[:, :SAMPLE_KEYS - start])
-    stats, evaluated = _first_pass(params, spec, None, keep)
+    stats, evaluated = _first_pass(params, spec, keep=keep)
     for start, _, dots in logit_blocks(spec):
         evaluated.second(mult * dots, start, stats)
 

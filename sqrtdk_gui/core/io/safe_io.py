@@ -194,11 +194,7 @@ def write_bytes(path, data: bytes) -> str:
                 mode = _new_file_mode()
             if hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            _write_all(fd, data)
         finally:
             os.close(fd)
         if not hasattr(os, "fchmod"):
@@ -217,6 +213,7 @@ def write_bytes(path, data: bytes) -> str:
 
 
 def _write_all(fd: int, data: bytes) -> None:
+    """``data`` from the start of ``fd``, the rest cut off, flushed to the disk."""
     os.lseek(fd, 0, os.SEEK_SET)
     view = memoryview(data)
     while view:
@@ -233,9 +230,10 @@ def _write_in_place(real: str, shown: str, data: bytes) -> str:
     except OSError as exc:
         raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
     try:
-        old = b""
+        chunks = []
         while chunk := os.read(fd, 1 << 20):
-            old += chunk
+            chunks.append(chunk)
+        old = b"".join(chunks)
         try:
             _write_all(fd, data)
         except OSError as exc:

@@ -141,7 +141,9 @@ class HistogramPanel(Panel):
         key = (id(result), half)
         cached = self._bins.get(key)  # the same result again (a drag back): the same bins
         memo = cached[1] if cached is not None and cached[0]() is result else None
-        if memo is None:
+        if memo is not None:
+            self._bins.move_to_end(key)
+        else:
             # The ghost: the same vectors' logits under the other scaling (computed by the model).
             _, ghost_logits = result.comparison
             memo = (

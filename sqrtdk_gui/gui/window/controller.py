@@ -281,8 +281,7 @@ class Controller(QObject):
             self._sweep_timer.start()
 
     def _start_sweeps(self) -> None:
-        if not self._closed:
-            self._sweep_requested.emit(self._generation, self._sweep_key)
+        self._sweep_requested.emit(self._generation, self._sweep_key)
 
     @Slot(int, object, object)
     def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:

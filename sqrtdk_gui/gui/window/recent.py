@@ -31,9 +31,8 @@ class RecentPresets(QObject):
         self.rebuild()
 
     def set_paths(self, paths) -> None:
-        """The remembered list (absolute paths only: a relative one has no folder to mean)."""
-        absolute = (os.path.normpath(str(p)) for p in paths if os.path.isabs(str(p)))
-        self.paths = list(dict.fromkeys(absolute))[:RECENT_MAX]
+        """The remembered list (``Settings`` keeps absolute paths only)."""
+        self.paths = list(dict.fromkeys(str(p) for p in paths))[:RECENT_MAX]
         self.rebuild()
 
     def add(self, path: str) -> None:

@@ -129,9 +129,8 @@ class UndoHistory(QObject):
     def snapshot(self) -> Snapshot:
         w = self._window
         lesson = w.lesson
-        style = getattr(w, "style_", None)
         return Snapshot(w.controller.params, lesson.step, lesson.scenario.key if lesson.scenario else None,
-                        style.theme if style is not None else None, style.zoom if style is not None else None)
+                        w.style_.theme, w.style_.zoom)
 
     def apply(self, snap: Snapshot, lesson_moved: bool = True, look: bool = False) -> None:
         """Make ``snap`` the current state (undo and redo; records nothing); ``look``: its
