@@ -167,7 +167,7 @@ def test_undoing_a_preset_brings_back_the_theme_but_not_a_zoom_chosen_since(wind
     assert window.style_.theme == "light"
     window.actions.redo.trigger()
     window.set_zoom(1.25)  # not an undo step
-    window.apply_edit({"d_k": 40})
+    window.controller.edit(d_k=40)
     window.actions.undo.trigger()  # the d_k edit: the zoom stays
     assert window.style_.zoom == 1.25 and window.style_.theme == "dark"
 

@@ -107,7 +107,7 @@ def test_step_one_s_histogram_visibly_widens(window, qtbot):
     assert end / start >= 4  # measured: 22.6 (√512 / √1 on a held axis)
     # R and S flip at the same scale: ÷√d_k is the narrow bell inside the same axis.
     width = _x_width(window)
-    window.apply_edit({"scaling": "sqrt_dk"})
+    window.controller.edit(scaling="sqrt_dk")
     window.render_ready()
     assert _x_width(window) == width
     window.lesson.choose_scenario("dmodel")  # outside the steps the axis follows σ again
@@ -116,7 +116,7 @@ def test_step_one_s_histogram_visibly_widens(window, qtbot):
 
 
 def test_autoplay_holds_the_axis_of_its_widest_logits(window, qtbot):
-    window.apply_edit({"scaling": "none"})
+    window.controller.edit(scaling="none")
     window.set_autoplay(True)
     qtbot.waitUntil(lambda: window.controller.params.d_k > 64, timeout=20000)
     assert window.panels["histogram"].fixed_half == pytest.approx(4 * 64, rel=0.3)
@@ -127,7 +127,7 @@ def test_autoplay_holds_the_axis_of_its_widest_logits(window, qtbot):
 def test_held_axis_counts_the_logits_beyond_its_ends(window):
     window.lesson.go_to(4)  # held at ÷√d_k's σ = 1
     window.lesson.reveal(animate=False)
-    window.apply_edit({"scaling": "none"})  # R: raw logits escape off both sides
+    window.controller.edit(scaling="none")  # R: raw logits escape off both sides
     window.render_ready()
     beyond = window.panels["histogram"].beyond
     assert beyond.isVisible() and "% of logits beyond ±" in beyond.textItem.toPlainText()

@@ -2,7 +2,9 @@
 
 The value moves uniformly in log2(d_k), so every octave takes the same time and the
 histogram widens at a steady pace. Each frame only asks the controller for a new d_k; the
-controller's coalescing keeps slow machines from queueing frames.
+controller's coalescing keeps slow machines from queueing frames. Whatever else changes the
+parameters (a user's edit, a preset, a lesson step, undo) stops the sweep: the teacher took
+over, and the sweep must not fight back.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class DkAnimator(QObject):
         self._anim.setEasingCurve(QEasingCurve.Type.InOutSine)
         self._anim.valueChanged.connect(self._on_value)
         self._anim.finished.connect(self._on_finished)
+        controller.edited.connect(self._taken_over)
+        controller.replacing.connect(self.stop)
 
     @property
     def running(self) -> bool:
@@ -51,6 +55,9 @@ class DkAnimator(QObject):
         if self.running:
             self._anim.stop()
             self.running_changed.emit(False)
+
+    def _taken_over(self, _before, _names) -> None:
+        self.stop()
 
     def finish(self) -> None:
         """Jump to the end of a one-way sweep at once (headless rendering)."""

@@ -115,6 +115,11 @@ class Controller(QObject):
     sweeps_changed = Signal(object)  # {scaling: Sweep}
     dial_changed = Signal(object)  # sigma_dial.DialCurves for the current number of keys
     row_changed = Signal(int)
+    # A user's change (a control, a menu command, the palette), after it is applied: the
+    # parameters before it and the names it set. Undo records it; a d_k animation stops.
+    edited = Signal(object, object)  # Params, frozenset[str]
+    edit_refused = Signal(str)  # why a user's change was refused (nothing changed)
+    replacing = Signal()  # a whole parameter set is about to replace the current one
     _sweep_requested = Signal(int, object)
 
     def __init__(self, params: Params | None = None, threaded: bool = True, parent=None) -> None:
@@ -191,8 +196,22 @@ class Controller(QObject):
         if not self._timer.isActive() and not self._closed:
             self._timer.start()
 
+    def edit(self, **changes) -> bool:
+        """A change the user made: applied as by ``set_params``, then announced by ``edited``;
+        invalid values (the widgets are range-limited: a last line of defence) change nothing
+        and are announced by ``edit_refused``. True if applied."""
+        before = self._params
+        try:
+            self.set_params(**changes)
+        except ValueError as exc:
+            self.edit_refused.emit(str(exc))
+            return False
+        self.edited.emit(before, frozenset(changes))
+        return True
+
     def replace_params(self, params: Params) -> None:
-        """Make ``params`` the whole current parameter set (presets, lesson steps)."""
+        """Make ``params`` the whole current parameter set (presets, lesson steps, undo)."""
+        self.replacing.emit()
         self.set_params(**dataclasses.asdict(params))
 
     def set_row(self, row: int) -> None:

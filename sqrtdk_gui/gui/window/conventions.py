@@ -20,6 +20,7 @@ from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.gui.style import SCALING_LABELS
 from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
+from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, key_hint
 
 __all__ = ["DesktopActions", "PALETTE_DKS", "PALETTE_KEYS"]
 
@@ -58,7 +59,6 @@ class DesktopActions:
     def restore_default_parameters(self) -> None:
         """Every model parameter back to its default (one undo step); the lesson stays."""
         with self.undo.step("Restore default parameters"):
-            self.animator.stop()
             self.controller.replace_params(Params())
         self.statusBar().showMessage("Parameters restored to their defaults (Ctrl+Z undoes)", 5000)
 
@@ -103,38 +103,37 @@ class DesktopActions:
         """Every panel shows its numbers as a table (View → Numbers instead of charts)."""
         for panel in self.panels.values():
             panel.set_numbers_shown(on)
-        action = getattr(getattr(self, "actions", None), "numbers", None)
-        if action is not None and action.isChecked() != on:
-            action.setChecked(on)
+        if self.actions.numbers.isChecked() != on:
+            self.actions.numbers.setChecked(on)
 
     # --- command palette ---------------------------------------------------------------------
     def palette_commands(self) -> list[Command]:
-        """Every menu action, lesson step, trap, follow-up and setting, for the palette."""
+        """Every menu command (the table of commands, and the Open recent entries), lesson
+        step, trap, follow-up and setting, for the palette."""
         commands: list[Command] = []
-        palette_action = getattr(self.actions, "palette", None)
 
-        def walk(menu, where: str) -> None:
-            for action in menu.actions():
-                if action.isSeparator() or action is palette_action:
-                    continue
-                if action.menu() is not None:
-                    walk(action.menu(), f"{where} › {_clean(action.text())}")
-                    continue
-                if not action.isEnabled() or not action.text():
-                    continue
-                state = ""
-                if action.isCheckable():
-                    state = " (on)" if action.isChecked() else " (off)"
-                text, _, hint = action.text().partition("\t")  # "Reveal\tReturn": a key hint
-                shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
-                title = _clean(text) + state
-                commands.append(Command(title, where, self._action_runner(action, title, where),
-                                        keywords=f"{action.statusTip()} {action.toolTip()}",
-                                        shortcut=shortcut))
+        def add(action, where: str, hint: str = "") -> None:
+            if not action.isEnabled() or not action.text():
+                return
+            state = ""
+            if action.isCheckable():
+                state = " (on)" if action.isChecked() else " (off)"
+            text = action.text().partition("\t")[0]  # "Reveal\tReturn": a key hint
+            shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
+            title = _clean(text) + state
+            commands.append(Command(title, where, self._action_runner(action, title, where),
+                                    keywords=f"{action.statusTip()} {action.toolTip()}", shortcut=shortcut))
 
-        for top in self.menuBar().actions():
-            if top.menu() is not None:
-                walk(top.menu(), _clean(top.text()))
+        for cmd in COMMANDS:
+            if not cmd.menu or cmd.name == "palette":
+                continue
+            where = _clean(MENUS[cmd.menu])
+            if cmd.name == "recent_menu":
+                for action in self.actions.recent_menu.actions():
+                    if not action.isSeparator():
+                        add(action, f"{where} › {_clean(cmd.text)}")
+                continue
+            add(getattr(self.actions, cmd.name), where, key_hint(cmd))
         lesson = self.lesson
         for step in STEPS:
             commands.append(Command(f"Step {step.number}: {step.title}", "Lesson",
@@ -144,18 +143,18 @@ class DesktopActions:
                                     keywords=f"{s.button} lesson step 5"))
         for scaling in SCALINGS:
             commands.append(Command(f"Scaling: {SCALING_LABELS[scaling]}", "Setting",
-                                    lambda v=scaling: self.apply_edit({"scaling": v}), keywords=scaling))
+                                    lambda v=scaling: self.controller.edit(scaling=v), keywords=scaling))
         for variant in SOFTMAX_VARIANTS:
             commands.append(Command(f"Softmax: {variant}", "Setting",
-                                    lambda v=variant: self.apply_edit({"softmax": v})))
+                                    lambda v=variant: self.controller.edit(softmax=v)))
         for dtype in DTYPES:
             commands.append(Command(f"Float type: {dtype}", "Setting",
-                                    lambda v=dtype: self.apply_edit({"dtype": v}), keywords="precision dtype"))
+                                    lambda v=dtype: self.controller.edit(dtype=v), keywords="precision dtype"))
         for d_k in PALETTE_DKS:
-            commands.append(Command(f"d_k = {d_k}", "Setting", lambda v=d_k: self.apply_edit({"d_k": v}),
+            commands.append(Command(f"d_k = {d_k}", "Setting", lambda v=d_k: self.controller.edit(d_k=v),
                                     keywords="head size dk"))
         for n in PALETTE_KEYS:
-            commands.append(Command(f"keys n = {n}", "Setting", lambda v=n: self.apply_edit({"keys": v}),
+            commands.append(Command(f"keys n = {n}", "Setting", lambda v=n: self.controller.edit(keys=v),
                                     keywords="sequence length"))
         for panel in self.panels.values():
             commands.append(Command(f"Numbers of {panel.title.text()}", "Data view",
@@ -180,7 +179,7 @@ class DesktopActions:
     def show_command_palette(self) -> CommandPalette:
         """The palette, with the commands as they are now; one at a time (a second Ctrl+Shift+P
         replaces the open one)."""
-        old = getattr(self, "command_palette", None)
+        old = self.command_palette
         if old is not None and shiboken6.isValid(old) and old.isVisible():
             old.close()
         palette = CommandPalette(self.palette_commands(), self)

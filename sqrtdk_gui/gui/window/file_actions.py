@@ -54,7 +54,6 @@ class FileActions:
 
     def apply_state(self, state: presets.State) -> None:
         """Parameters, lesson position (without its preset), theme and zoom, all at once."""
-        self.animator.stop()
         p = state.params
         self.controller.replace_params(p)
         self.lesson.restore(state.step, state.scenario)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QScrollArea,
     QTabWidget,
     QVBoxLayout,
@@ -31,7 +30,6 @@ from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.gui.lab import LabPage
-from sqrtdk_gui.gui.lesson.keys import LessonKeys
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
@@ -45,9 +43,11 @@ from sqrtdk_gui.gui.window.controls import ControlsPanel
 from sqrtdk_gui.gui.window.conventions import DesktopActions
 from sqrtdk_gui.gui.window.file_actions import FileActions
 from sqrtdk_gui.gui.window.focus_ring import FocusRing
-from sqrtdk_gui.gui.window.menus import SHORTCUTS, build_menus
+from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
+from sqrtdk_gui.gui.window.menus import build_menus
 from sqrtdk_gui.gui.window.presentation import Presentation
 from sqrtdk_gui.gui.window.recent import RecentPresets
+from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
 
 APP_NAME = "sqrtdk-gui"
@@ -73,6 +73,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self._autoplaying = False
         self._highlighted: tuple[str, ...] = ()
         self._slide_mode = False
+        self._shown_once = False
+        self._dock_was_visible = False  # the lesson dock, while the lab has its width
+        self.command_palette = None
         configure_pyqtgraph()
         self.style_ = Style(zoom=zoom, theme=theme)
         self.controller = Controller(params, threaded=threaded, parent=self)
@@ -178,7 +181,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.controls.autoplay_seconds.connect(self.animator.set_seconds)
 
         c = self.controller
-        self.controls.params_edited.connect(self.apply_edit)
+        self.controls.params_edited.connect(lambda changes: c.edit(**changes))
+        c.edit_refused.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.controls.row_edited.connect(c.set_row)
         c.params_changed.connect(self.controls.show_params)
         c.row_changed.connect(self.controls.show_row)
@@ -210,7 +214,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
         self.controls_scroll.setFixedWidth(min(round(360 * z), max(need, round(0.19 * width))))
         self.lesson_dock.setMaximumWidth(round(560 * z))
-        presenting = getattr(self, "presentation", None) is not None and self.presentation.active
+        presenting = self.presentation.active
         if presenting or self._slide_mode:  # one or two large panels: a wide pane
             dock = min(round(560 * z), max(300, round(0.34 * width)))
         else:
@@ -218,7 +222,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.resizeDocks([self.lesson_dock], [dock], Qt.Orientation.Horizontal)
 
     def _build_lesson_keys(self) -> None:
-        # The lesson keys work whatever has focus (gui/lesson/keys.py); the tab bars take no
+        # The lesson keys work whatever has focus (lesson_keys.py); the tab bars take no
         # focus, so a first arrow key can never switch pages instead of moving the lesson.
         self.lesson_keys = LessonKeys(self)
         self.focus_ring = FocusRing(self)
@@ -389,7 +393,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self.lab_page  # noqa: B018 - builds it
             self._dock_was_visible = not self.lesson_dock.isHidden()
             self.lesson_dock.hide()
-        elif getattr(self, "_dock_was_visible", False):
+        elif self._dock_was_visible:
             self.lesson_dock.show()
             self._dock_was_visible = False
 
@@ -411,11 +415,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self._lab_page.apply_style()
         for view in self.views():
             view.refresh()
-        if hasattr(self, "focus_ring"):
-            self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))
-        if hasattr(self, "actions"):  # apply_style also runs before the menus exist
-            for name, action in self.actions.themes.items():
-                action.setChecked(name == s.theme)
+        self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))
+        for name, action in self.actions.themes.items():
+            action.setChecked(name == s.theme)
         self._fit_columns(self.width())
         # Again once the new fonts' layouts have settled (their size hints lag a turn behind).
         QTimer.singleShot(0, self._refit_columns)
@@ -460,8 +462,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def set_controls_visible(self, visible: bool) -> None:
         """Hide the controls column (H): the plots then take the whole width."""
         self.controls_scroll.setVisible(visible)
-        if hasattr(self, "actions"):
-            self.actions.controls.setText("&Hide controls" if visible else "Show &controls")
+        self.actions.controls.setText("&Hide controls" if visible else "Show &controls")
 
     def toggle_autoplay(self) -> None:
         self.set_autoplay(not self.animator.running)
@@ -484,22 +485,14 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self._autoplaying = False
             histogram.set_fixed_half(self.lesson.held_half)
 
-    def show_shortcuts(self) -> None:
-        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in SHORTCUTS)
-        QMessageBox.information(self, "Keyboard shortcuts", f"<table>{rows}</table>")
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts (F1)."""
+        dialog = ShortcutsDialog(self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.popup()
+        return dialog
 
     # --- wiring --------------------------------------------------------------------------
-    def apply_edit(self, changes: dict) -> None:
-        """A change the user made: it stops any sweep animation, then reaches the model."""
-        self.animator.stop()  # the teacher took over: the lesson's sweep must not fight back
-        before = self.undo.snapshot()
-        try:
-            self.controller.set_params(**changes)
-        except ValueError as exc:  # widgets are range-limited; this is a last line of defence
-            self.statusBar().showMessage(str(exc), 5000)
-            return
-        self.undo.record_edit(before, changes)  # a drag of one control merges into one step
-
     def _show_status(self, result: Result) -> None:
         p = result.params
         queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
@@ -534,7 +527,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
                 view.flush()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if not getattr(self, "_shown_once", False):
+        if not self._shown_once:
             self._shown_once = True
             self.fit_to_screen()
             QTimer.singleShot(0, self.focus_home)  # a fresh start: no control holds the keys

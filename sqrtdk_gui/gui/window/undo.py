@@ -8,15 +8,16 @@ with the parameters it set. A step remembers the whole ``Snapshot`` before and a
 came from; theme and zoom only when the step itself changed them (Open preset, Reset all
 settings), not a zoom chosen in between. The Open recent list is not part of a step.
 
-Changes the program makes by itself (the lesson's d_k animation, autoplay) are not steps;
-the next step records whatever state they left as its "before".
+The history listens to the controller's ``edited`` signal (a user's change) and to the
+lesson's moves. Changes the program makes by itself (the lesson's d_k animation, autoplay)
+are not steps; the next step records whatever state they left as its "before".
 """
 
 from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
@@ -111,7 +112,8 @@ class _StateCommand(QUndoCommand):
 class UndoHistory(QObject):
     """The window's undo stack and the rules for what makes a step (module docstring).
 
-    ``window`` provides ``controller``, ``lesson`` (a LessonPresenter) and ``animator``.
+    ``window`` provides ``controller``, ``lesson`` (a LessonPresenter), ``style_``,
+    ``set_theme`` and ``set_zoom``.
     """
 
     def __init__(self, window) -> None:
@@ -124,6 +126,7 @@ class UndoHistory(QObject):
         lesson = window.lesson
         lesson.about_to_move.connect(self._lesson_about_to_move)
         lesson.changed.connect(self._lesson_moved)
+        window.controller.edited.connect(self._edited)
 
     # --- state ---------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
@@ -138,7 +141,6 @@ class UndoHistory(QObject):
         w = self._window
         self._applying = True
         try:
-            w.animator.stop()
             w.controller.replace_params(snap.params)
             if look and snap.theme is not None and snap.theme != w.style_.theme:
                 w.set_theme(snap.theme)
@@ -150,15 +152,16 @@ class UndoHistory(QObject):
             self._applying = False
 
     # --- recording -----------------------------------------------------------------------
-    def record_edit(self, before: Snapshot, changes: dict) -> None:
-        """The user changed ``changes`` (already applied) starting from ``before``."""
+    def _edited(self, params: Params, names: frozenset) -> None:
+        """The user changed ``names`` (already applied) from ``params``: one step, merged with
+        the previous one if it edited the same names moments ago (a drag)."""
         if self._applying:
             return
         after = self.snapshot()
+        before = replace(after, params=params)  # an edit changes the parameters only
         if after == before:
             return
-        self.stack.push(_StateCommand(self, before, after, describe(before.params, after.params),
-                                      keys=frozenset(changes)))
+        self.stack.push(_StateCommand(self, before, after, describe(before.params, after.params), keys=names))
 
     @contextmanager
     def step(self, text: str):

@@ -3,9 +3,10 @@
 An application-wide event filter sees every key press before the focused widget does. On
 the live page it turns the lesson keys into lesson moves, unless the teacher is typing (the
 guesses box, a number field), or a control the teacher tabbed to wants its own keys (a
-slider its arrows, a button its Space). Every lesson move hands the focus back to the page. A clicker sends Page Down
-and Page Up (some also B or "." to blank the screen): Page Down at an open question reveals
-it, the next press moves on, so a clicker alone runs the whole lesson.
+slider its arrows, a button its Space). Every lesson move hands the focus back to the page.
+A clicker sends Page Down and Page Up (some also B or "." to blank the screen): Page Down at
+an open question reveals it, the next press moves on, so a clicker alone runs the whole
+lesson. Which keys and what they run: the ``lesson_keys`` of the table in commands.py.
 """
 
 from __future__ import annotations
@@ -23,23 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["LessonKeys", "LESSON_KEYS", "typing_into"]
+from sqrtdk_gui.gui.window.commands import COMMANDS, Cmd
 
-K = Qt.Key
-# What F1 and the teacher's guide list, in this order.
-LESSON_KEYS = (
-    ("Page Down  →  Space",
-     "next: at an open question reveal the answer, then the next step (a clicker's forward key)"),
-    ("Page Up  ←", "back one step"),
-    ("Return", "reveal the answer (and play the step's animation)"),
-    ("Home  End  1–5", "first / last / a given lesson step"),
-    ("B  .", "blank the screen (any lesson key brings it back)"),
-    ("Esc", "leave presentation mode"),
-)
-_ADVANCE = {K.Key_PageDown, K.Key_Right, K.Key_Space}
-_BACK = {K.Key_PageUp, K.Key_Left}
-_ARROWS = {K.Key_Left, K.Key_Right}
-_PRESS = {K.Key_Space, K.Key_Return, K.Key_Enter}
+__all__ = ["LessonKeys", "typing_into"]
+
+_ARROWS = {Qt.Key.Key_Left, Qt.Key.Key_Right}
+_PRESS = {Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter}
+# The commands whose keys the router takes, by key (commands.py says which and what they do).
+_BY_KEY: dict[int, Cmd] = {key: cmd for cmd in COMMANDS if cmd.run is not None for key in cmd.lesson_keys}
 
 
 def typing_into(widget: QWidget | None) -> bool:
@@ -87,10 +79,12 @@ class LessonKeys(QObject):
 
     def _handler(self, obj: QWidget, key: int):
         w = self._window
-        if key == K.Key_Escape:
-            if w.blanked:
-                return lambda: w.set_blank(False)
-            return w.presentation.leave if w.presentation.active else None
+        cmd = _BY_KEY.get(key)
+        if cmd is None or (cmd.when is not None and not cmd.when(w)):
+            return None
+        run = cmd.run
+        if cmd.anywhere:
+            return lambda: run(w)
         if typing_into(QApplication.focusWidget() or obj) or not w.live_active():
             return None
         focus = QApplication.focusWidget()
@@ -98,27 +92,14 @@ class LessonKeys(QObject):
             return None  # a slider the teacher tabbed to keeps its arrows
         if key in _PRESS and isinstance(focus, (QAbstractButton, QComboBox)):
             return None  # ... and a button its Space (keyboard users press buttons with it)
-        lesson = w.lesson
-        if key in (K.Key_B, K.Key_Period):
-            return lambda: w.set_blank(not w.blanked)
-        moves = {K.Key_Home: lesson.first, K.Key_End: lesson.last,
-                 K.Key_Return: lesson.reveal, K.Key_Enter: lesson.reveal}
-        if key in _ADVANCE:
-            move = lesson.advance
-        elif key in _BACK:
-            move = lesson.back
-        elif key in moves:
-            move = moves[key]
-        elif K.Key_1 <= key < K.Key_1 + lesson.count:
-            move = lambda n=key - K.Key_0: lesson.go_to(n)  # noqa: E731
-        else:
-            return None
+        if not cmd.wakes:
+            return lambda: run(w)
 
-        def run() -> None:
+        def move() -> None:
             if w.blanked:  # the first press after a blank only brings the picture back
                 w.set_blank(False)
                 return
-            move()
+            run(w)
             w.focus_home()
 
-        return run
+        return move
