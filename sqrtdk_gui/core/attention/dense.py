@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypedDict
 
 import numpy as np
 
@@ -34,7 +35,15 @@ CHUNK_LOGITS = 1 << 16
 PART_ROWS = 1024
 
 
-def _weight_errors(weights: np.ndarray, p: np.ndarray, post: float) -> dict:
+class _Precision(TypedDict):
+    """The precision fields of a Result (``_weight_errors``)."""
+
+    weight_rel_error: np.ndarray
+    weight_l1_error: np.ndarray
+    weight_max_abs_error: float
+
+
+def _weight_errors(weights: np.ndarray, p: np.ndarray, post: float) -> _Precision:
     """The precision fields of a Result: the softmax as evaluated (before ``post``) against p."""
     with np.errstate(over="ignore", invalid="ignore"):
         e = weight_errors(weights if post == 1.0 else weights.astype(np.float64) / post, p, p.shape[1])
@@ -55,13 +64,13 @@ class _Chunk:
     weights: np.ndarray
     overflow: int
     row_sums: np.ndarray
-    per_row: dict
+    per_row: dict[str, np.ndarray]
     rel: np.ndarray
     l1: np.ndarray
     max_abs: float
 
 
-def dense_rows(params: Params, g, start: int, stop: int, offset: int = 0) -> _Chunk:
+def dense_rows(params: Params, g: Geometry, start: int, stop: int, offset: int = 0) -> _Chunk:
     """The dense computation for query rows start..stop−1 (row-wise: the same numbers as on
     all rows at once). ``g`` is the unaligned geometry of the rows from ``offset`` on."""
     rho = params.alignment
@@ -143,15 +152,19 @@ def compute_dense(params: Params, keep: int) -> Result:
         part_rows = m
     step = max(1, CHUNK_LOGITS // n)
     part_rows = max(step, part_rows - part_rows % step)  # parts hold whole chunks
-    g, g_start = None, 0
+    g: Geometry | None = None
+    g_start = 0
     names = ("dots", "logits", "p", "weights") + (("raw_dots",) if MODES[params.scaling].unit_vectors else ())
     kept: dict[str, np.ndarray] = {}  # filled in place: no list of parts to concatenate
-    per_row: dict[str, list] = {name: [] for name in ROW_QUANTITIES}
-    row_sums, rel, l1 = [], [], []
+    row_parts: dict[str, list[np.ndarray]] = {name: [] for name in ROW_QUANTITIES}
+    row_sum_parts: list[np.ndarray] = []
+    rel: list[np.ndarray] = []
+    l1: list[np.ndarray] = []
     overflow, max_abs = 0, -np.inf
     # The logits' spread over all rows: np.std of them all up to DISPLAY_ROWS rows (as before);
     # above, shifted sums (the shift, the first chunk's mean, keeps them well conditioned).
-    shift, total, total_sq = None, 0.0, 0.0
+    shift: float | None = None
+    total, total_sq = 0.0, 0.0
     exact_std = m <= DISPLAY_ROWS
     all_logits = np.empty((m, n)) if exact_std and keep < m else None
     for start in range(0, m, step):
@@ -170,8 +183,8 @@ def compute_dense(params: Params, keep: int) -> Result:
                     kept[name] = np.empty((keep, n), dtype=value.dtype)
                 kept[name][start:stop] = value[:keep - start]
         for name in ROW_QUANTITIES:
-            per_row[name].append(c.per_row[name])
-        row_sums.append(c.row_sums)
+            row_parts[name].append(c.per_row[name])
+        row_sum_parts.append(c.row_sums)
         rel.append(c.rel)
         l1.append(c.l1)
         overflow += c.overflow
@@ -186,8 +199,9 @@ def compute_dense(params: Params, keep: int) -> Result:
             total += float(shifted.sum())
             total_sq += float(np.einsum("ij,ij->", shifted, shifted))
         del c
-    per_row = {name: np.concatenate(parts) for name, parts in per_row.items()}
-    row_sums = np.concatenate(row_sums)
+    per_row = {name: np.concatenate(parts) for name, parts in row_parts.items()}
+    row_sums = np.concatenate(row_sum_parts)
+    del row_parts, row_sum_parts
     for name in names:
         kept.setdefault(name, np.empty((0, n)))
     kept.setdefault("raw_dots", kept["dots"])  # the same numbers unless qk_norm: one array
@@ -197,11 +211,12 @@ def compute_dense(params: Params, keep: int) -> Result:
     else:
         mean = total / (m * n)
         logit_std = math.sqrt(max(total_sq / (m * n) - mean * mean, 0.0))
-    extra = {}
+    extra: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     if 0 < keep < m:  # the median row, wherever it is, can always be shown
         order = np.argsort(per_row["jacobian_fro"], kind="stable")
         median = int(order[(order.size - 1) // 2])
         if median >= keep:
+            assert g is not None  # the loop above made it (m > 0)
             g = g if g_start <= median < g_start + g.dots.shape[0] else part(median, median + 1)
             c = dense_rows(params, g, median, median + 1, median if g.dots.shape[0] == 1 else g_start)
             extra[median] = (c.p[0], c.weights[0])
@@ -209,7 +224,11 @@ def compute_dense(params: Params, keep: int) -> Result:
     row_sum_err = float(np.max(np.abs(row_sums[finite] - 1.0))) if finite.any() else float("nan")
     return Result(
         params=params,
-        **kept,
+        dots=kept["dots"],
+        raw_dots=kept["raw_dots"],
+        logits=kept["logits"],
+        p=kept["p"],
+        weights=kept["weights"],
         logit_std=logit_std,
         theory_std=theory_std(params),
         saturated_fraction=float(np.mean(per_row["max_weight"] > SATURATION)),
@@ -221,5 +240,8 @@ def compute_dense(params: Params, keep: int) -> Result:
         weight_l1_error=np.concatenate(l1),
         weight_max_abs_error=float(max_abs) if np.isfinite(max_abs) else float("nan"),
         extra_rows=extra,
-        **per_row,
+        max_weight=per_row["max_weight"],
+        entropy=per_row["entropy"],
+        jacobian_fro=per_row["jacobian_fro"],
+        grad_q=per_row["grad_q"],
     )

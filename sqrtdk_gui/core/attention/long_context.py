@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.precision import REL_ERROR_FLOOR, compute_dtype, round_logits, weight_errors
 from sqrtdk_gui.core.attention.sampling import pool
@@ -75,7 +76,8 @@ class StreamStats:
     @property
     def top_weights(self) -> np.ndarray:
         """The largest weights of each row, largest first (exact, float64)."""
-        return np.exp(self.top_logits - self.log_partition[:, None])
+        weights: npt.NDArray[np.float64] = np.exp(self.top_logits - self.log_partition[:, None])
+        return weights
 
 
 class _Scratch:
@@ -85,11 +87,15 @@ class _Scratch:
     def __init__(self) -> None:
         self.arrays: dict[str, np.ndarray] = {}
 
-    def get(self, name: str, shape: tuple[int, int], dtype=np.float64) -> np.ndarray:
+    def get(self, name: str, shape: tuple[int, int], dtype: npt.DTypeLike = np.float64) -> np.ndarray:
         a = self.arrays.get(name)
         if a is None or a.shape[0] != shape[0] or a.shape[1] < shape[1] or a.dtype != dtype:
             a = self.arrays[name] = np.empty(shape, dtype)
         return a[:, :shape[1]]
+
+
+# M, S1, T, S2, S3, S4: a RowReducer's per-row running maximum and sums.
+_Sums = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 class RowReducer:
@@ -105,7 +111,7 @@ class RowReducer:
         self.keys = 0
         self.top = np.empty((rows, 0))  # the largest logits so far (unsorted) and their keys
         self.top_index = np.empty((rows, 0), dtype=np.int64)
-        self.sums = None  # M, S1, T, S2, S3, S4 (each (m,)), after the first block
+        self.sums: _Sums | None = None  # M, S1, T, S2, S3, S4 (each (m,)), after the first block
         self.logit_sum = np.zeros(rows)
         self.logit_sq_sum = np.zeros(rows)
         self.scratch = _Scratch()
@@ -170,6 +176,7 @@ class RowReducer:
         self.top, self.top_index = all_v[keep].reshape(m, k), all_i[keep].reshape(m, k)
 
     def result(self) -> StreamStats:
+        assert self.sums is not None  # add() has run: there is at least one block
         big, s1, t, s2, s3, s4 = self.sums
         den = 1.0 + s1
         max_weight = 1.0 / den
@@ -189,7 +196,7 @@ class RowReducer:
             logit_sum=self.logit_sum.copy(), logit_sq_sum=self.logit_sq_sum.copy(), keys=self.keys)
 
 
-def _merge(a: tuple, b: tuple) -> tuple:
+def _merge(a: _Sums, b: _Sums) -> _Sums:
     """Two partial (M, S1, T, S2, S3, S4) merged; ``a`` keeps the top key on ties."""
     a_high = a[0] >= b[0]
     hi = tuple(np.where(a_high, x, y) for x, y in zip(a, b))
@@ -215,7 +222,7 @@ class EvaluatedSoftmax:
     non-finite count, and the evaluated weights of the keys with the largest exact weights.
     """
 
-    def __init__(self, rows: int, variant: str, dtype) -> None:
+    def __init__(self, rows: int, variant: str, dtype: npt.DTypeLike) -> None:
         self.variant, self.dtype = variant, np.dtype(dtype)
         self.ctype = compute_dtype(self.dtype)
         self.mx = np.full(rows, -np.inf, dtype=self.ctype)
@@ -226,7 +233,7 @@ class EvaluatedSoftmax:
         self.l1_error = np.zeros(rows)  # Σ|w − p| over the finite weights
         self.rel_error = np.zeros(rows)  # max |w/p − 1| over the weights >= 0.1/n
         self.max_abs_error = np.full(rows, -np.inf)
-        self.top = None  # evaluated weights at the exact top keys, filled by ``second``
+        self.top: np.ndarray | None = None  # evaluated weights at the exact top keys, filled by ``second``
         self.inf_exp = np.zeros(rows, dtype=np.int64)  # naive: exp(z) = inf entries (pass 1)
         self.scratch = _Scratch()
 
@@ -305,6 +312,7 @@ class EvaluatedSoftmax:
 
     def top_weights(self) -> np.ndarray:
         """The evaluated weights of each row's top exact keys, largest first (NaN sorts last)."""
+        assert self.top is not None  # second() has run
         return -np.sort(-self.top, axis=1)
 
     def errors(self) -> tuple[np.ndarray, np.ndarray, float]:
@@ -393,7 +401,7 @@ def logit_blocks(spec: LongSpec) -> Iterator[tuple[int, np.ndarray, np.ndarray]]
         x32 = x_all[:, start:start + BLOCK]
         raw = scale * x32  # float64 (one new array per block: callers may keep the blocks)
         x = x32.astype(np.float64) if spec.qk_norm else None
-        if spec.qk_norm:
+        if x is not None:  # spec.qk_norm
             if spec.d_k > 1:
                 rng = np.random.default_rng([spec.seed, _TAG_R, spec.rows, spec.d_k, start // BLOCK])
                 chi2 = 2.0 * rng.standard_gamma(0.5 * (spec.d_k - 1), size=x.shape)
@@ -405,5 +413,6 @@ def logit_blocks(spec: LongSpec) -> Iterator[tuple[int, np.ndarray, np.ndarray]]
             if inside.size:
                 raw[inside, inside - start] = amp * own_dot[inside]
                 if spec.qk_norm:
+                    assert own_cos is not None  # made with own_dot
                     dots[inside, inside - start] = own_cos[inside]
         yield start, raw, (dots if spec.qk_norm else raw)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import ml_dtypes
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["LOW_PRECISION", "FLOAT_TYPES", "REL_ERROR_FLOOR", "numpy_dtype", "is_low_precision",
            "compute_dtype", "round_logits", "TypeInfo", "type_info", "spacing", "BlockErrors",
@@ -47,18 +48,18 @@ def numpy_dtype(name: str) -> np.dtype:
     return LOW_PRECISION.get(name) or np.dtype(name)
 
 
-def is_low_precision(dtype) -> bool:
+def is_low_precision(dtype: npt.DTypeLike) -> bool:
     """True for the ml-dtypes types, whose softmax runs in float32 after rounding."""
     return np.dtype(dtype) in LOW_PRECISION.values()
 
 
-def compute_dtype(dtype) -> np.dtype:
+def compute_dtype(dtype: npt.DTypeLike) -> np.dtype:
     """The type ``exp`` and the sums run in: float32 for bf16/fp8, the type itself otherwise."""
     dtype = np.dtype(dtype)
     return np.dtype(np.float32) if is_low_precision(dtype) else dtype
 
 
-def round_logits(z: np.ndarray, dtype) -> np.ndarray:
+def round_logits(z: np.ndarray, dtype: npt.DTypeLike) -> np.ndarray:
     """``z`` rounded to ``dtype`` (nearest, ties to even) and returned in its compute type.
 
     Out-of-range values become what the type makes of them: inf (float16, float32,
@@ -84,7 +85,8 @@ class TypeInfo:
 
 def type_info(name: str) -> TypeInfo:
     dtype = numpy_dtype(name)
-    info = ml_dtypes.finfo(dtype) if name in LOW_PRECISION else np.finfo(dtype)
+    # ml_dtypes' finfo.__new__ is not annotated.
+    info = ml_dtypes.finfo(dtype) if name in LOW_PRECISION else np.finfo(dtype)  # type: ignore[no-untyped-call]
     return TypeInfo(name=name, max=float(info.max), eps=float(info.eps), mantissa_bits=int(info.nmant),
                     overflow="nan" if name == "float8_e4m3fn" else "inf")
 
@@ -141,7 +143,8 @@ def spacing(name: str, x: float) -> float:
     return info.eps * 2.0 ** math.floor(math.log2(x))
 
 
-def fused_kernel_weights(q: np.ndarray, k: np.ndarray, scale: float, dtype="bfloat16") -> np.ndarray:
+def fused_kernel_weights(q: np.ndarray, k: np.ndarray, scale: float,
+                         dtype: str = "bfloat16") -> npt.NDArray[np.float64]:
     """Attention weights as a fused kernel (FlashAttention 2/3) computes them, in float64.
 
     q and k are stored in ``dtype``; S = q kᵀ accumulates in float32 (tensor cores multiply
@@ -156,5 +159,5 @@ def fused_kernel_weights(q: np.ndarray, k: np.ndarray, scale: float, dtype="bflo
     s = (q32 @ k32.T) * np.float32(scale)
     s -= s.max(axis=1, keepdims=True)
     e = np.exp(s)
-    p = e / e.sum(axis=1, keepdims=True)
+    p: npt.NDArray[np.float32] = e / e.sum(axis=1, keepdims=True)
     return p.astype(low).astype(np.float64)

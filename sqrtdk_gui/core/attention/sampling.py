@@ -64,9 +64,9 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
                 wider[:, i * _BLOCK:(i + 1) * _BLOCK] = _block(seed, tag, rows, i)
             have = wider
             have.flags.writeable = False
+        assert have is not None  # cached wide enough, or just made
         _cache[key] = have
         _evict(keep_bytes=_CACHE_BYTES, keep_newest=True)
-    assert have is not None  # cached wide enough, or just made
     return have[:, :width]
 
 

@@ -8,6 +8,7 @@ the evaluated softmax's maximum and sum, then the evaluated weights against the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -17,6 +18,7 @@ from sqrtdk_gui.core.attention.long_context import (
     EvaluatedSoftmax,
     LongSpec,
     RowReducer,
+    StreamStats,
     logit_blocks,
     sampled_rows,
 )
@@ -37,7 +39,12 @@ def streamed_spec(params: Params) -> LongSpec:
                     qk_norm=MODES[params.scaling].unit_vectors)
 
 
-def _first_pass(params: Params, spec: LongSpec, top_k: int = TOP_K, keep=None):
+def _first_pass(
+    params: Params,
+    spec: LongSpec,
+    top_k: int = TOP_K,
+    keep: Callable[[int, np.ndarray, np.ndarray], None] | None = None,
+) -> tuple[StreamStats, EvaluatedSoftmax]:
     """The exact per-row statistics and the evaluated softmax's maximum and sum over every
     key block; ``keep(start, raw, dots)``, if given, sees each block."""
     mult = scale_factor(params) / params.temperature
@@ -52,13 +59,13 @@ def _first_pass(params: Params, spec: LongSpec, top_k: int = TOP_K, keep=None):
     return reducer.result(), evaluated
 
 
-def _pooled_std(stats, count: int) -> float:
+def _pooled_std(stats: StreamStats, count: int) -> float:
     """σ of every logit from the rows' running sums (Σz, Σz²)."""
     mean = float(stats.logit_sum.sum()) / count
     return math.sqrt(max(float(stats.logit_sq_sum.sum()) / count - mean * mean, 0.0))
 
 
-def _per_row(stats, rows: int) -> dict[str, np.ndarray]:
+def _per_row(stats: StreamStats, rows: int) -> dict[str, np.ndarray]:
     return {"max_weight": stats.max_weight, "entropy": stats.entropy, "jacobian_fro": stats.jacobian_fro,
             "grad_q": np.full(rows, np.nan)}  # needs the key vectors: not computed when streamed
 
@@ -68,9 +75,10 @@ def compute_streamed(params: Params) -> Result:
     spec = streamed_spec(params)
     rows = spec.rows
     mult = scale_factor(params) / params.temperature
-    kept_raw, kept_dots = [], []
+    kept_raw: list[np.ndarray] = []
+    kept_dots: list[np.ndarray] = []
 
-    def keep(start, raw, dots):
+    def keep(start: int, raw: np.ndarray, dots: np.ndarray) -> None:
         if start < SAMPLE_KEYS:
             kept_raw.append(raw[:, :SAMPLE_KEYS - start])
             kept_dots.append(dots[:, :SAMPLE_KEYS - start])
@@ -107,7 +115,10 @@ def compute_streamed(params: Params) -> Result:
         weight_l1_error=l1,
         weight_max_abs_error=max_abs,
         streamed=True,
-        **per_row,
+        max_weight=per_row["max_weight"],
+        entropy=per_row["entropy"],
+        jacobian_fro=per_row["jacobian_fro"],
+        grad_q=per_row["grad_q"],
     )
 
 

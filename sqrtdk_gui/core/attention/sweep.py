@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention import dense
 from sqrtdk_gui.core.attention.long_context import DENSE_MAX_KEYS
@@ -45,20 +47,20 @@ class Sweep:
     Only these per-point numbers are kept, never the points' full results.
     """
 
-    d_k: np.ndarray
-    logit_std: np.ndarray
-    theory_std: np.ndarray
-    saturated_fraction: np.ndarray
-    overflow_count: np.ndarray
+    d_k: npt.NDArray[np.int_]
+    logit_std: npt.NDArray[np.float64]
+    theory_std: npt.NDArray[np.float64]
+    saturated_fraction: npt.NDArray[np.float64]
+    overflow_count: npt.NDArray[np.int_]
     # quantity -> statistic ("mean", "median", "p10", "p90") -> array over d_k
-    rows: dict[str, dict[str, np.ndarray]] = field(repr=False)
+    rows: dict[str, dict[str, npt.NDArray[np.float64]]] = field(repr=False)
     rows_used: int = 0  # query rows each point was computed on (at most SWEEP_MAX_ROWS)
 
-    def stat(self, quantity: str, statistic: str) -> np.ndarray:
+    def stat(self, quantity: str, statistic: str) -> npt.NDArray[np.float64]:
         return self.rows[quantity][statistic]
 
 
-def sweep(params: Params, d_ks=DK_GRID, cancelled=None) -> Sweep:
+def sweep(params: Params, d_ks: Iterable[int] = DK_GRID, cancelled: Callable[[], bool] | None = None) -> Sweep:
     """``compute`` at every d_k in ``d_ks`` on the first ``SWEEP_MAX_ROWS`` query rows.
 
     Cached per parameter set without d_k. ``cancelled()``, if given, is asked before every
@@ -94,10 +96,10 @@ class _SweepCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict = OrderedDict()
+        self._items: OrderedDict[tuple[Params, tuple[int, ...]], Sweep] = OrderedDict()
         self._lock = threading.Lock()  # the GUI sweeps in a worker thread
 
-    def __call__(self, base: Params, d_ks: tuple[int, ...], cancelled=None) -> Sweep:
+    def __call__(self, base: Params, d_ks: tuple[int, ...], cancelled: Callable[[], bool] | None = None) -> Sweep:
         key = (base, d_ks)
         with self._lock:
             if key in self._items:
@@ -124,7 +126,7 @@ def clear_cache() -> None:
     _sweep_cached.cache_clear()
 
 
-def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled=None) -> Sweep:
+def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled: Callable[[], bool] | None = None) -> Sweep:
     stats = ("mean", "median", "p10", "p90")
     rows = {name: {stat: np.empty(len(d_ks)) for stat in stats} for name in ROW_QUANTITIES}
     scalars = {name: np.empty(len(d_ks)) for name in ("logit_std", "theory_std", "saturated_fraction")}

@@ -24,8 +24,10 @@ Fourier inversion, the closed form with a Bessel K and a 10^6-sample Monte Carlo
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["dot_product_pdf", "dot_product_bin_average", "normal_limit_pdf", "bessel_k", "log_bessel_k",
            "cosine_pdf"]
@@ -80,7 +82,7 @@ def _chi2_bounds(d_k: int, extra_left: float) -> tuple[float, float]:
     return max(left, extra_left), right
 
 
-def _grid(d_k: int, x_abs: np.ndarray, s: float) -> np.ndarray:
+def _grid(d_k: int, x_abs: npt.NDArray[np.float64], s: float) -> npt.NDArray[np.float64]:
     """Uniform v-nodes covering every x's integrand and resolving its narrowest peak."""
     nonzero = x_abs[x_abs > 0]
     extra_left = -math.inf
@@ -102,7 +104,7 @@ def _grid(d_k: int, x_abs: np.ndarray, s: float) -> np.ndarray:
     return np.linspace(left, right, n)
 
 
-def dot_product_pdf(x, d_k: int, scale: float = 1.0) -> np.ndarray:
+def dot_product_pdf(x: npt.ArrayLike, d_k: int, scale: float = 1.0) -> npt.NDArray[np.float64]:
     """Density of scale * sum_{i<=d_k} a_i b_i (a_i, b_i independent N(0, 1)) at ``x``.
 
     Exact up to quadrature error (~1e-10 relative). At d_k = 1 the density is infinite at
@@ -119,7 +121,7 @@ def dot_product_pdf(x, d_k: int, scale: float = 1.0) -> np.ndarray:
     if not s > 0:
         raise ValueError(f"scale must be > 0, got {scale}")
     flat = np.abs(x.ravel())
-    out = np.empty_like(flat)
+    out: npt.NDArray[np.float64] = np.empty_like(flat)
     zero = flat == 0.0
     if (~zero).any():
         out[~zero] = _pdf_regular(flat[~zero], d_k, s)
@@ -136,22 +138,22 @@ def dot_product_pdf(x, d_k: int, scale: float = 1.0) -> np.ndarray:
     return out.reshape(x.shape)
 
 
-def _pdf_regular(x_abs: np.ndarray, d_k: int, s: float) -> np.ndarray:
+def _pdf_regular(x_abs: npt.NDArray[np.float64], d_k: int, s: float) -> npt.NDArray[np.float64]:
     v = _grid(d_k, x_abs, s)
     h = v[1] - v[0]
     y = np.square(x_abs / s)[:, None]
     # log of N(x; 0, s^2 e^v) * chi2_d(e^v) * e^v (the Jacobian of r = e^v)
     log_f = 0.5 * (d_k - 1) * v - 0.5 * np.exp(v) - 0.5 * y * np.exp(-v)
-    top = log_f.max(axis=1, keepdims=True)
+    top: npt.NDArray[np.float64] = log_f.max(axis=1, keepdims=True)
     w = np.exp(log_f - top)
-    integral = h * (w.sum(axis=1) - 0.5 * (w[:, 0] + w[:, -1]))
+    integral: npt.NDArray[np.float64] = h * (w.sum(axis=1) - 0.5 * (w[:, 0] + w[:, -1]))
     return np.exp(top[:, 0] - _log_norm(d_k)) * integral / s
 
 
-_erf = np.frompyfunc(math.erf, 1, 1)
+_erf: Callable[[npt.NDArray[np.float64]], npt.NDArray[np.object_]] = np.frompyfunc(math.erf, 1, 1)
 
 
-def dot_product_bin_average(edges, d_k: int, scale: float = 1.0) -> np.ndarray:
+def dot_product_bin_average(edges: npt.ArrayLike, d_k: int, scale: float = 1.0) -> npt.NDArray[np.float64]:
     """Average density over each bin [edges[i], edges[i+1]] (finite even at d_k = 1 and 0).
 
     P(bin) / width, from the same mixture: P(a < X < b | r) is a difference of normal CDFs.
@@ -177,18 +179,19 @@ def dot_product_bin_average(edges, d_k: int, scale: float = 1.0) -> np.ndarray:
     w[[0, -1]] *= 0.5
     z = e[:, None] / (s * math.sqrt(2.0) * np.exp(0.5 * v))[None, :]
     cdf = 0.5 * (1.0 + _erf(z).astype(np.float64))  # (edges, nodes)
-    prob = h * (np.diff(cdf, axis=0) @ w)
+    prob: npt.NDArray[np.float64] = h * (np.diff(cdf, axis=0) @ w)
     return prob / np.diff(e)
 
 
-def normal_limit_pdf(x, d_k: int, scale: float = 1.0) -> np.ndarray:
+def normal_limit_pdf(x: npt.ArrayLike, d_k: int, scale: float = 1.0) -> npt.NDArray[np.float64]:
     """N(0, d_k scale^2): the central-limit approximation drawn so far."""
     x = np.asarray(x, dtype=np.float64)
     var = d_k * scale * scale
-    return np.exp(-0.5 * x * x / var) / math.sqrt(2.0 * math.pi * var)
+    pdf: npt.NDArray[np.float64] = np.exp(-0.5 * x * x / var) / math.sqrt(2.0 * math.pi * var)
+    return pdf
 
 
-def bessel_k(nu: float, x) -> np.ndarray:
+def bessel_k(nu: float, x: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """Modified Bessel function K_nu(x), x > 0, from K_nu(x) = 1/2 int exp(nu u - x cosh u) du.
 
     Evaluated in log space on a node grid around the integrand's peak (sinh u* = nu / x), so
@@ -199,7 +202,7 @@ def bessel_k(nu: float, x) -> np.ndarray:
     return np.exp(log_bessel_k(nu, x))
 
 
-def log_bessel_k(nu: float, x) -> np.ndarray:
+def log_bessel_k(nu: float, x: npt.ArrayLike) -> npt.NDArray[np.float64]:
     x = np.asarray(x, dtype=np.float64)
     if np.any(x <= 0):
         raise ValueError("bessel_k needs x > 0")
@@ -209,7 +212,7 @@ def log_bessel_k(nu: float, x) -> np.ndarray:
     peak = nu * u_star - flat * np.cosh(u_star)
     out = np.empty_like(flat)
     for i, (xi, us, top) in enumerate(zip(flat, u_star, peak)):
-        def e(u, xi=xi, top=top):
+        def e(u: float, xi: float = xi, top: float = top) -> float:
             return nu * u - xi * math.cosh(u) - top
 
         lo, hi = us - 1.0, us + 1.0
@@ -223,7 +226,7 @@ def log_bessel_k(nu: float, x) -> np.ndarray:
     return out.reshape(x.shape)
 
 
-def cosine_pdf(c, d: int) -> np.ndarray:
+def cosine_pdf(c: npt.ArrayLike, d: int) -> npt.NDArray[np.float64]:
     """Density of cos θ between two independent uniformly random directions in d ≥ 2 dimensions.
 
     f(c) = Γ(d/2) / (√π Γ((d−1)/2)) · (1 − c²)^((d−3)/2) on (−1, 1), zero outside; its

@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Mapping
 
 __all__ = ["display_problem", "platform_problem", "available_platforms", "NO_DISPLAY_HINT"]
 
@@ -27,13 +28,13 @@ _DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
 X11_SOCKETS = "/tmp/.X11-unix"
 
 
-def _plugins(env) -> list[str]:
+def _plugins(env: Mapping[str, str]) -> list[str]:
     """The platform plugins Qt will try, in order (QT_QPA_PLATFORM may be 'wayland;xcb')."""
     value = env.get("QT_QPA_PLATFORM", "")
     return [part.split(":")[0].strip() for part in value.split(";") if part.strip()]
 
 
-def _plugin_folders(env) -> list[str]:
+def _plugin_folders(env: Mapping[str, str]) -> list[str]:
     """Where Qt looks for platform plugins: its own folder (found without importing Qt, in a
     bundle or an installed PySide6) and the folders the environment adds."""
     folders = [os.path.join(p, "platforms") for p in env.get("QT_PLUGIN_PATH", "").split(os.pathsep) if p]
@@ -50,7 +51,7 @@ def _plugin_folders(env) -> list[str]:
     return folders
 
 
-def available_platforms(env=None) -> set[str]:
+def available_platforms(env: Mapping[str, str] | None = None) -> set[str]:
     """The platform plugin names Qt can load here ("xcb", "offscreen", ...); empty if unknown."""
     env = os.environ if env is None else env
     names = set()
@@ -66,7 +67,7 @@ def available_platforms(env=None) -> set[str]:
     return names
 
 
-def platform_problem(env=None) -> str | None:
+def platform_problem(env: Mapping[str, str] | None = None) -> str | None:
     """One sentence if QT_QPA_PLATFORM names only plugins Qt does not have (it would abort
     with status 134), else None. Silent when the plugins cannot be found to compare."""
     env = os.environ if env is None else env
@@ -98,7 +99,8 @@ def _local_x_server(number: str, sockets: str) -> bool:
     return _abstract_socket_listed(path)
 
 
-def display_problem(env=None, platform: str | None = None, sockets: str = X11_SOCKETS) -> str | None:
+def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None,
+                    sockets: str = X11_SOCKETS) -> str | None:
     """One sentence saying why a window cannot open here, or None if it probably can."""
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform

@@ -14,6 +14,7 @@ import json
 import os
 import re
 from dataclasses import asdict, dataclass, field, fields
+from typing import TypeVar
 
 import numpy as np
 
@@ -35,6 +36,8 @@ ZOOM_RANGE = (0.6, 2.5)
 _PARAM_NAMES = tuple(f.name for f in fields(Params))
 MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wrong file
 MAX_DEPTH = 8  # a preset nests 3 levels; deeper JSON is not one (and could exhaust the stack)
+
+_T = TypeVar("_T")
 
 
 class PresetError(ValueError):
@@ -61,7 +64,7 @@ def to_json(state: State) -> str:
     }, indent=2) + "\n"
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A value as JSON, cut short: an error message stays one readable line."""
     try:
         text = json.dumps(value, ensure_ascii=True)
@@ -70,7 +73,7 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _expect(kind, value, what: str):
+def _expect(kind: type[_T] | tuple[type[_T], ...], value: object, what: str) -> _T:
     if isinstance(value, bool) or not isinstance(value, kind):
         names = {dict: "an object", int: "an integer", str: "a string", float: "a number",
                  (int, float): "a number"}
@@ -150,7 +153,7 @@ def _from_json(text: str) -> State:
     return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom))
 
 
-def load(path: str | os.PathLike) -> State:
+def load(path: str | os.PathLike[str]) -> State:
     """Read a preset file (PresetError for unreadable or invalid files, FIFOs, devices)."""
     try:
         raw = safe_io.read_bytes(path, MAX_BYTES)
@@ -165,7 +168,7 @@ def load(path: str | os.PathLike) -> State:
     return from_json(text)
 
 
-def save(state: State, path: str | os.PathLike) -> None:
+def save(state: State, path: str | os.PathLike[str]) -> None:
     """Write atomically, keeping the old file's permissions and symlink; the old file stays
     intact if anything fails (safe_io.IOFailure, an OSError with one sentence, propagates)."""
     safe_io.write_text(path, to_json(state))

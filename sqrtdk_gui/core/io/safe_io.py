@@ -23,6 +23,7 @@ import errno
 import os
 import stat
 import tempfile
+from typing import TypeAlias
 
 __all__ = ["IOFailure", "read_bytes", "write_bytes", "write_text", "resolve_target", "kind_of"]
 
@@ -43,6 +44,9 @@ class IOFailure(OSError):
         return self.message
 
 
+# What the functions below take as a file name: anything os.fspath() accepts.
+_Path: TypeAlias = str | bytes | os.PathLike[str] | os.PathLike[bytes]
+
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
@@ -56,7 +60,7 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
-def _check_name(path) -> str:
+def _check_name(path: _Path) -> str:
     path = os.fspath(path)
     if isinstance(path, bytes):
         path = os.fsdecode(path)
@@ -69,7 +73,7 @@ def _check_name(path) -> str:
 
 # --- reading ---------------------------------------------------------------------------------
 
-def read_bytes(path, limit: int) -> bytes:
+def read_bytes(path: _Path, limit: int) -> bytes:
     """The contents of the regular file ``path``, at most ``limit`` bytes, without blocking.
 
     Raises FileNotFoundError if it does not exist (callers often treat that as "no file yet")
@@ -119,7 +123,7 @@ def read_bytes(path, limit: int) -> bytes:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def resolve_target(path) -> str:
+def resolve_target(path: _Path) -> str:
     """The regular file a write to ``path`` replaces (symlinks followed), or IOFailure.
 
     The file need not exist yet; its folder must.
@@ -155,7 +159,7 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_bytes(path, data: bytes) -> str:
+def write_bytes(path: _Path, data: bytes) -> str:
     """Replace (or create) the file ``path`` with ``data``, atomically; returns the file written.
 
     On any failure the target is unchanged, the temporary file is removed and IOFailure
@@ -247,7 +251,7 @@ def _write_in_place(real: str, shown: str, data: bytes) -> str:
     return real
 
 
-def write_text(path, text: str, encoding: str = "utf-8") -> str:
+def write_text(path: _Path, text: str, encoding: str = "utf-8") -> str:
     return write_bytes(path, text.encode(encoding))
 
 

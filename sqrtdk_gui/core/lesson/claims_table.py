@@ -8,6 +8,7 @@ audit every number the program teaches. Pure: the figure and claim registries on
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from sqrtdk_gui.core.lesson import figures
@@ -27,7 +28,7 @@ class ClaimRow(NamedTuple):
     test: str
 
 
-def _seeds(seeds) -> str:
+def _seeds(seeds: Iterable[int]) -> str:
     seeds = list(seeds)
     return f"{seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
 

@@ -7,13 +7,15 @@ table says "for these parameters"); the lesson *texts* quote ranges over seeds f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
 __all__ = ["evidence"]
 
-_BUILDERS = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
+_BUILDERS: dict[str, Callable[[Params], Evidence]] = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
 
 
 def evidence(key: str, params: Params) -> Evidence:

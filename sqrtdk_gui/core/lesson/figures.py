@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from sqrtdk_gui.core.attention.params import Params
@@ -82,7 +83,7 @@ def figure_values(key: str, seed: int) -> tuple[float, ...]:
     return computed_values(key, int(seed))
 
 
-def figure_range(key: str, seeds=SEEDS) -> FigureRange:
+def figure_range(key: str, seeds: Iterable[int] = SEEDS) -> FigureRange:
     """Smallest and largest value of ``key`` over ``seeds``, and the values per seed."""
     if key not in FIGURES:
         raise KeyError(f"unknown figure {key!r}")
@@ -93,7 +94,7 @@ def figure_range(key: str, seeds=SEEDS) -> FigureRange:
     return FigureRange(min(flat), max(flat), per_seed)
 
 
-def quote_bounds(key: str, seeds=SEEDS) -> tuple[float, float]:
+def quote_bounds(key: str, seeds: Iterable[int] = SEEDS) -> tuple[float, float]:
     """The numeric interval :func:`quote` states (in the figure's unit: % for percents)."""
     return _bounds(key, tuple(int(s) for s in seeds))
 
@@ -107,7 +108,7 @@ def _bounds(key: str, seeds: tuple[int, ...]) -> tuple[float, float]:
     return lo_r, hi_r
 
 
-def inside(key: str, values: tuple[float, ...], seeds=SEEDS) -> bool:
+def inside(key: str, values: tuple[float, ...], seeds: Iterable[int] = SEEDS) -> bool:
     """Whether every one of ``values`` lies in the interval the quote of ``key`` states."""
     lo, hi = quote_bounds(key, seeds)
     scale = 100.0 if FIGURES[key].kind == "percent" else 1.0
@@ -122,7 +123,7 @@ def _quote(key: str, seeds: tuple[int, ...]) -> str:
     return format_range(r.lo, r.hi, f.kind, f.unit, f.digits)[0]
 
 
-def quote(key: str, seeds=SEEDS) -> str:
+def quote(key: str, seeds: Iterable[int] = SEEDS) -> str:
     """The text a lesson prints for ``key``: a range every seed's value falls in."""
     if key not in FIGURES:
         raise KeyError(f"unknown figure {key!r}")
@@ -134,7 +135,7 @@ def placeholders(text: str) -> list[str]:
     return PLACEHOLDER.findall(text)
 
 
-def fill(text: str, seeds=SEEDS) -> str:
+def fill(text: str, seeds: Collection[int] = SEEDS) -> str:
     """``text`` with every ``{key}`` replaced by ``quote(key)`` (KeyError for unknown keys)."""
     return PLACEHOLDER.sub(lambda m: quote(m.group(1), seeds), text)
 

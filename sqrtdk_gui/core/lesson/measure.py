@@ -8,14 +8,17 @@ measure the same way.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention import precision
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sampling import pool
 from sqrtdk_gui.core.attention.softmax import SATURATION
 from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
@@ -23,6 +26,8 @@ from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
 __all__ = ["Figure", "FigureSet", "RAW", "SCALED", "TARGET_ROWS", "run", "med", "logit_sigma", "grid",
            "sweep_median", "jac_ratio", "grad_ratio", "aligned_key_share", "aligned_gap",
            "fused_kernel_error", "fmt"]
+
+_Measure = TypeVar("_Measure", bound=Callable[[Params], float | tuple[float, ...]])
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,9 @@ class FigureSet:
     def __init__(self) -> None:
         self.items: list[Figure] = []
 
-    def add(self, key: str, description: str, kind: str = "range", unit: str = "", digits: int = 2):
-        def register(fn):
+    def add(self, key: str, description: str, kind: str = "range", unit: str = "",
+            digits: int = 2) -> Callable[[_Measure], _Measure]:
+        def register(fn: _Measure) -> _Measure:
             self.items.append(Figure(key, description, fn, kind, unit, digits))
             return fn
 
@@ -60,17 +66,17 @@ RAW, SCALED = "none", "sqrt_dk"
 TARGET_ROWS = 256  # queries; query i leans towards key i mod n when alignment > 0
 
 
-def run(p: Params, **changes):
+def run(p: Params, **changes: int | float | str) -> Result:
     """``compute`` at ``p`` with some parameters changed."""
     return compute(p.replace(**changes))
 
 
-def med(result, name: str) -> float:
+def med(result: Result, name: str) -> float:
     """The median over rows of one per-row quantity."""
     return result.summary[name].median
 
 
-def aligned_key_share(result, only_saturated: bool = False) -> float:
+def aligned_key_share(result: Result, only_saturated: bool = False) -> float:
     """Share of rows whose largest weight sits on the key the query leans towards."""
     m, n = result.logits.shape
     right = np.argmax(result.logits, axis=1) == np.arange(m) % n
@@ -85,12 +91,12 @@ def grid(lo: int, hi: int) -> tuple[int, ...]:
     return tuple(d for d in DK_GRID if lo <= d <= hi)
 
 
-def sweep_median(p: Params, scaling: str, quantity: str, d_ks) -> np.ndarray:
+def sweep_median(p: Params, scaling: str, quantity: str, d_ks: Sequence[int]) -> npt.NDArray[np.float64]:
     """The median of ``quantity`` over rows at each head size of ``d_ks``."""
     return sweep(p.replace(scaling=scaling), d_ks).stat(quantity, "median")
 
 
-def jac_ratio(p: Params, d_ks) -> np.ndarray:
+def jac_ratio(p: Params, d_ks: Sequence[int]) -> npt.NDArray[np.float64]:
     """Median ‖J‖_F with ÷√d_k divided by the raw one, per head size."""
     return (sweep_median(p, SCALED, "jacobian_fro", d_ks)
             / sweep_median(p, RAW, "jacobian_fro", d_ks))
@@ -106,7 +112,7 @@ def logit_sigma(p: Params) -> float:
     return compute(p).logit_std
 
 
-def aligned_gap(result) -> float:
+def aligned_gap(result: Result) -> float:
     """Median over queries of (logit of the key the query leans towards) − (mean other logit)."""
     z = result.logits
     m, n = z.shape

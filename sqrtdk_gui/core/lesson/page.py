@@ -9,8 +9,9 @@ numbers its text quotes). The names of views are checked here against ``PANELS``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,7 @@ __all__ = ["PANELS", "Animation", "Step", "Scenario", "Prediction", "Evidence"]
 PANELS = ("summary", "histogram", "weights", "jacobian", "gradient", "sigma_dial")
 
 
-def _check_views(where: str, names) -> None:
+def _check_views(where: str, names: Iterable[str]) -> None:
     for name in names:
         if name.split(".")[0] not in PANELS:
             raise ValueError(f"{where}: {name!r} is not a view (one of {', '.join(PANELS)})")
@@ -45,7 +46,7 @@ class Step:
     resource: str
     question: str
     answer: str
-    preset: dict = field(default_factory=dict)
+    preset: dict[str, Any] = field(default_factory=dict)  # Params(**preset): each field's own type
     highlight: tuple[str, ...] = ()
     animation: Animation | None = None
     # Views covered for the whole step, revealed or not: they would answer a later step's
@@ -70,7 +71,7 @@ class Scenario:
     title: str
     resource: str
     button: str  # a short label for its button
-    preset: dict = field(default_factory=dict)
+    preset: dict[str, Any] = field(default_factory=dict)  # Params(**preset): each field's own type
     highlight: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

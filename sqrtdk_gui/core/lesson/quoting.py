@@ -34,7 +34,7 @@ def _plain(x: float, digits: int) -> str:
     text = f"{x:.{_decimals(x, digits)}f}"
     whole, dot, frac = text.partition(".")
     if len(whole) > 3:  # 6900 -> 6 900
-        groups = []
+        groups: list[str] = []
         while len(whole) > 3:
             whole, groups = whole[:-3], [whole[-3:]] + groups
         whole = THIN.join([whole] + groups)

@@ -60,7 +60,8 @@ def theory_ratio(d_k: int, optimizer: str) -> float:
     return float(d_k) if optimizer == "sgd" else math.sqrt(d_k)
 
 
-def _step(params: dict, grads: dict, name: str, optimizer: str, lr: float) -> dict:
+def _step(params: dict[str, np.ndarray], grads: dict[str, np.ndarray], name: str, optimizer: str,
+          lr: float) -> dict[str, np.ndarray]:
     moved = {k: v.copy() for k, v in params.items()}
     opt = SGD(lr) if optimizer == "sgd" else Adam(lr)
     opt.step(moved, {name: grads[name]})
@@ -79,8 +80,10 @@ def one_step(d_k: int, optimizer: str = "sgd", seed: int = 0, lr: float = FOLD_L
     start = {name: forward_backward(p, data, scaling) for name, (p, scaling) in forms.items()}
     moved = {}
     for name, (p, scaling) in forms.items():
+        grads = start[name].grads
+        assert grads is not None  # forward_backward computes them by default
         for w in ("W_q", "W_k"):
-            after = forward_backward(_step(p, start[name].grads, w, optimizer, lr), data, scaling,
+            after = forward_backward(_step(p, grads, w, optimizer, lr), data, scaling,
                                      need_grad=False)
             moved[name, w] = float(np.sqrt(np.mean((after.logits - start[name].logits) ** 2)))
     gap = float(np.max(np.abs(start["explicit"].logits - start["folded"].logits)))

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.attention.softmax import SATURATION
@@ -131,8 +133,8 @@ class TrainConfig:
         object.__setattr__(self, "learn_v", bool(self.learn_v))
         if self.lr is None:
             object.__setattr__(self, "lr", DEFAULT_LR[self.optimizer])
-        for name, (lo, hi, lo_inc) in FLOAT_RANGES.items():
-            object.__setattr__(self, name, check_float(name, getattr(self, name), lo, hi, lo_inc))
+        for name, (low, high, low_inclusive) in FLOAT_RANGES.items():
+            object.__setattr__(self, name, check_float(name, getattr(self, name), low, high, low_inclusive))
         size = self.batch * self.n_keys * max(self.d_k, self.d_model, self.d_v)
         if size > MAX_ELEMENTS:
             raise ValueError(
@@ -145,14 +147,14 @@ class TrainConfig:
         """Factor applied to q.k (to the cosine for qk_norm)."""
         return logit_scale(self.scaling, self.d_k, self.gain)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
 class SGD:
     """Plain stochastic gradient descent (no momentum: the lesson is about the gradient)."""
 
-    def __init__(self, lr: float) -> None:
+    def __init__(self, lr: float | np.ndarray) -> None:
         self.lr = lr
 
     def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
@@ -161,14 +163,14 @@ class SGD:
 
     def select(self, keep: np.ndarray) -> None:
         """Keep only these runs (axis 1 of a per-run learning-rate array)."""
-        if np.ndim(self.lr) > 1:
+        if isinstance(self.lr, np.ndarray) and self.lr.ndim > 1:
             self.lr = self.lr[:, keep]
 
 
 class Adam:
     """Adam (Kingma & Ba 2015) with bias correction."""
 
-    def __init__(self, lr: float, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8):
+    def __init__(self, lr: float | np.ndarray, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> None:
         self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
         self.t = 0
         self.m: dict[str, np.ndarray] = {}
@@ -190,13 +192,13 @@ class Adam:
 
     def select(self, keep: np.ndarray) -> None:
         """Keep only these runs (axis 1 of the per-run rates and moment arrays)."""
-        if np.ndim(self.lr) > 1:
+        if isinstance(self.lr, np.ndarray) and self.lr.ndim > 1:
             self.lr = self.lr[:, keep]
         self.m = {name: a[:, keep] for name, a in self.m.items()}
         self.v = {name: a[:, keep] for name, a in self.v.items()}
 
 
-def make_optimizer(name: str, lr) -> SGD | Adam:
+def make_optimizer(name: str, lr: float | np.ndarray) -> SGD | Adam:
     if name == "sgd":
         return SGD(lr)
     if name == "adam":
@@ -300,7 +302,7 @@ class TrainResult:
         hits = np.flatnonzero(mean >= 0.9 - 1e-9)  # tolerance: accuracies are k/batch
         return int(hits[0]) + WINDOW if hits.size else None
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         """JSON-ready summary (non-finite numbers become None)."""
 
         def clean(x: float) -> float | None:
@@ -347,8 +349,10 @@ def train(
     before every step; when it returns True the run ends with ``cancelled=True``.
     """
     def report(done: int, curves: dict[str, np.ndarray]) -> None:
+        assert progress is not None  # report is passed on only with a progress
         progress(done, {name: arr[0, 0] for name, arr in curves.items()})
 
+    assert config.lr is not None  # __post_init__ put in the optimiser's default
     return train_grid(config, (config.lr,), (config.seed,),
                       None if progress is None else report, should_stop, progress_every)[0][0]
 
@@ -365,8 +369,8 @@ def _stack_batch(batches: list[Batch]) -> Batch:
 
 def train_grid(
     config: TrainConfig,
-    lrs,
-    seeds,
+    lrs: Iterable[float],
+    seeds: Iterable[int],
     progress: Callable[[int, dict[str, np.ndarray]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress_every: int = 10,
@@ -418,6 +422,7 @@ def train_grid(
         batch = _stack_batch([make_batch(rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
                               for rng in data_rngs])
         fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
+        assert fwd.grads is not None  # computed by default
         here = active[:, cols]
         with np.errstate(over="ignore", invalid="ignore"):
             sq = {name: np.einsum("...ij,...ij->...", g, g) for name, g in fwd.grads.items()}
@@ -454,7 +459,8 @@ def train_grid(
         if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == c.steps):
             progress(step + 1,
                      {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
-        keep = active[:, cols].any(axis=0)
+        # cast: the stubs cannot tell that any() over axis 0 of a 2-D array is an array.
+        keep = cast("npt.NDArray[np.bool_]", active[:, cols].any(axis=0))
         if not keep.all():  # a rate whose runs all ended leaves the working arrays
             gone = cols[~keep]
             for name in params:

@@ -18,11 +18,13 @@ import math
 import os
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.training.loop import FLOAT_RANGES, INT_RANGES, MAX_ELEMENTS, TrainConfig, TrainResult, train_grid
@@ -90,7 +92,8 @@ def _megabytes(n: int) -> str:
     return f"{n / 2**30:.1f} GB" if n >= 2**30 else f"{n / 2**20:.0f} MB"
 
 
-def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int], parallel: int = 1) -> tuple:
+def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int],
+               parallel: int = 1) -> tuple[tuple[float, ...], tuple[int, ...]]:
     """Validated (lrs, seeds) for a sweep of ``config`` with ``parallel`` scalings training at
     once; ValueError names what is wrong (also a sweep that would not fit ``MEMORY_BUDGET``)."""
     lo, hi, lo_inc = FLOAT_RANGES["lr"]
@@ -153,13 +156,14 @@ class ScalingSweep:
         """Per seed, (rate, steps) of its fastest working rate (the lower rate on a tie)."""
         out = []
         for row in self.runs:
-            ok = [(r.steps_to_90, lr) for r, lr in zip(row, self.lrs) if _works(r)]
+            ok = [(steps, lr) for r, lr in zip(row, self.lrs) if _works(r) and (steps := r.steps_to_90) is not None]
             out.append(None if not ok else (min(ok)[1], min(ok)[0]))
         return out
 
     def working_lrs(self) -> tuple[float, ...]:
         """Rates at which every seed works."""
-        ok = self.works().all(axis=0)
+        # cast: the stubs cannot tell that all() over axis 0 of a 2-D array is an array.
+        ok = cast("npt.NDArray[np.bool_]", self.works().all(axis=0))
         return tuple(lr for lr, w in zip(self.lrs, ok) if w)
 
     def working_counts(self) -> list[int]:
@@ -202,7 +206,7 @@ class ScalingSweep:
         """The rates that were some seed's best, ascending."""
         return sorted({b[0] for b in self.best_per_seed() if b is not None})
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         """JSON-ready: the per-rate results and the summaries."""
         best = self.best()
         s90 = self.steps_to_90()
@@ -234,7 +238,7 @@ def _clean(x: float | None) -> float | None:
     return None if x is None or not math.isfinite(x) else round(float(x), 6)
 
 
-def _run_summary(seed: int, r: TrainResult) -> dict:
+def _run_summary(seed: int, r: TrainResult) -> dict[str, object]:
     return {
         "seed": seed,
         "steps_to_90": r.steps_to_90 if _works(r) else None,
@@ -259,7 +263,7 @@ class SweepResult:
     cancelled: bool = False
     wall_time: float = 0.0
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         cfg = self.config.to_dict()
         for key in ("lr", "seed", "scaling"):
             cfg.pop(key)
@@ -325,7 +329,8 @@ def run_sweep(
         if should_stop is not None and should_stop():
             return None
 
-        def report(steps: int, curves: dict) -> None:
+        def report(steps: int, curves: dict[str, np.ndarray]) -> None:
+            assert progress is not None  # report is passed on only with a progress
             progress(index, steps, curves)
 
         grid = train_grid(replace(config, scaling=scaling), lrs, seeds,
@@ -350,7 +355,7 @@ def run_sweep(
                                 thread_name_prefix="sqrtdk-sweep") as pool:
             futures = {index: pool.submit(one, index, scaling) for index, scaling in jobs}
             finished = {index: f.result() for index, f in futures.items()}
-    done = {order[i]: finished[i] for i in sorted(finished) if finished[i] is not None}
+    done = {order[i]: sweep for i, sweep in sorted(finished.items()) if sweep is not None}
     cancelled = len(done) < len(order)
     return SweepResult(config, lrs, seeds, done, cancelled, time.perf_counter() - start)
 
@@ -370,15 +375,17 @@ def rolling_median(x: np.ndarray, window: int) -> np.ndarray:
     """Median of the last ``window`` values at each step (fewer at the start), ignoring NaN."""
     x = np.asarray(x, dtype=float)
     if x.size == 0 or window <= 1:
-        return x.copy()
+        unchanged: np.ndarray = x.copy()
+        return unchanged
     padded = np.concatenate([np.full(window - 1, np.nan), x])
     views = np.lib.stride_tricks.sliding_window_view(padded, window)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return np.nanmedian(views, axis=1)
+        medians: np.ndarray = np.nanmedian(views, axis=1)
+        return medians
 
 
-def span_text(values, fmt: str = "{:g}") -> str:
+def span_text(values: Iterable[float], fmt: str = "{:g}") -> str:
     """"20" or "39–53": the range of some numbers, one number when they agree."""
     values = list(values)
     return _span(values, fmt) if values else "–"
@@ -395,6 +402,7 @@ def verdict(sweeps: dict[str, ScalingSweep]) -> str:
     if sb is None and rb is None:
         text = "Neither reached 90 % at any rate for every seed."
     elif rb is None:
+        assert sb is not None  # not both None: the case above
         text = (f"At its best rate ÷√d_k reached 90 % in <b>{span_text(sb)}</b> steps; raw "
                 f"logits did not reach it at any rate for every seed.")
     elif sb is None:

@@ -141,15 +141,19 @@ def _t(a: np.ndarray) -> np.ndarray:
 
 def _mv(m: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Batched matrix @ vector: (..., r, c) @ (..., c) -> (..., r)."""
-    return np.matmul(m, v[..., None])[..., 0]
+    product: np.ndarray = np.matmul(m, v[..., None])[..., 0]
+    return product
 
 
 def _vm(v: np.ndarray, m: np.ndarray) -> np.ndarray:
     """Batched vector @ matrix: (..., r) @ (..., r, c) -> (..., c)."""
-    return np.matmul(v[..., None, :], m)[..., 0, :]
+    product: np.ndarray = np.matmul(v[..., None, :], m)[..., 0, :]
+    return product
 
 
-def _logits(h, x, w_q, w_k, scaling: str, s: float) -> tuple[np.ndarray, dict]:
+def _logits(
+    h: np.ndarray, x: np.ndarray, w_q: np.ndarray, w_k: np.ndarray, scaling: str, s: float
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """Scaled logits of one layer and the intermediates its backward pass needs.
 
     q.k_j = x_j.(W_k q) and |k_j|^2 = x_j^T (W_k W_k^T) x_j, so the n keys (B*n*d_k numbers)
@@ -189,10 +193,20 @@ def _through_m(h: np.ndarray, w_q: np.ndarray) -> bool:
     more for dL/dW_q's left factor.
     """
     b, (d_model, d_k) = h.shape[-2], w_q.shape[-2:]
-    return 3 * d_model * d_model * d_k + 3 * b * d_model * d_model < 5 * b * d_model * d_k
+    return bool(3 * d_model * d_model * d_k + 3 * b * d_model * d_model < 5 * b * d_model * d_k)
 
 
-def _logits_backward(d_z, h, x, w_q, w_k, scaling: str, s: float, cache: dict, need_dh: bool):
+def _logits_backward(
+    d_z: np.ndarray,
+    h: np.ndarray,
+    x: np.ndarray,
+    w_q: np.ndarray,
+    w_k: np.ndarray,
+    scaling: str,
+    s: float,
+    cache: dict[str, np.ndarray],
+    need_dh: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Gradients of W_q, W_k (and of the layer's input h) from dL/dz."""
     if "m" in cache:  # z = s * h M x^T with M = W_q W_k^T
         d_u = _vm(s * d_z, x)  # (..., B, d_model): dL/d(h M)
@@ -230,15 +244,17 @@ def _logits_backward(d_z, h, x, w_q, w_k, scaling: str, s: float, cache: dict, n
 def _softmax(z: np.ndarray) -> np.ndarray:
     # Shifting by the row max changes nothing but keeps exp from overflowing.
     e = np.exp(z - z.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
+    p: np.ndarray = e / e.sum(axis=-1, keepdims=True)
+    return p
 
 
 def _jacobian_vp(p: np.ndarray, d_p: np.ndarray) -> np.ndarray:
     """(diag(p) - p p^T) d_p row by row: it vanishes as p goes one-hot."""
-    return p * (d_p - np.sum(p * d_p, axis=-1, keepdims=True))
+    jvp: np.ndarray = p * (d_p - np.sum(p * d_p, axis=-1, keepdims=True))
+    return jvp
 
 
-def _layers(params: dict) -> int:
+def _layers(params: dict[str, np.ndarray]) -> int:
     layers = 1
     while param_name("W_q", layers + 1) in params:
         layers += 1
@@ -316,11 +332,12 @@ def forward_backward(
             d_z /= b
             if w_v is not None:
                 grads[param_name("W_v", layers)] = np.zeros_like(w_v)
-        d_h = None
+        d_h: np.ndarray | None = None  # None until the last layer's pass has run
         for layer in range(layers, 0, -1):
             w_q = params[param_name("W_q", layer)]
             w_k = params[param_name("W_k", layer)]
             if layer < layers:  # h_l = h_{l-1} + r_l W_v: d_h is dL/dh_l here
+                assert d_h is not None  # set by the layer above
                 w_v = params.get(param_name("W_v", layer))
                 r = reads[layer - 1]
                 if w_v is not None:
@@ -334,7 +351,8 @@ def forward_backward(
             grads[param_name("W_q", layer)] = g_q
             grads[param_name("W_k", layer)] = g_k
             if layer > 1:
-                d_h = d_in if layer == layers else d_h + d_in  # the residual carries d_h on
+                assert d_in is not None  # asked for: need_dh
+                d_h = d_in if d_h is None else d_h + d_in  # the residual carries d_h on
         grads = {name: _match(grads[name], params[name]) for name in params}
     return Forward(value, z, grads, tuple(zs))
 

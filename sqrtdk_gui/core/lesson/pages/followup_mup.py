@@ -20,12 +20,12 @@ MUP_DKS = (64, 256, 1024, 4096)
 
 
 @FIGURES.add("mup_dk_maxp", "median max p with plain ÷d_k, ρ = 0.5, d_k = 64 to 4096 (uniform: 1/64)")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(med(run(p, d_k=d, scaling="dk", alignment=0.5), "max_weight") for d in MUP_DKS)
 
 
 @FIGURES.add("mup_8d_maxp", "median max p with 8/d_k (microsoft/mup), ρ = 0.5, d_k = 256 to 4096")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(med(run(p, d_k=d, scaling="dk", alignment=0.5, temperature=0.125), "max_weight")
                  for d in MUP_DKS[1:])
 
@@ -36,13 +36,13 @@ for _d in (64, 256, 1024):
 
 
 @FIGURES.add("mup_sqrt_jac_1024", "median ‖J‖_F with ÷√d_k, ρ = 0.5, d_k = 1024")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=1024, scaling=SCALED, alignment=0.5), "jacobian_fro")
 
 
 @FIGURES.add("mup_right", "share of rows whose top key is the aligned one, ρ = 0.5, d_k = 256 to 4096 "
                       "(any positive scale: the argmax does not depend on it)", kind="percent")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(aligned_key_share(run(p, d_k=d, scaling=SCALED, alignment=0.5)) for d in (256, 1024, 4096))
 
 

@@ -17,13 +17,13 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("qknorm_g4_maxp", "median max p, QK-norm with fixed g = 4 at d_k = 1024 (uniform: 1/64)")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=1024, scaling="qk_norm", gain=4.0), "max_weight")
 
 
 @FIGURES.add("qknorm_aligned_right", "share of rows whose top key is the aligned one, QK-norm g = 12, ρ = 0.9, "
                                  "d_k = 16 to 1024", kind="percent")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(aligned_key_share(run(p, d_k=d, scaling="qk_norm", gain=12.0, alignment=0.9))
                  for d in (16, 64, 256, 1024))
 

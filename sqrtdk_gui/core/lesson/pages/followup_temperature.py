@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
@@ -16,7 +17,7 @@ PAGE = Scenario("temperature", "follow-up", "Temperature", ":/lesson/followup_te
 FIGURES = FigureSet()
 
 
-def _spread(p, sigma: float):
+def _spread(p: Params, sigma: float) -> Result:
     # d_k = 1024 with ÷√d_k and temperature 1/σ: logits of spread σ, nearly Gaussian.
     return run(p, d_k=1024, scaling=SCALED, temperature=1.0 / sigma)
 
@@ -37,7 +38,7 @@ for _sigma in (4, 8):
 
 
 @FIGURES.add("temp_sat_8_n1024", "saturated share at effective σ = 8 with 1024 keys", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=256, keys=1024, queries=64, scaling=SCALED, temperature=1.0 / 8).saturated_fraction
 
 

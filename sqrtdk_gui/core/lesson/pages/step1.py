@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, logit_sigma, run
 from sqrtdk_gui.core.lesson.page import Animation, Prediction, Step
 
@@ -25,5 +26,5 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("step1_sigma_512", "σ of the raw logits at d_k = 512 (theory √512 = 22.6)", digits=3)
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=512, scaling=RAW).logit_std

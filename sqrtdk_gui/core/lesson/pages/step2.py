@@ -33,21 +33,21 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("step2_top_gap", "median gap between a query's largest and second-largest raw logit, d_k = 512")
-def _(p):
+def _(p: Params) -> float:
     z = np.sort(run(p, d_k=512, scaling=RAW).logits, axis=1)
     return float(np.median(z[:, -1] - z[:, -2]))
 
 
 @FIGURES.add("step2_rest", "median weight left to the other 63 keys (1 − max p), raw, d_k = 512", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return float(np.median(1.0 - run(p, d_k=512, scaling=RAW).max_weight))
 
 
 @FIGURES.add("step2_saturated", "share of rows with max p > 0.99, raw, d_k = 512", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=512, scaling=RAW).saturated_fraction
 
 
 @FIGURES.add("step2_entropy", "median entropy (nats), raw, d_k = 512 (ceiling log 64 = 4.16)", kind="decades")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=512, scaling=RAW), "entropy")

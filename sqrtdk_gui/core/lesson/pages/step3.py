@@ -35,37 +35,37 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("step3_grad_scaled", "median ‖∂L/∂q‖ with ÷√d_k at d_k = 2048")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=2048, scaling=SCALED), "grad_q")
 
 
 @FIGURES.add("step3_grad_raw", "median ‖∂L/∂q‖ without scaling at d_k = 2048", kind="decades")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=2048, scaling=RAW), "grad_q")
 
 
 @FIGURES.add("step3_grad_ratio", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 2048", kind="decades", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return grad_ratio(p, 2048)
 
 
 @FIGURES.add("step3_ratio_1024", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 1024", kind="decades", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return grad_ratio(p, 1024)
 
 
 @FIGURES.add("step3_ratio_4096", "median ‖∂L/∂q‖: ÷√d_k over raw at d_k = 4096", kind="decades", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return grad_ratio(p, 4096)
 
 
 @FIGURES.add("step3_crossover", "first grid d_k ≥ 2 where the raw median ‖∂L/∂q‖ falls below ÷√d_k's", kind="int")
-def _(p):
+def _(p: Params) -> float:
     d_ks = grid(2, 1448)
     below = sweep_median(p, RAW, "grad_q", d_ks) < sweep_median(p, SCALED, "grad_q", d_ks)
     return float(d_ks[int(np.argmax(below))]) if below.any() else float("nan")
 
 
 @FIGURES.add("step3_mean_ratio", "raw mean ‖∂L/∂q‖ over the ÷√d_k median, d_k = 2048", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=2048, scaling=RAW).summary["grad_q"].mean / med(run(p, d_k=2048, scaling=SCALED), "grad_q")

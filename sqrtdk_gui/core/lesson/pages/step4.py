@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.sweep import sweep
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, aligned_key_share, grid, logit_sigma, run, sweep_median
 from sqrtdk_gui.core.lesson.page import Animation, Prediction, Step
@@ -25,30 +26,30 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("aligned_saturated", "share of saturated rows, ÷√d_k, d_k = 512, alignment ρ = 0.5", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=512, scaling=SCALED, alignment=0.5).saturated_fraction
 
 
 @FIGURES.add("aligned_right", "share of those saturated rows whose top key is the aligned key", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return aligned_key_share(run(p, d_k=512, scaling=SCALED, alignment=0.5), only_saturated=True)
 
 
 @FIGURES.add("step4_sigma", "σ of the ÷√d_k logits at d_k = 4, 512 and 4096 (theory 1)", digits=3)
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(run(p, d_k=d, scaling=SCALED).logit_std for d in (4, 512, 4096))
 
 
 @FIGURES.add("step4_jac", "median ‖J‖_F with ÷√d_k at every grid d_k from 4 to 4096")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(sweep_median(p, SCALED, "jacobian_fro", grid(4, 4096)))
 
 
 @FIGURES.add("step4_grad", "median ‖∂L/∂q‖ with ÷√d_k at every grid d_k from 4 to 4096")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(sweep_median(p, SCALED, "grad_q", grid(4, 4096)))
 
 
 @FIGURES.add("step4_saturated", "largest saturated share with ÷√d_k over grid d_k from 4 to 4096", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return float(np.max(sweep(p.replace(scaling=SCALED), grid(4, 4096)).saturated_fraction))

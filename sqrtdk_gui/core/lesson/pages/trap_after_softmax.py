@@ -21,7 +21,7 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("after_softmax_saturated", "saturated share, raw logits scaled after softmax, d_k = 256", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return run(p, d_k=256, scaling="after_softmax").saturated_fraction
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
@@ -15,22 +16,22 @@ PAGE = Scenario("dmodel", "trap", "÷√d_model instead of ÷√d_k", ":/lesson/
 FIGURES = FigureSet()
 
 
-def _dmodel(p):
+def _dmodel(p: Params) -> Result:
     return run(p, d_k=64, heads=8, scaling="sqrt_dmodel")
 
 
 @FIGURES.add("dmodel_sigma", "σ with ÷√d_model, d_k = 64, 8 heads (theory 1/√8 = 0.354)")
-def _(p):
+def _(p: Params) -> float:
     return _dmodel(p).logit_std
 
 
 @FIGURES.add("dmodel_entropy", "median entropy with ÷√d_model, d_k = 64, 8 heads (ceiling 4.16)", digits=3)
-def _(p):
+def _(p: Params) -> float:
     return med(_dmodel(p), "entropy")
 
 
 @FIGURES.add("dmodel_grad_ratio", "median ‖∂L/∂q‖: ÷√d_k over ÷√d_model, d_k = 64, 8 heads", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return med(run(p, d_k=64, scaling=SCALED), "grad_q") / med(_dmodel(p), "grad_q")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import log_n_factor
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
@@ -16,23 +17,23 @@ PAGE = Scenario("seq_len", "trap", "A scale from the sequence length", ":/lesson
 FIGURES = FigureSet()
 
 
-def _seq(p, n, factor=1.0):
+def _seq(p: Params, n: int, factor: float = 1.0) -> Result:
     # A factor multiplying the logits is a temperature of 1/factor.
     return run(p, d_k=256, keys=n, scaling=SCALED, temperature=1.0 / factor)
 
 
 @FIGURES.add("seqlen_maxp_16", "median max p with ÷√d_k, d_k = 256, n = 16 keys")
-def _(p):
+def _(p: Params) -> float:
     return med(_seq(p, 16), "max_weight")
 
 
 @FIGURES.add("seqlen_maxp_1024", "median max p with ÷√d_k, d_k = 256, n = 1024 keys")
-def _(p):
+def _(p: Params) -> float:
     return med(_seq(p, 1024), "max_weight")
 
 
 @FIGURES.add("seqlen_maxp_logn_1024", "median max p with ÷√d_k × log_64 n, d_k = 256, n = 1024 keys")
-def _(p):
+def _(p: Params) -> float:
     return med(_seq(p, 1024, log_n_factor(1024)), "max_weight")
 
 

@@ -19,29 +19,29 @@ FIGURES = FigureSet()
 
 
 @FIGURES.add("small_heads_ratio_small", "median ‖J‖_F, ÷√d_k over raw, every grid d_k from 2 to 32", unit="×")
-def _(p):
+def _(p: Params) -> tuple[float, ...]:
     return tuple(jac_ratio(p, grid(2, 32)))
 
 
 @FIGURES.add("small_heads_raw_adv", "largest raw-over-÷√d_k median ‖J‖_F ratio for grid d_k 2 to 32", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return float(np.max(1.0 / jac_ratio(p, grid(2, 32))))
 
 
 @FIGURES.add("small_heads_cross", "first grid d_k ≥ 2 where ÷√d_k's median ‖J‖_F reaches the raw one", kind="int")
-def _(p):
+def _(p: Params) -> float:
     d_ks = grid(2, 512)
     ahead = jac_ratio(p, d_ks) >= 1.0
     return float(d_ks[int(np.argmax(ahead))]) if ahead.any() else float("nan")
 
 
 @FIGURES.add("small_heads_ratio_512", "median ‖J‖_F, ÷√d_k over raw, d_k = 512", kind="decades", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return float(jac_ratio(p, (512,))[0])
 
 
 @FIGURES.add("small_heads_ratio_4096", "median ‖J‖_F, ÷√d_k over raw, d_k = 4096", kind="decades", unit="×")
-def _(p):
+def _(p: Params) -> float:
     return float(jac_ratio(p, (4096,))[0])
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, fmt, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
@@ -18,31 +20,32 @@ PAGE = Scenario("stable_softmax", "trap", "“Stable softmax fixes it”", ":/le
 FIGURES = FigureSet()
 
 
-def _naive(p, dtype):
+def _naive(p: Params, dtype: str) -> Result:
     return run(p, d_k=512, scaling=RAW, softmax="naive", dtype=dtype)
 
 
-def _nan_rows(result) -> np.ndarray:
-    return ~np.isfinite(result.weights).all(axis=1)
+def _nan_rows(result: Result) -> npt.NDArray[np.bool_]:
+    nan_rows: npt.NDArray[np.bool_] = ~np.isfinite(result.weights).all(axis=1)
+    return nan_rows
 
 
 @FIGURES.add("stable_max_logit", "largest raw logit over all 256 × 64 pairs, d_k = 512", digits=3)
-def _(p):
+def _(p: Params) -> float:
     return float(np.max(run(p, d_k=512, scaling=RAW).logits))
 
 
 @FIGURES.add("stable_naive16_nan", "share of rows naive float16 softmax returns as NaN, raw, d_k = 512", kind="percent")
-def _(p):
+def _(p: Params) -> float:
     return float(np.mean(_nan_rows(_naive(p, "float16"))))
 
 
 @FIGURES.add("stable_naive32_nan_rows", "rows naive float32 softmax returns as NaN, raw, d_k = 512", kind="int")
-def _(p):
+def _(p: Params) -> float:
     return float(np.sum(_nan_rows(_naive(p, "float32"))))
 
 
 @FIGURES.add("stable_f32_diff", "max |naive − stable| float32 weight over rows finite in both, raw, d_k = 512")
-def _(p):
+def _(p: Params) -> float:
     naive, stable = _naive(p, "float32"), run(p, d_k=512, scaling=RAW, dtype="float32")
     ok = ~_nan_rows(naive)
     return float(np.max(np.abs(naive.weights[ok].astype(np.float64) - stable.weights[ok].astype(np.float64))))
@@ -63,8 +66,8 @@ def jacobian_fro_of(w: np.ndarray) -> np.ndarray:
     other[rows, top] = 0.0
     s2 = np.square(other).sum(axis=1)
     s4 = np.square(np.square(other)).sum(axis=1)
-    fro_sq = (np.square(w_top - w_top * w_top) + np.square(other - other * other).sum(axis=1)
-              + 2.0 * w_top * w_top * s2 + np.maximum(s2 * s2 - s4, 0.0))
+    fro_sq: npt.NDArray[np.float64] = (np.square(w_top - w_top * w_top) + np.square(other - other * other).sum(axis=1)
+                                       + 2.0 * w_top * w_top * s2 + np.maximum(s2 * s2 - s4, 0.0))
     return np.sqrt(fro_sq)
 
 
