@@ -1,19 +1,21 @@
-"""The "Training lab" tab: raw logits against ÷√d_k, fairly: across learning rates.
+"""The "Training lab" tab's view: raw logits against ÷√d_k, fairly: across learning rates.
 
-Controls (``LabControls``) → Run → ``TrainRunner`` (worker thread) → queued signals →
-plots and tables. The page never trains in the UI thread; the worker never touches a widget.
+Controls (``LabControls``) → Run → ``LabPresenter`` → ``TrainRunner`` (worker thread) → queued
+signals → ``LabPresenter`` → this page's plots and tables. ``LabPage`` is the layout: it builds
+the widgets, passes their clicks and edits to the presenter, and shows what the presenter
+hands it through a few methods (``show_mode``, ``prepare_sweep``, ``show_over_training``,
+``set_progress``, ``mark_stale``, …); it keeps nothing beyond what it shows. The presenter
+(presenter.py) holds the run's state and decides what to show. The page never trains in the
+UI thread; the worker never touches a widget.
 
-Two modes. **Sweep rates** (the default) trains every scaling at each rate of a log grid and
-several seeds, and plots steps to 90 % and final loss against the rate, each scaling at its
-own best rate in the table. **One rate** trains each scaling once (loss, accuracy, stuck
-rows). Both show, over training, the largest |logit|, the attention entropy and the gradient
-reaching W_q, W_k and W_v (in a sweep: at the rate chosen above those plots).
+Two modes. **Sweep rates** trains every scaling at each rate of a log grid and several seeds,
+and plots steps to 90 % and final loss against the rate, each scaling at its own best rate in
+the table. **One rate** trains each scaling once (loss, accuracy, stuck rows). Both show, over
+training, the largest |logit|, the attention entropy and the gradient reaching W_q, W_k and
+W_v (in a sweep: at the rate chosen above those plots).
 """
 
 from __future__ import annotations
-
-import time
-from dataclasses import replace
 
 import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
@@ -30,15 +32,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainConfig, TrainResult
+from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainResult
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
-from sqrtdk_gui.gui.lab.controls import HIGH_LR_PRESET, LAB_LABELS, LabControls
+from sqrtdk_gui.gui.lab.controls import LabControls
 from sqrtdk_gui.gui.lab.plots import TARGET_ACCURACY, CurvePanel, ResultsTable
+from sqrtdk_gui.gui.lab.presenter import LabPresenter
 from sqrtdk_gui.gui.lab.sweep_plots import GradPanel, LrPanel, StepPanel, SweepTable, fmt_lr
 from sqrtdk_gui.gui.lab.worker import TrainRunner
 from sqrtdk_gui.gui.style import Style
 
-__all__ = ["LabPage", "INTRO", "describe", "describe_sweep", "DEFAULT_CURVE_INDEX"]
+__all__ = ["LabPage", "INTRO", "DEFAULT_CURVE_INDEX"]
 
 INTRO = (
     "One attention layer learns to attend to the one of 16 keys that its query is a noisy "
@@ -46,31 +49,9 @@ INTRO = (
     "÷√d_k also shrinks the gradient by √d_k, so a fair test <b>sweeps the learning rate</b> "
     "and compares each scaling at its own best rate, and by how many rates train at all."
 )
-OPTIMIZER_NAMES = {"sgd": "SGD", "adam": "Adam"}
 LOSS_SUBTITLES = {"mse": "through the weights, log scale", "ce": "on the logits, log scale"}
 LOSS_TITLES = {"mse": "MSE loss", "ce": "Cross-entropy loss"}
-LOSS_NAMES = {"mse": "MSE loss", "ce": "cross-entropy loss"}
 DEFAULT_CURVE_INDEX = 6  # the 7th of 9 rates: SGD 5, Adam 0.1 (where raw logits fail)
-
-
-def _model(config: TrainConfig) -> str:
-    extra = f" · {config.layers} layers" if config.layers > 1 else ""
-    return extra + (" · W_v learned" if config.learn_v else "")
-
-
-def describe(config: TrainConfig) -> str:
-    """One line saying what the curves were trained with."""
-    return (f"Trained: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} · "
-            f"lr {config.lr:g} · {LOSS_NAMES[config.loss]} · {config.steps} steps · "
-            f"seed {config.seed}{_model(config)}")
-
-
-def describe_sweep(config: TrainConfig, lrs, seeds) -> str:
-    """One line saying what the sweep was trained with."""
-    seed_text = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {seeds[0]}–{seeds[-1]}"
-    return (f"Swept: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} at "
-            f"{len(lrs)} rates {lrs[0]:g} … {lrs[-1]:g} · {LOSS_NAMES[config.loss]} · "
-            f"{config.steps} steps · {seed_text}{_model(config)}")
 
 
 class _Row(QWidget):
@@ -89,25 +70,19 @@ class _Row(QWidget):
 
 
 class LabPage(QWidget):
-    """Controls on the left; tables and plots on the right; a short explanation on top."""
+    """Controls on the left; tables and plots on the right; a short explanation on top.
+
+    ``presenter`` runs what the controls say; ``run``, ``cancel``, ``show_stall``,
+    ``shutdown``, ``runner``, ``results``, ``sweeps``, ``last_run_seconds`` and
+    ``run_finished`` are its own, reached through the page.
+    """
 
     run_finished = Signal(bool)  # cancelled; emitted after the page has shown the outcome
 
     def __init__(self, style: Style | None = None, parent=None) -> None:
         super().__init__(parent)
         self.style_ = style or Style()
-        self.runner = TrainRunner(self)
-        self._configs: tuple[TrainConfig, ...] = ()
-        self._job_mode = "single"  # what the shown results come from
-        self._lrs: tuple[float, ...] = ()
-        self._seeds: tuple[int, ...] = ()
-        self.results: dict[str, TrainResult] = {}
-        self.sweeps: dict[str, ScalingSweep] = {}
-        self._live: dict[str, dict[str, np.ndarray]] = {}  # scaling -> (seeds, rates, steps)
-        self._started_at = 0.0
-        self.last_run_seconds: float | None = None
-        self._failed = False
-        self._stale = False  # controls changed since the shown run
+        self._muted = False  # the "trained with" line greyed: the settings changed since
 
         self.intro = QLabel(INTRO)
         self.intro.setObjectName("lab_intro")
@@ -218,7 +193,7 @@ class LabPage(QWidget):
         self.curve_lr = QComboBox()
         self.curve_lr.setObjectName("lab_curve_lr")
         self.curve_lr.setToolTip("Which learning rate of the sweep the three plots below show.")
-        self.curve_lr.currentIndexChanged.connect(self._curve_rate_changed)
+        self.curve_lr.currentIndexChanged.connect(self._mark_rate)
         self.curves_note = QLabel()
         self.curves_note.setObjectName("lab_curves_note")
         for label in (self.curves_title, self.curves_note):
@@ -257,22 +232,16 @@ class LabPage(QWidget):
         outer.addWidget(self.intro)
         outer.addLayout(body, 1)
 
-        r = self.runner
-        r.job_started.connect(self._on_started)
-        r.progress.connect(self._on_progress)
-        r.result_ready.connect(self._on_result)
-        r.sweep_ready.connect(self._on_sweep_ready)
-        r.job_failed.connect(self._on_failed)
-        r.job_finished.connect(self._on_finished)
-        self.controls.changed.connect(self._settings_changed)
-        self.controls.mode_changed.connect(self._show_mode)
         self.table.reset(self.controls.scalings())
         self.sweep_table.reset(self.controls.scalings())
-        self._set_running(False)
-        self._show_mode(self.controls.mode())
-        self._job_mode = self.controls.mode()
-        self._update_curves_header(self._job_mode == "sweep")
-        self._prepare_axes()
+        self.presenter = p = LabPresenter(self, self.controls, TrainRunner(self), self)
+        self.run_button.clicked.connect(p.run)
+        self.cancel_button.clicked.connect(p.cancel)
+        self.stall_button.clicked.connect(p.show_stall)
+        self.curve_lr.currentIndexChanged.connect(p.rate_changed)
+        self.controls.changed.connect(p.settings_changed)
+        self.controls.mode_changed.connect(p.mode_changed)
+        p.run_finished.connect(self.run_finished)
         self.apply_style()
 
     # --- construction --------------------------------------------------------------------
@@ -281,18 +250,15 @@ class LabPage(QWidget):
         self.run_button.setObjectName("lab_run")
         self.run_button.setToolTip("Train every chosen scaling from the same initial weights, "
                                    "in a background thread.")
-        self.run_button.clicked.connect(self.run)
         self.cancel_button = QPushButton("■  Cancel")
         self.cancel_button.setObjectName("lab_cancel")
         self.cancel_button.setToolTip("Stop after the current step; what has finished stays.")
-        self.cancel_button.clicked.connect(self.cancel)
         self.stall_button = QPushButton("One high rate: lr 5\n(10× default) · d_k 256 · SGD")
         self.stall_button.setObjectName("lab_stall")
         self.stall_button.setToolTip(
             "A demonstration, not a fair comparison: one run each at SGD learning rate 5, ten "
             "times the default, d_k = 256, MSE. Raw logits grow until rows saturate on wrong "
             "keys and stay near chance; ÷√d_k trains. The sweep shows the whole range of rates.")
-        self.stall_button.clicked.connect(self.show_stall)
         self.progress = QProgressBar()
         self.progress.setObjectName("lab_progress")
         self.progress.setTextVisible(True)
@@ -320,7 +286,7 @@ class LabPage(QWidget):
         self.intro.setFont(s.font(13))
         self.intro.setStyleSheet(f"color: {p.fg};")
         self.trained_with.setFont(s.font(13, bold=True))
-        self.trained_with.setStyleSheet(f"color: {p.muted if self._stale else p.fg};")
+        self.trained_with.setStyleSheet(f"color: {p.muted if self._muted else p.fg};")
         self.curves_title.setFont(s.font(14, bold=True))
         self.curves_title.setStyleSheet(f"color: {p.fg};")
         self.curve_lr.setFont(s.font(14, bold=True))
@@ -354,35 +320,142 @@ class LabPage(QWidget):
         # lesson says the same, and it stays as the tab's tooltip.
         self.intro.setVisible(self.height() >= round(820 * self.style_.zoom))
 
-    # --- modes ---------------------------------------------------------------------------
-    def _show_mode(self, mode: str) -> None:
-        """Which table and top row the page shows; follows the controls until a run."""
-        if self.runner.is_running:
-            return
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API (a page shown on its own)
+        self.shutdown()
+        super().closeEvent(event)
+
+    # --- the presenter's, reached through the page -----------------------------------------
+    def run(self) -> None:
+        """Start the sweep or the single runs (ignored while a run is in progress)."""
+        self.presenter.run()
+
+    def cancel(self) -> None:
+        self.presenter.cancel()
+
+    def show_stall(self) -> None:
+        """The high-rate demonstration: one run each at SGD lr 5, d_k 256 — and run it."""
+        self.presenter.show_stall()
+
+    def shutdown(self) -> None:
+        """Stop a run and the worker thread (the window calls this when it closes)."""
+        self.presenter.shutdown()
+
+    @property
+    def runner(self) -> TrainRunner:
+        return self.presenter.runner
+
+    @property
+    def results(self) -> dict[str, TrainResult]:
+        return self.presenter.results
+
+    @property
+    def sweeps(self) -> dict[str, ScalingSweep]:
+        return self.presenter.sweeps
+
+    @property
+    def last_run_seconds(self) -> float | None:
+        return self.presenter.last_run_seconds
+
+    # --- what the presenter shows: the buttons and the lines of text --------------------------
+    def show_mode(self, mode: str) -> None:
+        """Which table and top row the page shows, and what Run says."""
         sweep = mode == "sweep"
         self.top_stack.setCurrentIndex(0 if sweep else 1)
         self.table_stack.setCurrentIndex(0 if sweep else 1)
         self.run_button.setText("▶  Run sweep" if sweep else "▶  Run")
 
-    def _update_curves_header(self, sweep: bool) -> None:
-        """The line above the over-training plots says what they show (the last run's)."""
+    def set_running(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.controls.setEnabled(not running)
+        self.stall_button.setEnabled(not running)
+
+    def say(self, text: str) -> None:
+        """The status line under the progress bar (hidden when empty)."""
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def show_failure(self, message: str) -> None:
+        self.progress.setFormat("failed")
+        self.say(f"<span style='color:{self.style_.palette.warn}'>Training failed: {message}</span>")
+
+    def show_cancelling(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self.progress.setFormat("cancelling…")
+
+    def start_progress(self, total: int) -> None:
+        """An empty bar for ``total`` steps, saying "starting…"."""
+        self.progress.setRange(0, total)
+        self.progress.setValue(0)
+        self.progress.setFormat("starting…")
+
+    def set_progress(self, text: str, value: int | None = None) -> None:
+        """The bar's text and, if given, how many steps are done."""
+        if value is not None:
+            self.progress.setValue(value)
+        self.progress.setFormat(text)
+
+    def show_trained_with(self, text: str) -> None:
+        """The line saying what the plots were trained with."""
+        self._muted = False
+        self.trained_with.setText(text)
+        self.trained_with.setStyleSheet(f"color: {self.style_.palette.fg};")
+
+    def mark_stale(self, text: str) -> None:
+        """That line, greyed: the settings changed since the plots were trained."""
+        self._muted = True
+        self.trained_with.setText(text)
+        self.trained_with.setStyleSheet(f"color: {self.style_.palette.muted};")
+
+    def show_curves_header(self, lr: float | None) -> None:
+        """The line above the over-training plots: a sweep's rate chooser (``lr`` None) or
+        the one rate they were trained at."""
+        sweep = lr is None
         self.curve_lr.setVisible(sweep)
         if sweep:
             self.curves_title.setText("Over training, at learning rate")
             self.curves_note.setText("median over the seeds; the band spans them")
         else:
-            lr = self._configs[0].lr if self._configs and self._job_mode == "single" else \
-                self.controls.lr_spin.value()
             self.curves_title.setText(f"Over training, at learning rate {lr:g}")
             self.curves_note.setText("one run per scaling")
 
-    def _prepare_axes(self) -> None:
-        """Axes for the controls' sweep grid before anything has run."""
-        lrs = self.controls.grid()
-        steps = self.controls.steps_spin.value()
+    # --- what the presenter shows: the plots and tables ------------------------------------
+    def prepare_axes(self, lrs: tuple[float, ...], steps: int) -> None:
+        """Axes for a sweep grid before anything has run."""
         for panel in (self.steps_lr_panel, self.loss_lr_panel):
             panel.set_grid(lrs, steps)
         self._fill_rate_combo(lrs)
+
+    def prepare_sweep(self, scalings: tuple[str, ...], lrs: tuple[float, ...], steps: int,
+                      learn_v: bool) -> None:
+        """Empty sweep table and plots for a sweep over ``lrs``; the chosen rate stays if the
+        grid has it."""
+        self.sweep_table.reset(scalings)
+        for panel in (self.steps_lr_panel, self.loss_lr_panel):
+            panel.clear()
+            panel.set_grid(lrs, steps)
+        keep = self.curve_lr.currentData()
+        self._fill_rate_combo(lrs)
+        if keep in lrs:
+            self.curve_lr.setCurrentIndex(lrs.index(keep))
+        self._prepare_over_training(steps, learn_v)
+
+    def prepare_single(self, scalings: tuple[str, ...], steps: int, loss: str,
+                       learn_v: bool) -> None:
+        """Empty results table and plots for one run per scaling."""
+        for panel in self.panels:
+            panel.clear_curves(steps)
+        self.table.reset(scalings)
+        self.loss_panel.heading = LOSS_TITLES[loss]
+        self.loss_panel.set_subtitle(LOSS_SUBTITLES[loss])
+        self._prepare_over_training(steps, learn_v)
+
+    def _prepare_over_training(self, steps: int, learn_v: bool) -> None:
+        for panel in (*self.step_panels, self.grad_panel):
+            panel.clear()
+            panel.set_steps(steps)
+        self.grad_panel.set_learn_v(learn_v)
 
     def _fill_rate_combo(self, lrs) -> None:
         self.curve_lr.blockSignals(True)
@@ -393,215 +466,48 @@ class LabPage(QWidget):
         self.curve_lr.blockSignals(False)
         self._mark_rate()
 
-    def _mark_rate(self) -> None:
+    def _mark_rate(self, _index: int = -1) -> None:
         lr = self.curve_lr.currentData()
         for panel in (self.steps_lr_panel, self.loss_lr_panel):
             panel.select(lr)
 
-    # --- actions -------------------------------------------------------------------------
-    def run(self) -> None:
-        """Start the sweep or the single runs (ignored while a run is in progress)."""
-        if self.runner.is_running:
-            return
-        mode = self.controls.mode()
-        self._job_mode = mode
-        self.results, self.sweeps, self._live = {}, {}, {}
-        self.last_run_seconds = None
-        self._show_mode(mode)
-        if mode == "sweep":
-            config, scalings, lrs, seeds = self.controls.sweep_request()
-            self._lrs, self._seeds = lrs, seeds
-            self._configs = tuple(replace(config, scaling=s) for s in scalings)
-            self.sweep_table.reset(scalings)
-            for panel in (self.steps_lr_panel, self.loss_lr_panel):
-                panel.clear()
-                panel.set_grid(lrs, config.steps)
-            keep = self.curve_lr.currentData()
-            self._fill_rate_combo(lrs)
-            if keep in lrs:
-                self.curve_lr.setCurrentIndex(lrs.index(keep))
-            self.trained_with.setText(describe_sweep(config, lrs, seeds))
-        else:
-            self._configs = self.controls.configs()
-            config = self._configs[0]
-            for panel in self.panels:
-                panel.clear_curves(config.steps)
-            self.table.reset(tuple(c.scaling for c in self._configs))
-            self.loss_panel.heading = LOSS_TITLES[config.loss]
-            self.loss_panel.set_subtitle(LOSS_SUBTITLES[config.loss])
-            self.trained_with.setText(describe(config))
-        self._update_curves_header(mode == "sweep")
-        for panel in (*self.step_panels, self.grad_panel):
-            panel.clear()
-            panel.set_steps(config.steps)
-        self.grad_panel.set_learn_v(config.learn_v)
-        steps = config.steps
-        self.progress.setRange(0, steps * len(self._configs))
-        self.progress.setValue(0)
-        self.progress.setFormat("starting…")
-        self._steps_done: dict[str, int] = {}  # per scaling: they may train side by side
-        self._stale = False
-        self.trained_with.setStyleSheet(f"color: {self.style_.palette.fg};")
-        self._say("")
-        self._failed = False
-        self._set_running(True)
-        self._started_at = time.perf_counter()
-        if mode == "sweep":
-            self.runner.start_sweep(config, tuple(c.scaling for c in self._configs), self._lrs,
-                                    self._seeds)
-        else:
-            self.runner.start(self._configs)
+    def chosen_rate(self) -> float | None:
+        """The sweep's rate the plots over training show (None before any grid)."""
+        return self.curve_lr.currentData()
 
-    def cancel(self) -> None:
-        if self.runner.is_running:
-            self.cancel_button.setEnabled(False)
-            self.progress.setFormat("cancelling…")
-            self.runner.cancel()
+    def show_curves(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
+        """One run's loss, accuracy and stuck rows (``curves[metric]``: one value a step)."""
+        for panel in self.panels:
+            panel.show_curve(scaling, curves[panel.metric_name])
 
-    def show_stall(self) -> None:
-        """The high-rate demonstration: one run each at SGD lr 5, d_k 256 — and run it."""
-        if self.runner.is_running:
-            return
-        self.controls.set_values(**HIGH_LR_PRESET)
-        self.run()
-
-    def shutdown(self) -> None:
-        """Stop a run and the worker thread (the window calls this when it closes)."""
-        self.runner.shutdown()
-        self._set_running(False)
-
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API (a page shown on its own)
-        self.shutdown()
-        super().closeEvent(event)
-
-    # --- worker signals (UI thread) ------------------------------------------------------
-    def _say(self, text: str) -> None:
-        self.status.setText(text)
-        self.status.setVisible(bool(text))
-
-    def _set_running(self, running: bool) -> None:
-        self.run_button.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
-        self.controls.setEnabled(not running)
-        self.stall_button.setEnabled(not running)
-
-    def _on_started(self, configs) -> None:
-        if self._job_mode == "sweep":
-            runs = len(self._lrs) * len(self._seeds)
-            self._say(f"Training {runs} runs per scaling ({len(self._lrs)} rates × "
-                      f"{len(self._seeds)} seeds) at once, one scaling after another…")
-        else:
-            self._say(f"Training {len(configs)} scalings one after another…")
-
-    def _rate_index(self) -> int:
-        lr = self.curve_lr.currentData()
-        return self._lrs.index(lr) if lr in self._lrs else 0
-
-    def _show_over_training(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
+    def show_over_training(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
         """``curves[metric]``: (seeds, steps) at the chosen rate (or of the one run)."""
         for panel in self.step_panels:
             panel.show_runs(scaling, curves[panel.metric_name])
         self.grad_panel.show_runs(scaling, {m: curves[m] for m in GRAD_CURVES})
 
-    def _show(self, config: TrainConfig, curves: dict, result: TrainResult, finished: bool) -> None:
-        for panel in self.panels:
-            panel.show_curve(config.scaling, curves[panel.metric_name])
-        self._show_over_training(config.scaling, {k: v[None, :] for k, v in curves.items()})
-        self.table.show_result(config.scaling, result, finished)
-        # a run that diverged or finished counts all its steps: nothing of it is left to do
-        self._show_progress(config, config.steps if finished else result.steps_done)
+    def clear_over_training(self, scaling: str) -> None:
+        for panel in (*self.step_panels, self.grad_panel):
+            panel.clear_scaling(scaling)
 
-    def _on_progress(self, index: int, done: int, curves: dict) -> None:
-        config = self._configs[index]
-        if self._job_mode == "sweep":
-            self._live[config.scaling] = curves
-            j = self._rate_index()
-            self._show_over_training(config.scaling, {k: v[:, j, :] for k, v in curves.items()})
-            self.sweep_table.set_status(config.scaling, f"step {done}/{config.steps}")
-            self._show_progress(config, done)
-            return
-        # A TrainResult over the partial curves: the readouts use the core's own definitions.
-        partial = TrainResult(config, **curves)
-        self._show(config, curves, partial, finished=False)
+    def show_result(self, scaling: str, result: TrainResult, finished: bool) -> None:
+        """One run's row of the results table (``finished``: False while it trains)."""
+        self.table.show_result(scaling, result, finished)
 
-    def _show_progress(self, config: TrainConfig, done: int) -> None:
-        """Steps done over every scaling (trained side by side); the label names the ones
-        still training."""
-        self._steps_done[config.scaling] = done
-        self.progress.setValue(sum(self._steps_done.values()))
-        running = [c for c in self._configs if 0 < self._steps_done.get(c.scaling, 0) < c.steps]
-        shown = running or [config]
-        self.progress.setFormat(" · ".join(f"{LAB_LABELS[c.scaling]} {self._steps_done.get(c.scaling, 0)}"
-                                           for c in shown) + f" / {config.steps} steps")
+    def set_run_status(self, scaling: str, text: str) -> None:
+        self.table.set_status(scaling, text)
 
-    def _on_result(self, index: int, result: TrainResult) -> None:
-        config = self._configs[index]
-        self.results[config.scaling] = result  # runs finish in any order: keep the run's
-        self.results = {c.scaling: self.results[c.scaling] for c in self._configs if c.scaling in self.results}
-        self._show(config, result.curves, result, finished=True)
+    def show_run_verdict(self, raw: TrainResult | None, scaled: TrainResult | None) -> None:
+        self.table.show_verdict(raw, scaled)
 
-    def _on_sweep_ready(self, index: int, sweep: ScalingSweep) -> None:
-        self.sweeps[sweep.scaling] = sweep  # scalings finish in any order: keep the run's
-        self.sweeps = {c.scaling: self.sweeps[c.scaling] for c in self._configs if c.scaling in self.sweeps}
-        self._live.pop(sweep.scaling, None)
+    def show_sweep(self, sweep: ScalingSweep) -> None:
+        """One scaling's finished sweep: its points against the rate and its table row."""
         self.steps_lr_panel.show_sweep(sweep)
         self.loss_lr_panel.show_sweep(sweep)
         self.sweep_table.show_sweep(sweep)
-        self._show_sweep_curves(sweep)
 
-    def _show_sweep_curves(self, sweep: ScalingSweep) -> None:
-        j = self._rate_index()
-        self._show_over_training(sweep.scaling, {
-            m: sweep.curves(m, j) for m in ("max_logit", "entropy", *GRAD_CURVES)})
+    def set_sweep_status(self, scaling: str, text: str) -> None:
+        self.sweep_table.set_status(scaling, text)
 
-    def _curve_rate_changed(self, _index: int) -> None:
-        self._mark_rate()
-        if self._job_mode != "sweep":
-            return
-        for s in (*self.sweeps, *self._live):
-            for panel in (*self.step_panels, self.grad_panel):
-                panel.clear_scaling(s)
-        for sweep in self.sweeps.values():
-            self._show_sweep_curves(sweep)
-        j = self._rate_index()
-        for scaling, curves in self._live.items():
-            self._show_over_training(scaling, {k: v[:, j, :] for k, v in curves.items()})
-
-    def _on_failed(self, message: str) -> None:
-        self._failed = True
-        self.progress.setFormat("failed")
-        warn = self.style_.palette.warn
-        self._say(f"<span style='color:{warn}'>Training failed: {message}</span>")
-
-    def _on_finished(self, cancelled: bool) -> None:
-        self.last_run_seconds = time.perf_counter() - self._started_at
-        self._set_running(False)
-        if self._job_mode == "sweep":
-            for config in self._configs:
-                if config.scaling not in self.sweeps:
-                    self.sweep_table.set_status(config.scaling,
-                                                "cancelled" if cancelled else "not run")
-            self.sweep_table.show_verdict(self.sweeps)
-        else:
-            for config in self._configs:
-                if config.scaling not in self.results:
-                    self.table.set_status(config.scaling, "cancelled" if cancelled else "not run")
-            self.table.show_verdict(self.results.get("none"), self.results.get("sqrt_dk"))
-        if cancelled:
-            self.progress.setFormat("cancelled")
-            self._say("Cancelled: the plots show what had finished.")
-        elif not self._failed:
-            self.progress.setFormat(f"done in {self.last_run_seconds:.1f} s")
-            self._say("")
-        self._show_mode(self.controls.mode())
-        self.run_finished.emit(cancelled)
-
-    def _settings_changed(self) -> None:
-        if not self.runner.is_running and self.controls.mode() == "sweep" and not self.sweeps:
-            self._prepare_axes()  # nothing shown yet: the axes follow the grid and steps
-        if self._configs and not self.runner.is_running:
-            text = (describe_sweep(self._configs[0], self._lrs, self._seeds)
-                    if self._job_mode == "sweep" else describe(self._configs[0]))
-            self.trained_with.setText(text + "   (settings changed: press Run)")
-            self._stale = True
-            self.trained_with.setStyleSheet(f"color: {self.style_.palette.muted};")
+    def show_sweep_verdict(self, sweeps: dict[str, ScalingSweep]) -> None:
+        self.sweep_table.show_verdict(sweeps)

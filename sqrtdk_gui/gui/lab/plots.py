@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
-from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.panels.base import PlotFrame
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
@@ -51,10 +51,10 @@ def fmt_steps(n: int | None, finished: bool = True) -> str:
     return "not reached" if finished else "not yet"
 
 
-class CurvePanel(Panel):
+class CurvePanel(PlotFrame):
     """One metric against training step, one curve per scaling.
 
-    Theme and zoom come from ``style_`` at every ``apply_style()`` (Panel's protocol).
+    Theme and zoom come from ``style_`` at every ``apply_style()`` (PlotFrame's protocol).
     """
 
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, subtitle: str = "",

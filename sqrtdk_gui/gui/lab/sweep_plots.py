@@ -19,7 +19,7 @@ from sqrtdk_gui.core.training.loop import WINDOW
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable
-from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.panels.base import PlotFrame
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
@@ -105,7 +105,7 @@ class _LogAxis:
         axis.setTicks(ticks)
 
 
-def _fit_title(panel: Panel, heading: str, subtitle: str) -> None:
+def _fit_title(panel: PlotFrame, heading: str, subtitle: str) -> None:
     """Title and, muted, a subtitle; the subtitle is dropped (kept as tooltip) if it would clip."""
     s = panel.style_
     panel.title.setToolTip(f"{heading}: {subtitle}" if subtitle else heading)
@@ -159,7 +159,7 @@ class _Decades:
         self.show(max(a, self.limits[0]), min(max(b, a + 1), self.limits[1]))
 
 
-class _BandPanel(Panel):
+class _BandPanel(PlotFrame):
     """A panel with one median curve and one band (lowest-highest over seeds) per scaling."""
 
     def __init__(self, title: str, style: Style, xlabel: str, ylabel: str, symbols: bool,
@@ -392,7 +392,7 @@ class StepPanel(_BandPanel):
 GRAD_WINDOW = 20  # steps of the rolling median in the gradient panel
 
 
-class GradPanel(Panel):
+class GradPanel(PlotFrame):
     """‖∂L/∂W_q‖, ‖∂L/∂W_k‖, ‖∂L/∂W_v‖ over training, log scale.
 
     Median over the seeds at each step, then the median of the last 20 steps: the size of a

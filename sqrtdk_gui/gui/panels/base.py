@@ -1,9 +1,14 @@
-"""The protocol every live view follows, and the titled frame around a pyqtgraph canvas.
+"""The titled frame around a pyqtgraph canvas, and the protocol every live view follows.
 
-A view is bound to the controller once (``bind``) and from then on draws whatever the
-controller publishes: ``show_result(result, row)`` after every computation (and when the
-selected query row changes, for views that show one row), ``show_sweeps(sweeps)`` when the
-"versus d_k" sweeps arrive. Views never call the model or each other.
+``PlotFrame`` is the frame alone: title, readout, colour key, canvas, the Numbers toggle,
+the lesson's veil and highlight, theme and zoom. The training lab's plots are plot frames.
+
+``ControllerView`` is the live window's protocol: a view is bound to the controller once
+(``bind``) and from then on draws whatever the controller publishes: ``show_result(result,
+row)`` after every computation (and when the selected query row changes, for views that
+show one row), ``show_sweeps(sweeps)`` when the "versus d_k" sweeps arrive. Views never
+call the model or each other. ``Panel`` is a plot frame that follows that protocol: the
+base of the live window's panels.
 """
 
 from __future__ import annotations
@@ -72,8 +77,6 @@ class ControllerView:
     """Mixin: subscribe to a controller and redraw its current state on demand."""
 
     name = ""  # the lesson points at views by this name ("histogram", "summary", ...)
-    # The longest readout line this view writes: narrower than that, the readout takes two lines.
-    readout_sample = ""
     uses_row = False  # True: the view shows the selected query row
     uses_sweeps = False  # True: the view draws the "versus d_k" sweeps
 
@@ -111,13 +114,16 @@ class ControllerView:
         """``sweeps``: {scaling: model.Sweep} for the scalings the curves compare."""
 
 
-class Panel(ControllerView, QFrame):
+class PlotFrame(QFrame):
     """Base of every plot panel: title, readout, canvas; can be highlighted by the lesson.
 
     Subclasses create their plot items, list their plots in ``plots()``, set theme- and
     zoom-dependent pens in ``restyle_items()`` and call ``apply_style()`` at the end of
     their constructor. A theme or zoom change calls ``apply_style()`` again.
     """
+
+    # The longest readout line this panel writes: narrower than that, the readout takes two lines.
+    readout_sample = ""
 
     def __init__(self, title: str, style: Style, parent=None) -> None:
         super().__init__(parent)
@@ -233,7 +239,7 @@ class Panel(ControllerView, QFrame):
     @property
     def lists_numbers(self) -> bool:
         """Whether the panel has a data table (its Numbers button); not every one does yet."""
-        return type(self).data_tables is not Panel.data_tables
+        return type(self).data_tables is not PlotFrame.data_tables
 
     def set_veiled(self, on: bool, later: bool = False) -> None:
         """Cover the readout and plots (the lesson's question is open; ``later``: a later
@@ -345,3 +351,7 @@ class Panel(ControllerView, QFrame):
         p = self.style_.palette
         border = f"{max(3, round(4 * self.style_.zoom))}px solid {p.highlight}" if on else f"1px solid {p.border}"
         self.setStyleSheet(f"QFrame#panel {{ border: {border}; border-radius: 6px; background: {p.bg}; }}")
+
+
+class Panel(ControllerView, PlotFrame):
+    """A plot frame bound to the live window's controller: the base of the live panels."""
