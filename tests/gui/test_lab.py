@@ -1,6 +1,7 @@
 """The training lab tab: what it trains is exactly what the core trains, off the UI thread."""
 
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -89,9 +90,23 @@ def _turns_while_running(qtbot, page) -> bool:
 def test_cancel_is_prompt_and_the_ui_thread_keeps_running(qtbot, page, monkeypatch):
     threads = set()
 
-    def spy(*args, **kwargs):
+    def spy(config, progress=None, should_stop=None, **kwargs):
         threads.add(threading.get_ident())
-        return train(*args, **kwargs)
+        done = [0]
+
+        def report(steps, curves):
+            done[0] = steps
+            progress(steps, curves)
+
+        def held():
+            # Past step 200 a run waits for Cancel: on a loaded machine the UI thread may see
+            # the progress late, and no run may finish before the test presses Cancel.
+            deadline = time.monotonic() + 60
+            while done[0] >= 200 and not should_stop() and time.monotonic() < deadline:
+                time.sleep(0.005)
+            return should_stop()
+
+        return train(config, progress=report, should_stop=held, **kwargs)
 
     monkeypatch.setattr(lab_worker, "train", spy)
     page.controls.set_values(mode="single", d_k=1024, steps=2000, qk_norm=True)  # ~20 s
