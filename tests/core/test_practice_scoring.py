@@ -56,7 +56,7 @@ def test_scores_per_topic_and_missed_in_bank_order():
 
 def test_progress_round_trips_and_is_regraded():
     progress = {"chain_variance": Attempt(8.0, False), "fu_long_context": Attempt((2, 0, 1), True),
-                "bug_vit_dim": Attempt(5, True)}
+                "bug_vit_dim": Attempt(4, True)}
     text = progress_to_json(progress)
     data = json.loads(text)
     assert data["version"] == 1 and data["answers"]["fu_long_context"] == {"answer": [2, 0, 1], "correct": True}

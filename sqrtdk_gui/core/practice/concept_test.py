@@ -35,6 +35,11 @@ def answer_text(q: Question) -> str:
     return f"line {q.correct + 1}" if q.kind == "line" else LETTERS[q.correct]
 
 
+def _heading(q: Question) -> str:
+    """The title as a sentence: "How wide is a logit?" keeps its own mark."""
+    return q.title if q.title[-1] in "?.!”" else q.title + "."
+
+
 def _instruction(q: Question) -> str:
     return {"choice": "Choose one.", "number": "Write one number.", "ranking": "Order them, largest first.",
             "line": "Which line is wrong?"}[q.kind]
@@ -53,9 +58,10 @@ def _markdown(items: list[Question]) -> str:
         if q.topic != topic:
             topic = q.topic
             out += [f"## {TOPICS[topic]}", ""]
-        out += [f"**{i}. {q.title}.** {q.prompt if q.kind != 'line' else ''} {_instruction(q)}".replace("  ", " "), ""]
+        prompt = f" {q.prompt}" if q.kind != "line" else ""
+        out += [f"**{i}. {_heading(q)}**{prompt} {_instruction(q)}", ""]
         if q.kind == "line":
-            out += [f"```{q.language.lower() and 'python'}"]
+            out += ["```python"]
             out += [f"{n:2d}  {line}" for n, line in enumerate(q.options, 1)] + ["```", ""]
         elif q.kind == "number":
             out += [f"Answer: ________ {q.unit}".rstrip(), ""]
@@ -84,7 +90,7 @@ def _html(items: list[Question]) -> str:
             topic = q.topic
             body.append(f"<h2>{e(TOPICS[topic])}</h2>")
         prompt = "" if q.kind == "line" else f" {e(q.prompt)}"
-        body.append(f"<div class='item'><p><b>{i}. {e(q.title)}.</b>{prompt} <i>{_instruction(q)}</i></p>")
+        body.append(f"<div class='item'><p><b>{i}. {e(_heading(q))}</b>{prompt} <i>{_instruction(q)}</i></p>")
         if q.kind == "line":
             lines = "\n".join(f"{n:2d}  {e(line)}" for n, line in enumerate(q.options, 1))
             body.append(f"<pre>{lines}</pre>")
