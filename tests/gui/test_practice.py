@@ -141,3 +141,54 @@ def test_export_concept_test_from_the_file_menu(window, tmp_path, monkeypatch):
     window.actions.export_concept_test.trigger()
     text = target.read_text(encoding="utf-8")
     assert text.startswith("# Why divide") and "## Answer key" in text and "Spot the bug" in text
+
+
+def _words_fit(label):
+    """Every word of a (word-wrapped) label fits its width: nothing is cut at its sides."""
+    metrics, width = label.fontMetrics(), label.contentsRect().width()
+    return all(metrics.horizontalAdvance(word) <= width for word in label.text().split())
+
+
+def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window):
+    # Nothing clipped or scrolled sideways, every title readable in full, and the reveal's
+    # essentials (the verdict, the answer, what is tested) above the fold, for every item.
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    window = make_window(size=(1024, 768), zoom=presentation_zoom(768), threaded=False)
+    window.actions.practice.trigger()
+    page = window.practice_page
+    items = page.items
+    assert items.wordWrap() and items.horizontalScrollBar().maximum() == 0
+    for row in range(items.count()):
+        words = items.item(row).text().split()
+        assert all(items.fontMetrics().horizontalAdvance(w) <= items.viewport().width() for w in words)
+    for q in BANK:
+        page.presenter.open(q.key)
+        QApplication.processEvents()
+        for button in page.findChildren(QPushButton):
+            if button.isVisible():
+                text = button.text().replace("&", "")
+                assert button.width() >= button.fontMetrics().horizontalAdvance(text) + 8, (q.key, text)
+        assert page.options.horizontalScrollBar().maximum() == 0, q.key
+        if q.kind == "line":
+            assert page.options.font().pointSize() >= round(page.CODE_MIN_SCALE * window.style_.pt(9.5))
+        if q.kind == "number":
+            page.number.setText("1")
+        else:
+            page.options.setCurrentRow(0)
+        page.commit()
+        QApplication.processEvents()
+        summary = window.summary
+        for key, caption in summary.captions.items():
+            assert _words_fit(caption), (q.key, caption.text())
+            value = summary.labels[key]
+            assert value.fontMetrics().horizontalAdvance(value.text()) <= value.width(), (q.key, key)
+        doc = page.reveal.document()
+        block = doc.begin()
+        while "What the interviewer is testing" not in block.text():
+            block = block.next()
+        bottom = doc.documentLayout().blockBoundingRect(block).bottom()
+        assert bottom <= page.reveal.viewport().height(), q.key
+        assert block.position() < doc.find("Measured by the model").position()  # the table after it

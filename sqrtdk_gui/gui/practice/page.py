@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase, QKeyEvent
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -55,6 +56,10 @@ class _Options(QListWidget):
         self.setObjectName("practiceOptions")
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._page.fit_code()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key, ctrl = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
@@ -144,21 +149,28 @@ class PracticePage(QWidget):
         self.reveal = QTextBrowser()
         self.reveal.setObjectName("practiceReveal")
         self.reveal.setOpenLinks(False)  # offline: nothing here leaves the program
+        # Half a line between paragraphs (Qt's default is a whole one): the essentials fit above
+        # the fold at 1024 × 768.
+        self.reveal.document().setDefaultStyleSheet("p { margin-top: 0px; margin-bottom: 6px; }")
         self.next_button = QPushButton("&Next question")
         self.next_button.setAutoDefault(True)  # Return on it after a reveal moves on
         self.next_button.clicked.connect(lambda: self.presenter.next())
         card = QWidget()
         card_layout = QVBoxLayout(card)
         card_layout.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.position, self.title, self.prompt):
+        # After a reveal *Next* sits beside the position, so the reveal gets its row's height.
+        self._top_row = QHBoxLayout()
+        self._top_row.addWidget(self.position, 1)
+        card_layout.addLayout(self._top_row)
+        for widget in (self.title, self.prompt):
             card_layout.addWidget(widget)
         card_layout.addWidget(self.answer_stack, 2)
         card_layout.addWidget(self.hint)
         card_layout.addWidget(self.problem)
-        actions = QHBoxLayout()
-        actions.addWidget(self.commit_button)
-        actions.addWidget(self.next_button)
-        card_layout.addLayout(actions)
+        self._actions = QHBoxLayout()
+        self._actions.addWidget(self.commit_button)
+        self._actions.addWidget(self.next_button)
+        card_layout.addLayout(self._actions)
         card_layout.addWidget(self.reveal, 3)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -172,10 +184,11 @@ class PracticePage(QWidget):
         self.splitter.splitterMoved.connect(self._splitter_moved)
         self._user_split = False
         self.presenter = PracticePresenter(self, BANK, show_case, seed, save)
-        self.items.setMinimumWidth(110)
-        self.items.setTextElideMode(Qt.TextElideMode.ElideRight)  # the full title is its tooltip
+        # Titles wrap (a teacher reads each one in full); the column is as wide as its buttons.
+        self.items.setWordWrap(True)
+        self.items.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side.setMinimumWidth(110)
+        self.side = side
         self.instrument_slot.setMinimumWidth(240)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -183,8 +196,9 @@ class PracticePage(QWidget):
         self.apply_style()
 
     # --- layout ------------------------------------------------------------------------------------
-    SHARES = (0.19, 0.39, 0.42)  # item list, question, live panels: the panels need the most
+    SHARES = (0.18, 0.41, 0.41)  # item list, question (and its reveal), live panels
     CODE_SHARES = (0.16, 0.58, 0.26)  # a code card being read: its lines need the width
+    CODE_MIN_SCALE = 0.8  # a code line's font shrinks to fit the view, to this share of its size
 
     def _splitter_moved(self) -> None:
         self._user_split = True
@@ -196,12 +210,20 @@ class PracticePage(QWidget):
     def _set_shares(self) -> None:
         # Until the candidate drags a handle: a code card takes the width while it is read
         # (the panels are covered anyway), the live panels take it back at the reveal.
+        # Where even that is too narrow for the card's longest line (a 1024 × 768 projector at
+        # the presentation zoom), the covered panels make way until the reveal.
+        reading = self.kind == "line" and not self.presenter.revealed
+        width = self.splitter.width()
+        shares = self.CODE_SHARES if reading else self.SHARES
+        make_way = (reading and not self._user_split
+                    and shares[1] * width < self._code_width(self.style_.pt(9.5)))
+        self.instrument_slot.setVisible(not make_way)
         if not self._user_split:
-            width = self.splitter.width()
-            reading = self.kind == "line" and not self.presenter.revealed
-            shares = self.CODE_SHARES if reading else self.SHARES
+            sizes = [round(share * width) for share in shares]
+            if make_way:
+                sizes = [sizes[0], sizes[1] + sizes[2], 0]
             self.splitter.blockSignals(True)
-            self.splitter.setSizes([round(share * width) for share in shares])
+            self.splitter.setSizes(sizes)
             self.splitter.blockSignals(False)
 
     # --- the instrument, lent by the window --------------------------------------------------
@@ -265,13 +287,14 @@ class PracticePage(QWidget):
         if q.kind == "line":
             prompt = f"{q.language} · {q.prompt}"
         self.prompt.setText(prompt)
-        self.problem.clear()
+        self.show_problem("")
         self.reveal.clear()
         self.reveal.hide()  # until the commitment: the options get its room
         self.commit_button.setEnabled(True)
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.show()
         self.next_button.setText("Skip to the &next one")
+        self._move_next(self._actions)
         self.options.clear()
         mono = q.kind == "line"
         for i, text in enumerate(q.options):
@@ -292,22 +315,31 @@ class PracticePage(QWidget):
         target = self.number if q.kind == "number" else self.options
         target.setFocus(Qt.FocusReason.OtherFocusReason)
         self._set_shares()
+        self.fit_code()
 
     def show_reveal(self, r: Reveal) -> None:
-        self.problem.clear()
+        self.show_problem("")
         self.commit_button.setEnabled(False)
         # The reveal takes the options' room (it names the answer given and the right one),
         # so it fits beside the live panels at 1024 × 768.
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.hide()
         self.next_button.setText("&Next question")
+        self._move_next(self._top_row)
         self.reveal.setHtml(self._reveal_html(r))
         self.reveal.show()
         self._set_shares()
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _move_next(self, row: QHBoxLayout) -> None:
+        if row.indexOf(self.next_button) < 0:
+            other = self._top_row if row is self._actions else self._actions
+            other.removeWidget(self.next_button)
+            row.addWidget(self.next_button)
+
     def show_problem(self, text: str) -> None:
         self.problem.setText(text)
+        self.problem.setVisible(bool(text))  # an empty line takes no height
 
     # --- drawing --------------------------------------------------------------------------------
     def _reveal_html(self, r: Reveal) -> str:
@@ -317,22 +349,45 @@ class PracticePage(QWidget):
                  + ("" if r.correct else f"<br>The answer: <b>{e(r.expected)}</b>") + "</p>"]
         if q.fix:
             parts.append(f"<p>Fix: <code>{e(q.fix.strip())}</code></p>")
+        # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
+        parts.append(f"<p>{e(q.answer)}</p>")
+        parts.append(f"<p><b>What the interviewer is testing:</b> {e(q.testing)}</p>")
         rows = "".join(f"<tr><td>{e(x.label)}</td><td align='right'><b>{e(x.value)}</b></td>"
                        f"<td style='color:{pal.muted}'>{e(x.note)}</td></tr>" for x in r.measured.readings)
         parts.append(f"<p><b>Measured by the model</b> (this sample, seed {r.seed}; the live panels show it):</p>"
                      f"<table cellspacing='0' cellpadding='3'>{rows}</table>")
-        parts.append(f"<p>{e(q.answer)}</p>")
-        parts.append(f"<p><b>What the interviewer is testing:</b> {e(q.testing)}</p>")
         if q.kind == "line":
             source = (f"Modelled on {e(q.source.text)} (written here, not copied)." if q.source
                       else "Illustrative, not from a cited fix.")
             parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
         return "".join(parts)
 
-    def _code_font(self):
+    def _code_font(self, size: int | None = None) -> QFont:
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setPointSize(self.style_.pt(9.5))
+        font.setPointSize(size or self.style_.pt(9.5))
         return font
+
+    def _code_width(self, size: int) -> int:
+        """The options view's width that shows the card's longest line whole in ``size`` pt."""
+        lines = [self.options.item(i).text() for i in range(self.options.count())]
+        if not lines:
+            return 0
+        text = QFontMetrics(self._code_font(size)).horizontalAdvance(max(lines, key=len))
+        chrome = self.options.width() - self.options.contentsRect().width()  # the frame
+        scroll = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return text + chrome + scroll + 8  # the frame, a scroll bar, the item's margins
+
+    def fit_code(self) -> None:
+        """A code card's font: its size, or smaller (to CODE_MIN_SCALE) until the longest
+        line fits the view's width, so no line scrolls sideways."""
+        if self.kind != "line":
+            return
+        base = self.style_.pt(9.5)
+        size = base
+        while size > round(self.CODE_MIN_SCALE * base) and self._code_width(size) > self.options.width():
+            size -= 1
+        if self.options.font().pointSize() != size:
+            self.options.setFont(self._code_font(size))
 
     def apply_style(self) -> None:
         s = self.style_
@@ -345,9 +400,17 @@ class PracticePage(QWidget):
         self.reveal.setFont(s.font(11))
         self.number.setFont(s.font(13))
         self.options.setFont(self._code_font() if self.kind == "line" else s.font(12))
+        self.fit_code()
+        # The item column: as wide as its widest button (with a count) or score line needs.
+        probe = QPushButton("Retry missed (99)")
+        probe.setFont(self.retry_button.font())
+        need = max(probe.sizeHint().width(), self.reset_button.sizeHint().width(),
+                   QFontMetrics(s.font(11)).horizontalAdvance("Follow-ups 88/88"))
+        self.side.setMinimumWidth(need + 4)
         p = s.palette
         self.hint.setStyleSheet(f"color: {p.muted};")
         self.position.setStyleSheet(f"color: {p.muted};")
         self.problem.setStyleSheet(f"color: {p.warn};")
         self.problem.setFont(s.font(11, bold=True))
-        self.options.setStyleSheet(f"QListWidget#practiceOptions::item {{ padding: {s.pt(3)}px; }}")
+        # Padding above and below only: the wrapped options' width is the view's, none scrolls.
+        self.options.setStyleSheet(f"QListWidget#practiceOptions::item {{ padding: {s.pt(3)}px 0px; }}")
