@@ -150,8 +150,9 @@ def _words_fit(label):
 
 
 def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window):
-    # Nothing clipped or scrolled sideways, every title readable in full, and the reveal's
-    # essentials (the verdict, the answer, what is tested) above the fold, for every item.
+    # Nothing clipped or scrolled sideways, every title readable in full, and after each
+    # reveal its essentials (the verdict, the answer, what is tested) above the fold and
+    # one panel large enough to read.
     from PySide6.QtWidgets import QApplication, QPushButton
 
     from sqrtdk_gui.gui.window.presentation import presentation_zoom
@@ -180,6 +181,9 @@ def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window
             page.options.setCurrentRow(0)
         page.commit()
         QApplication.processEvents()
+        window.render_ready()
+        # Two panels one above the other would leave neither plot readable: the item's first.
+        assert sum(panel.isVisible() for panel in window.panels.values()) == 1, q.key
         summary = window.summary
         for key, caption in summary.captions.items():
             assert _words_fit(caption), (q.key, caption.text())

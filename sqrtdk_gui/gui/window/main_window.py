@@ -215,8 +215,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         if self.blanked:
             self.blank.setGeometry(self.rect())
         self._fit_columns(event.size().width())
-        if len(self._arranged) == 2:
-            self._arranged = ()  # one above the other or side by side: decided again
+        if len(self._arranged) == 2 or self.practice_active():
+            self._arranged = ()  # one above the other, side by side or one only: decided again
             QTimer.singleShot(0, self._arrange_for_lesson)
         fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
@@ -333,9 +333,16 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         """Whether the panels' page is too narrow for two panels side by side."""
         return self.panel_pages.width() < round(880 * self.style_.zoom)
 
+    def _short_page(self) -> bool:
+        """Whether the panels' page is too short for two panels one above the other."""
+        return self.panel_pages.height() < round(640 * self.style_.zoom)
+
     def _arrange_for_lesson(self) -> None:
         if self.practice_active():  # practice shows its item's panels, large
-            self.arrange_panels(self._practice_panels)
+            panels = tuple(n for n in self._practice_panels if n in {cls.name for cls in LIVE_PANELS})
+            if len(panels) == 2 and self._narrow_page() and self._short_page():
+                panels = panels[:1]  # its first: one above the other, neither plot would be readable
+            self.arrange_panels(panels)
             self.summary.setVisible(True)
             return
         slide = self.presentation.active or self._slide_mode
