@@ -27,6 +27,7 @@ __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "p
 PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasses.fields(Params)}
 IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), "use a .png, .jpg or .bmp file name")
 HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), "a handout file name ends in .html or .md")
+CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md"), "a concept test file name ends in .html or .md")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -1,4 +1,5 @@
-"""``export-slides`` and ``export-handout``: the lesson as files (Qt imported only to render)."""
+"""``export-slides``, ``export-handout`` and ``export-concept-test``: the lesson and practice mode
+as files (Qt imported only to render)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ import argparse
 import os
 from pathlib import Path
 
-from sqrtdk_gui.cli.args import HANDOUT_SUFFIXES, check_output_path, fail, interrupt_ends_at_once, path_arg, size_arg
+from sqrtdk_gui.cli.args import (
+    CONCEPT_TEST_SUFFIXES,
+    HANDOUT_SUFFIXES,
+    check_output_path,
+    fail,
+    interrupt_ends_at_once,
+    path_arg,
+    size_arg,
+)
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
-__all__ = ["add_parsers", "run_export_slides", "run_export_handout"]
+__all__ = ["add_parsers", "run_export_slides", "run_export_handout", "run_export_concept_test"]
 
 
 def add_parsers(sub) -> None:
@@ -35,6 +44,26 @@ def add_parsers(sub) -> None:
                                          "HTML embeds the pictures; Markdown writes them into FILE_files/.")
     handout.add_argument("file", metavar="FILE", help="the handout, ending in .html or .md")
     handout.set_defaults(func=run_export_handout)
+
+    test = sub.add_parser("export-concept-test", help="write practice mode's questions as a concept test",
+                          description="Write every practice question and bug card as a pre/post concept "
+                                      "test for a class, with its answer key on the last page (no window).")
+    test.add_argument("file", metavar="FILE", help="the test, ending in .html or .md")
+    test.set_defaults(func=run_export_concept_test)
+
+
+def run_export_concept_test(args: argparse.Namespace) -> int:
+    problem = check_output_path(args.file, CONCEPT_TEST_SUFFIXES)
+    if problem:
+        return fail(problem)
+    from sqrtdk_gui.core.io.concept_test import write_concept_test
+
+    try:
+        written = write_concept_test(args.file)
+    except OSError as exc:  # safe_io.IOFailure: one sentence; an old file is untouched
+        return fail(str(exc))
+    print(written)
+    return 0
 
 
 def run_export_handout(args: argparse.Namespace) -> int:

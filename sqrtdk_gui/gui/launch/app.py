@@ -100,6 +100,7 @@ def prepare_window(launch: Launch, interactive: bool = True):
     window = MainWindow(threaded=interactive)
     if settings is not None:
         window.recent.set_paths(settings.recent)  # File -> Open recent
+        window.set_practice_store(settings)  # practice mode's progress
     if geometry is not None and not window.restoreGeometry(geometry):
         warning = warning or "saved window geometry could not be restored; using the default size"
     if state is not None:

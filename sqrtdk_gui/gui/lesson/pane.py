@@ -114,6 +114,7 @@ class LessonPane(QWidget):
     next_clicked = Signal()
     previous_clicked = Signal()
     scenario_clicked = Signal(str)
+    bug_clicked = Signal(str)  # a "bug:KEY" link: that bug card in practice mode
     reveal_clicked = Signal()
 
     def __init__(self, style: Style, parent=None) -> None:
@@ -413,6 +414,8 @@ class LessonPane(QWidget):
     def _follow_link(self, url) -> None:
         if url.scheme() == "scenario" and url.path() in self.scenario_buttons:
             self.scenario_clicked.emit(url.path())
+        elif url.scheme() == "bug" and url.path():  # a trap's bug card in practice mode
+            self.bug_clicked.emit(url.path())
 
     def guess_text(self) -> str:
         return self.guesses.text()

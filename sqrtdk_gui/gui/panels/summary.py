@@ -19,8 +19,10 @@ CELLS = (
     ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e+88"),  # '+' is wider than '-'
     ("saturated", "saturated rows", "{:.0f} %", "100 %"),
 )
+# Every word a caption may show (show_result's "exact" captions too; log n to 99.99).
+CAPTION_WORDS = {*" ".join(caption for _, caption, *_ in CELLS).replace("8.88", "88.88").split(), "(exact)", "entropy,"}
 MIN_VALUE_PT = 6
-MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows
+MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows (or three)
 
 TIPS = {
     "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
@@ -70,7 +72,7 @@ class SummaryStrip(ControllerView, QFrame):
         self.apply_style()
 
     def _arrange(self, per_row: int) -> None:
-        """Cells in rows of ``per_row`` (5 normally; 3 + 2 when the strip is very narrow)."""
+        """Cells in rows of ``per_row`` (5 normally; 3 + 2 or 2 + 2 + 1 when the strip is narrow)."""
         if per_row == self._per_row:
             return
         grid = self.layout()
@@ -105,24 +107,32 @@ class SummaryStrip(ControllerView, QFrame):
         self._colour = None
 
     def _fit_values(self) -> None:
-        """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column."""
+        """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column, in
+        the most cells a row whose captions' words fit their column too (5, else 3, else 2)."""
         # Worst cases, not today's values: the font must not jump while a slider moves.
         samples = [sample for *_, sample in CELLS] + ["0.0e+00"]
         margins = self.layout().contentsMargins()
         inner = (self.contentsRect().width() - margins.left() - margins.right())
         font = self.style_.font(24, bold=True)
-        for per_row in (len(CELLS), 3):
+        caption_metrics = QFontMetrics(self.style_.font(11))
+        # A caption wraps at its spaces; its longest word (and the widest number it may
+        # show, "log n = 88.88") must fit a column, else it is cut on both sides.
+        longest_word = max(caption_metrics.horizontalAdvance(w) for w in CAPTION_WORDS)
+        spacing = 24
+        for per_row in (len(CELLS), 3, 2):
             # Equal stretch: every column gets the same share of the inner width (the labels
             # themselves are laid out only after this resize event).
-            column = (inner - self.layout().horizontalSpacing() * (per_row - 1)) // per_row
+            spacing = 24 if per_row == len(CELLS) else 12
+            column = (inner - spacing * (per_row - 1)) // per_row
             size = self.style_.pt(24)
             while size > MIN_VALUE_PT:
                 font.setPointSize(size)
                 if max(QFontMetrics(font).horizontalAdvance(t) for t in samples) <= column - 2:
                     break
                 size -= 1
-            if size >= MIN_READABLE_PT:
+            if size >= MIN_READABLE_PT and longest_word <= column:
                 break
+        self.layout().setHorizontalSpacing(spacing)
         self._arrange(per_row)
         height = QFontMetrics(font).height() + 4  # fixed: new numbers never relayout the window
         for key, value in self.labels.items():

@@ -96,6 +96,8 @@ COMMANDS: tuple[Cmd, ...] = (
         tip="Every lesson step, trap and follow-up as a PNG slide"),
     Cmd("export_handout", "file", "Export lesson &handout…", lambda w: w.export_handout_dialog(),
         tip="The whole lesson as one HTML or Markdown file for students"),
+    Cmd("export_concept_test", "file", "Export concept &test…", lambda w: w.export_concept_test_dialog(),
+        tip="Practice mode's questions and bug cards as a pre/post concept test with an answer key (HTML or Markdown)"),
     Cmd("quit", "file", "&Quit", lambda w: w.close(), ("Ctrl+Q",), sheet="quit", separator=True),
     # --- Edit ---------------------------------------------------------------------------
     Cmd("undo", "edit", "&Undo", shortcuts=(SK.Undo,),
@@ -106,7 +108,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("restore_params", "edit", "Restore default &parameters", lambda w: w.restore_default_parameters(),
         tip="Every model parameter back to its default (undo brings them back)", separator=True),
     Cmd("reset_settings", "edit", "Reset &all settings…", lambda w: w.reset_all_settings(),
-        tip="Forget theme, zoom, window size, last state and Open recent (asks first)"),
+        tip="Forget theme, zoom, window size, last state, Open recent and practice progress (asks first)"),
     # --- Lesson (its keys work whatever has focus) ----------------------------------------
     Cmd("lesson_next", "lesson", "&Next (reveal, then the next step)", lambda w: w.lesson.advance(),
         lesson_keys=(K.Key_PageDown, K.Key_Right, K.Key_Space), keys="Page Down  →  Space",
@@ -135,6 +137,9 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("lab_run", "lesson", "R&un the training lab", lambda w: w.run_lab(), ("Ctrl+R",),
         tip="Open the training lab and run it (default: one high rate, a few seconds)",
         sheet="run the training lab (quick default: one high rate)"),
+    Cmd("practice", "lesson", "&Practice mode (interview questions, spot the bug)", lambda w: w.toggle_practice(),
+        ("I",), tip="Interview practice: commit to an answer, then see it measured in the live panels; bug cards",
+        sheet="practice mode: interview questions and spot the bug, and back to the live panels"),
     # --- View ---------------------------------------------------------------------------
     Cmd("lesson", "view", "&Lesson pane", shortcuts=("F2",), sheet="hide or show the lesson pane",
         make=lambda w: w.lesson_dock.toggleViewAction()),

@@ -18,6 +18,7 @@ from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.practice.scoring import progress_to_json
 from sqrtdk_gui.gui.style import SCALING_LABELS
 from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
 from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, key_hint
@@ -69,7 +70,8 @@ class DesktopActions:
             answer = QMessageBox.question(
                 self, "Reset all settings",
                 "Forget every remembered setting? Parameters, lesson position, theme, zoom, "
-                "window size and the Open recent list go back to how a first start has them.",
+                "window size, the Open recent list and practice progress go back to how a first "
+                "start has them.",
                 QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Reset:
@@ -81,11 +83,19 @@ class DesktopActions:
         self.set_controls_visible(True)
         self.set_numbers_shown_all(False)
         self.recent.clear()
+        self.reset_practice()
         self.showNormal()
         self.resize(*self.default_size)
         self.statusBar().showMessage("All settings reset to their defaults (Ctrl+Z brings back parameters, "
                                      "lesson, theme and zoom)", 5000)
         return True
+
+    def reset_practice(self) -> None:
+        """Practice progress forgotten, on screen and in the settings."""
+        if self._practice_page is not None:
+            self._practice_page.presenter.reset(confirm=False)
+        else:
+            self._save_practice(progress_to_json({}))
 
     # --- about ------------------------------------------------------------------------------
     def about_text(self) -> str:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
@@ -141,6 +142,19 @@ class FileActions:
         finally:
             QApplication.restoreOverrideCursor()
         self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+
+    def export_concept_test_dialog(self) -> None:
+        """File → Export concept test: practice mode's items as a test with its answer key."""
+        path, _ = QFileDialog.getSaveFileName(self, "Export concept test", suggested("sqrtdk-gui-concept-test.html"),
+                                              "Web page (*.html);;Markdown (*.md)")
+        if not path:
+            return
+        try:
+            written = write_concept_test(path)
+        except OSError as exc:
+            self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+            return
+        self.statusBar().showMessage(f"Wrote the concept test to {written}", 8000)
 
     def export_slides_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))

@@ -33,8 +33,9 @@ from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
-from sqrtdk_gui.gui.panels.summary import SummaryStrip
+from sqrtdk_gui.gui.panels.summary import CELLS, SummaryStrip
 from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
+from sqrtdk_gui.gui.practice import PracticePage
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
 from sqrtdk_gui.gui.window.accessibility import describe_widgets
 from sqrtdk_gui.gui.window.animation import DkAnimator
@@ -51,6 +52,7 @@ from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
 
 APP_NAME = "sqrtdk-gui"
+SUMMARY_CELLS = tuple(cell[0] for cell in CELLS)
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
@@ -115,11 +117,17 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             panel = self.panels[cls.name] = cls(self.style_)
             self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
         right.addWidget(self.panel_pages, 1)
+        # The instrument (summary strip and panels) as one widget: practice mode borrows it.
+        self.instrument = QWidget()
+        self.instrument.setObjectName("instrument")
+        right.setContentsMargins(0, 0, 0, 0)
+        self.instrument.setLayout(right)
         live = QWidget()
         outer = QHBoxLayout(live)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(scroll)
-        outer.addLayout(right, 1)
+        outer.addWidget(self.instrument, 1)
+        self._live_layout = outer
         self.live_page = live
         # Tabs: the live instrument first; other views (the training lab) add pages here.
         self.tabs = QTabWidget()
@@ -130,6 +138,13 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self._lab_holder = QWidget()
         QVBoxLayout(self._lab_holder).setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._lab_holder, "Training lab")
+        # Practice mode, built when first opened (gui/practice): it borrows the instrument.
+        self._practice_page = None
+        self._practice_panels: tuple[str, ...] = ()
+        self.practice_store = None  # the settings (Settings.practice / save_practice), if any
+        self._practice_holder = QWidget()
+        QVBoxLayout(self._practice_holder).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._practice_holder, "Practice")
         self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
 
@@ -155,6 +170,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
                                       veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half)
         self.lesson.changed.connect(self._show_lesson_title)
+        self.lesson_pane.bug_clicked.connect(self.open_practice)  # a trap page's "bug:KEY" link
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
@@ -199,8 +215,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         if self.blanked:
             self.blank.setGeometry(self.rect())
         self._fit_columns(event.size().width())
-        if len(self._arranged) == 2:
-            self._arranged = ()  # one above the other or side by side: decided again
+        if len(self._arranged) == 2 or self.practice_active():
+            self._arranged = ()  # one above the other, side by side or one only: decided again
             QTimer.singleShot(0, self._arrange_for_lesson)
         fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
@@ -317,7 +333,18 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         """Whether the panels' page is too narrow for two panels side by side."""
         return self.panel_pages.width() < round(880 * self.style_.zoom)
 
+    def _short_page(self) -> bool:
+        """Whether the panels' page is too short for two panels one above the other."""
+        return self.panel_pages.height() < round(640 * self.style_.zoom)
+
     def _arrange_for_lesson(self) -> None:
+        if self.practice_active():  # practice shows its item's panels, large
+            panels = tuple(n for n in self._practice_panels if n in {cls.name for cls in LIVE_PANELS})
+            if len(panels) == 2 and self._narrow_page() and self._short_page():
+                panels = panels[:1]  # its first: one above the other, neither plot would be readable
+            self.arrange_panels(panels)
+            self.summary.setVisible(True)
+            return
         slide = self.presentation.active or self._slide_mode
         shown = self._highlighted if slide else ()
         self.arrange_panels(shown)
@@ -388,14 +415,82 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         return self._lab_page
 
     def _on_tab(self, index: int) -> None:
-        # The lab needs the width the lesson dock takes; the dock comes back with the Live tab.
-        if self.tabs.widget(index) is self._lab_holder:
-            self.lab_page  # noqa: B018 - builds it
-            self._dock_was_visible = not self.lesson_dock.isHidden()
+        # The lab and practice need the width the lesson dock takes; the dock comes back with
+        # the Live tab. Practice borrows the instrument and gives it back when it is left.
+        page = self.tabs.widget(index)
+        if page in (self._lab_holder, self._practice_holder):
+            if page is self._lab_holder:
+                self.lab_page  # noqa: B018 - builds it
+            if not self.lesson_dock.isHidden():
+                self._dock_was_visible = True
             self.lesson_dock.hide()
         elif self._dock_was_visible:
             self.lesson_dock.show()
             self._dock_was_visible = False
+        if page is self._practice_holder:
+            self.practice_page.hold_instrument(self.instrument)
+            self._arrange_for_lesson()
+        elif self.instrument.parent() is not self.live_page:
+            self._live_layout.addWidget(self.instrument, 1)
+            self.instrument.show()
+            # The lesson's own covers and highlights, as they were (practice changed them).
+            lesson = self.lesson
+            lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
+            self._arranged = ()
+            self._arrange_for_lesson()
+
+    # --- practice mode (gui/practice) -------------------------------------------------------
+    @property
+    def practice_page(self) -> PracticePage:
+        """Practice mode's page, built on first use (its progress from the settings)."""
+        if self._practice_page is None:
+            self._practice_page = PracticePage(self.style_, self._show_practice_case,
+                                               lambda: self.controller.params.seed, self._save_practice)
+            self._practice_holder.layout().addWidget(self._practice_page)
+            self._practice_page.show()
+            store = self.practice_store
+            self._practice_page.presenter.load(None if store is None else store.practice)
+        return self._practice_page
+
+    def practice_active(self) -> bool:
+        return self.tabs.currentWidget() is self._practice_holder
+
+    def toggle_practice(self) -> None:
+        """I: practice mode, and back to the live panels."""
+        self.tabs.setCurrentWidget(self.live_page if self.practice_active() else self._practice_holder)
+        if self.live_active():
+            self.focus_home()
+
+    def open_practice(self, key: str | None = None) -> None:
+        """Practice mode in front, on item ``key`` (a bug card from a trap page's link)."""
+        self.tabs.setCurrentWidget(self._practice_holder)
+        if key:
+            self.practice_page.presenter.open(key)
+
+    def set_practice_store(self, store) -> None:
+        """Where practice progress is kept (``settings.Settings``); read again if already shown."""
+        self.practice_store = store
+        if self._practice_page is not None:
+            self._practice_page.presenter.load(store.practice)
+
+    def _save_practice(self, text: str) -> None:
+        if self.practice_store is not None:
+            warning = self.practice_store.save_practice(text)
+            if warning:
+                self.statusBar().showMessage(warning, 8000)
+
+    def _show_practice_case(self, params, panels) -> None:
+        """A practice item's case: None covers the panels until the commitment; else the
+        item's parameters in the live panels (one undo step) with its panels large."""
+        self._practice_panels = tuple(panels)
+        names = tuple(self.panels) + tuple(f"summary.{cell}" for cell in SUMMARY_CELLS)
+        if params is None:
+            self.veil(names)
+        else:
+            with self.undo.step("Practice: show the case"):
+                self.controller.replace_params(params)
+            self.veil(())
+        self._arrange_for_lesson()
 
     # --- look: theme, zoom, presentation ----------------------------------------------------
     def apply_style(self) -> None:
@@ -413,6 +508,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
         if self._lab_page is not None:
             self._lab_page.apply_style()
+        if self._practice_page is not None:
+            self._practice_page.apply_style()
         for view in self.views():
             view.refresh()
         self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))

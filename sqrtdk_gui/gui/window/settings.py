@@ -116,6 +116,7 @@ class Settings:
         self._writable = True  # False once the path held something that must not be replaced
         self.recent: list[str] = []  # File -> Open recent, newest first (read by load())
         self._loaded_recent: list[str] = []  # the list as read: what another window adds since is new
+        self.practice: str | None = None  # practice mode's progress (JSON, core.practice.scoring)
 
     @property
     def path(self) -> str:
@@ -152,6 +153,8 @@ class Settings:
             if geometry is not None and (not isinstance(geometry, QByteArray)
                                          or not geometry_is_sane(bytes(geometry))):
                 geometry, warning = None, "saved window geometry was damaged; using the default size"
+            practice = qs.value("practice/progress")
+            self.practice = practice if isinstance(practice, str) else None
             self.recent, dropped = _recent_and_dropped(qs.value("recent/presets"))
             self._loaded_recent = list(self.recent)
             if dropped and warning is None:
@@ -194,6 +197,31 @@ class Settings:
             return f"settings not saved: {exc}"
         self._data = data
         self._loaded_recent = list(self.recent)
+        return None
+
+    def save_practice(self, text: str) -> str | None:
+        """Store practice progress at once (an answer must survive a crash); a warning if not.
+
+        Written into the file as it is on disk now, and remembered as this object's own text,
+        so the window's save at exit keeps it (and another window's progress is not undone
+        by older text)."""
+        if not self._writable:
+            return None
+        try:
+            try:
+                data = safe_io.read_bytes(self._path, MAX_BYTES)
+            except FileNotFoundError:
+                data = self._data
+            with _Ini(data) as ini:
+                ini.qs.setValue("practice/progress", text)
+                new = ini.text()
+                if ini.qs.status() != QSettings.Status.NoError:
+                    return "practice progress not saved: it could not be prepared (is the disk full?)"
+            os.makedirs(os.path.dirname(os.path.abspath(self._path)), exist_ok=True)
+            safe_io.write_bytes(self._path, new)
+        except OSError as exc:
+            return f"practice progress not saved: {exc}"
+        self._data, self.practice = new, text
         return None
 
     def _recent_on_disk(self) -> list[str]:

@@ -1,0 +1,110 @@
+"""What a practice item is made of (numpy-free): a question or a bug card, and what it measures.
+
+Every item asks for a commitment the program can grade — a choice, a number or a ranking
+(a bug card: a line of code) — and then measures its case with the model: ``measure(params)``
+returns the readings the reveal shows and the answer the model gives for those parameters.
+The tests check, over seeds 0–7, that the model's answer is the item's stated one (a number:
+inside the accepted band), so no stated answer can drift from what the panels show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.lesson.page import PANELS
+
+__all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Question", "SEEDS"]
+
+# choice: one of the options; number: a value inside ``band``; ranking: the options in
+# order, first = largest; line: the faulty line of a code card (0-based).
+KINDS = ("choice", "number", "ranking", "line")
+TOPICS = {"chain": "The causal chain", "traps": "Traps", "follow-ups": "Follow-ups", "bugs": "Spot the bug"}
+SEEDS = tuple(range(8))  # the samples every stated answer is checked on (tests, bands)
+
+Answer = int | float | tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One measured line of a reveal: what, its value in this sample, and what it is set against."""
+
+    label: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What the model says for one sample: the readings and its own answer to the item.
+
+    ``answer``: the option (or the faulty line, when its consequence shows), the measured
+    number, or the measured order; None where the sample does not bear the item out.
+    """
+
+    readings: tuple[Reading, ...]
+    answer: Answer | None
+
+
+@dataclass(frozen=True)
+class Source:
+    """The public fix a bug card is modelled on: repository, "PR #6" or "issue #65", its title."""
+
+    repo: str
+    ref: str
+    title: str = ""
+
+    @property
+    def text(self) -> str:
+        title = f" “{self.title}”" if self.title else ""
+        return f"{self.repo} {self.ref}{title}"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One practice item. ``correct``: the option or line index, the ranking (option indices,
+    first = largest), or for a number the accepted ``band`` (lo, hi) — wider than the spread
+    over ``SEEDS``, so the verdict survives *New sample*."""
+
+    key: str  # stored in the progress: never renamed
+    topic: str  # a key of TOPICS
+    title: str
+    prompt: str
+    kind: str
+    options: tuple[str, ...]  # choices, items to rank (in the order shown), or code lines
+    measure: Callable[[Params], Measured]
+    answer: str  # the right answer in a sentence, shown at the reveal
+    testing: str  # "What the interviewer is testing: …"
+    preset: dict[str, Any] = field(default_factory=dict)  # Params(**preset, seed=the sample's)
+    panels: tuple[str, ...] = ()  # the live panels the reveal shows large
+    correct: int | tuple[int, ...] = 0
+    band: tuple[float, float] = (0.0, 0.0)
+    unit: str = ""
+    lesson: str = ""  # the lesson page about it: a scenario key, or "step:N"
+    fix: str = ""  # a bug card's corrected line
+    language: str = ""  # a bug card's "PyTorch" or "NumPy"
+    source: Source | None = None  # None: an illustrative card, not from a cited fix
+
+    def __post_init__(self) -> None:
+        if self.topic not in TOPICS or self.kind not in KINDS:
+            raise ValueError(f"{self.key}: unknown topic {self.topic!r} or kind {self.kind!r}")
+        for name in self.panels:
+            if name.split(".")[0] not in PANELS:
+                raise ValueError(f"{self.key}: {name!r} is not a view")
+        n = len(self.options)
+        if self.kind in ("choice", "line") and not (isinstance(self.correct, int) and 0 <= self.correct < n):
+            raise ValueError(f"{self.key}: correct must be one of {n} options")
+        if self.kind == "ranking" and sorted(self.correct if isinstance(self.correct, tuple) else ()) != list(range(n)):
+            raise ValueError(f"{self.key}: a ranking orders every option once")
+        if self.kind == "number" and not self.band[0] < self.band[1]:
+            raise ValueError(f"{self.key}: a number needs a band lo < hi")
+
+    def params(self, seed: int) -> Params:
+        """The case this item shows, in the sample ``seed``."""
+        return Params(**self.preset, seed=seed)
+
+    @property
+    def illustrative(self) -> bool:
+        return self.kind == "line" and self.source is None

@@ -1,0 +1,120 @@
+"""Grading, scores per topic, the missed items and the stored progress (numpy-free).
+
+Progress is a small JSON text (kept in the settings file): for each item answered, the
+candidate's last answer and whether it was right. Reading it is strict about its shape and
+lenient about its content: an unknown item (a bank from another version) or a malformed
+entry is dropped, never an error, so damaged settings cost at most some progress.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from sqrtdk_gui.core.lesson.predict import parse_guesses
+from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
+
+__all__ = ["PROGRESS_VERSION", "Attempt", "parse_number", "grade", "progress_to_json", "progress_from_json",
+           "scores", "missed"]
+
+PROGRESS_VERSION = 1
+MAX_PROGRESS_CHARS = 64 * 1024
+_DECIMAL_COMMA = re.compile(r"^\s*([-+]?\d+),(\d{1,2}|\d{4,})\s*(?:[^\d\s.,].*)?$")  # "22,6" but not "1,500"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A committed answer and its verdict."""
+
+    answer: Answer
+    correct: bool
+
+
+def parse_number(text: str) -> float | str:
+    """One number from the answer box, or a sentence saying what is wrong with the text.
+
+    The predict box's reading (``parse_guesses``: a point for decimals, "1,500" one number);
+    a lone decimal comma ("22,6") is read as 22.6, since one answer cannot be two guesses.
+    """
+    comma = _DECIMAL_COMMA.match(text)
+    if comma:
+        text = f"{comma.group(1)}.{comma.group(2)}"
+    numbers = parse_guesses(text, limit=2)
+    if not numbers:
+        return "Type a number (22.6 or 22,6; 1e-3 also works)."
+    if len(numbers) > 1:
+        return f"One number, please: “{text.strip()}” reads as {numbers[0]:g} and {numbers[1]:g}."
+    return numbers[0]
+
+
+def grade(question: Question, answer: Answer) -> bool:
+    """Whether ``answer`` is right: the option or line, the ranking, or a number in the band."""
+    if question.kind == "number":
+        lo, hi = question.band
+        return isinstance(answer, (int, float)) and lo <= float(answer) <= hi
+    if question.kind == "ranking":
+        return isinstance(answer, tuple) and answer == question.correct
+    return isinstance(answer, int) and not isinstance(answer, bool) and answer == question.correct
+
+
+def _valid(question: Question, answer: object) -> Answer | None:
+    if question.kind == "number":
+        return float(answer) if isinstance(answer, (int, float)) and not isinstance(answer, bool) else None
+    if question.kind == "ranking":
+        every = list(range(len(question.options)))
+        if isinstance(answer, list) and sorted(a for a in answer if isinstance(a, int)) == every:
+            return tuple(answer)
+        return None
+    ok = isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(question.options)
+    return answer if ok else None  # type: ignore[return-value]
+
+
+def progress_to_json(progress: Mapping[str, Attempt]) -> str:
+    """The stored text: {"version": 1, "answers": {key: {"answer": …, "correct": bool}}}."""
+    answers = {key: {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer, "correct": a.correct}
+               for key, a in progress.items()}
+    return json.dumps({"version": PROGRESS_VERSION, "answers": answers}, ensure_ascii=False, sort_keys=True)
+
+
+def progress_from_json(text: object, bank: Iterable[Question]) -> dict[str, Attempt]:
+    """The progress in ``text`` for the items of ``bank``; anything unreadable is left out.
+
+    The verdict is graded again, so a stored "correct" cannot disagree with the bank."""
+    if not isinstance(text, str) or len(text) > MAX_PROGRESS_CHARS:
+        return {}
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION
+            or not isinstance(data.get("answers"), dict)):
+        return {}
+    by_key = {q.key: q for q in bank}
+    out: dict[str, Attempt] = {}
+    for key, entry in data["answers"].items():
+        question = by_key.get(key)
+        if question is None or not isinstance(entry, dict):
+            continue
+        answer = _valid(question, entry.get("answer"))
+        if answer is not None:
+            out[key] = Attempt(answer, grade(question, answer))
+    return out
+
+
+def scores(progress: Mapping[str, Attempt], bank: Iterable[Question]) -> dict[str, tuple[int, int, int]]:
+    """(right, answered, items) per topic, in the order of TOPICS (topics without items left out)."""
+    out: dict[str, tuple[int, int, int]] = {}
+    items = list(bank)
+    for topic in TOPICS:
+        keys = [q.key for q in items if q.topic == topic]
+        if keys:
+            done = [progress[k] for k in keys if k in progress]
+            out[topic] = (sum(a.correct for a in done), len(done), len(keys))
+    return out
+
+
+def missed(progress: Mapping[str, Attempt], bank: Iterable[Question]) -> tuple[str, ...]:
+    """The keys answered wrongly, in the bank's order (what *Retry missed* offers again)."""
+    return tuple(q.key for q in bank if q.key in progress and not progress[q.key].correct)

@@ -1,0 +1,416 @@
+"""Practice mode's page (the view): the item list and scores, the question, the reveal.
+
+The page builds the widgets, passes the candidate's commitments to the presenter and shows
+what the presenter hands it. The live panels (the window's summary strip and plots) are
+lent to it while it is in front (``hold_instrument``), so a reveal sets them to the case
+beside the question. Keys: Up/Down choose, Return commits, 1–9 commit an option or a code
+line at once, Ctrl+Up/Down move an item of a ranking; after the reveal Return is *Next*.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QStyle,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.practice import BANK
+from sqrtdk_gui.core.practice.concept_test import LETTERS
+from sqrtdk_gui.core.practice.model import TOPICS, Question
+from sqrtdk_gui.gui.practice.presenter import Entry, PracticePresenter, Reveal
+from sqrtdk_gui.gui.style import Style
+
+__all__ = ["PracticePage"]
+
+_HINTS = {"choice": "↑ ↓ choose · Return commits · 1–{n} commit at once",
+          "line": "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once",
+          "ranking": "↑ ↓ select · Ctrl+↑ / Ctrl+↓ move it · Return commits the order, largest first",
+          "number": "Type one number · Return commits"}
+_MARK = {None: "·", True: "✓", False: "✗"}
+_SHORT = {"chain": "Chain", "traps": "Traps", "follow-ups": "Follow-ups", "bugs": "Bugs"}  # narrow column
+
+
+class _Options(QListWidget):
+    """The options, code lines or ranked items; Return and the number keys commit."""
+
+    def __init__(self, page: PracticePage) -> None:
+        super().__init__()
+        self._page = page
+        self.setObjectName("practiceOptions")
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._page.fit_code()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key, ctrl = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        page = self._page
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            page.commit()
+        elif page.kind in ("choice", "line") and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
+            row = key - Qt.Key.Key_1
+            if row < self.count():
+                self.setCurrentRow(row)
+                page.commit()
+        elif page.kind == "ranking" and ctrl and key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            row = self.currentRow()
+            to = row + (1 if key == Qt.Key.Key_Down else -1)
+            if 0 <= row < self.count() and 0 <= to < self.count():
+                self.insertItem(to, self.takeItem(row))
+                self.setCurrentRow(to)
+        else:
+            super().keyPressEvent(event)
+
+
+class PracticePage(QWidget):
+    """Interview practice: questions and bug cards, each a commitment, then the measured reveal."""
+
+    def __init__(self, style: Style, show_case: Callable[[Params | None, tuple[str, ...]], object],
+                 seed: Callable[[], int], save: Callable[[str], object] = lambda text: None) -> None:
+        super().__init__()
+        self.style_ = style
+        self.kind = "choice"
+        self.setObjectName("practicePage")
+        self.scores = QLabel()
+        self.scores.setObjectName("practiceScores")
+        self.scores.setWordWrap(True)
+        self.items = QListWidget()
+        self.items.setObjectName("practiceItems")
+        self.items.setAccessibleName("Practice items")
+        self.items.itemActivated.connect(lambda item: self.presenter.open(item.data(Qt.ItemDataRole.UserRole)))
+        self.retry_button = QPushButton("Re&try missed")
+        self.retry_button.setMinimumWidth(0)
+        self.retry_button.setToolTip("Work through the items answered wrongly again")
+        self.retry_button.clicked.connect(lambda: self.presenter.retry_missed())
+        self.reset_button = QPushButton("Reset pro&gress…")
+        self.reset_button.setToolTip("Forget every answer (asks first)")
+        self.reset_button.clicked.connect(lambda: self.presenter.reset())
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.scores)
+        side_layout.addWidget(self.items, 1)
+        buttons = QVBoxLayout()  # one above the other: the column is narrow at 1024 × 768
+        buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.reset_button)
+        side_layout.addLayout(buttons)
+
+        self.position = QLabel()
+        self.position.setObjectName("practicePosition")
+        self.title = QLabel()
+        self.title.setObjectName("practiceTitle")
+        self.title.setWordWrap(True)
+        self.prompt = QLabel()
+        self.prompt.setObjectName("practicePrompt")
+        self.prompt.setWordWrap(True)
+        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
+        self.options = _Options(self)
+        self.number = QLineEdit()
+        self.number.setObjectName("practiceNumber")
+        self.number.setPlaceholderText("your number")
+        self.number.returnPressed.connect(self.commit)
+        self.unit = QLabel()
+        number_row = QWidget()
+        row = QHBoxLayout(number_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.number, 1)
+        row.addWidget(self.unit)
+        self.answer_stack = QStackedWidget()
+        self.answer_stack.addWidget(self.options)
+        self.answer_stack.addWidget(number_row)
+        self.hint = QLabel()
+        self.hint.setObjectName("practiceHint")
+        self.hint.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setObjectName("practiceProblem")
+        self.problem.setWordWrap(True)
+        self.commit_button = QPushButton("&Commit answer")
+        self.commit_button.setAutoDefault(True)
+        self.commit_button.clicked.connect(self.commit)
+        self.reveal = QTextBrowser()
+        self.reveal.setObjectName("practiceReveal")
+        self.reveal.setOpenLinks(False)  # offline: nothing here leaves the program
+        # Half a line between paragraphs (Qt's default is a whole one): the essentials fit above
+        # the fold at 1024 × 768.
+        self.reveal.document().setDefaultStyleSheet("p { margin-top: 0px; margin-bottom: 6px; }")
+        self.next_button = QPushButton("&Next question")
+        self.next_button.setAutoDefault(True)  # Return on it after a reveal moves on
+        self.next_button.clicked.connect(lambda: self.presenter.next())
+        card = QWidget()
+        card_layout = QVBoxLayout(card)
+        card_layout.setContentsMargins(0, 0, 0, 0)
+        # After a reveal *Next* sits beside the position, so the reveal gets its row's height.
+        self._top_row = QHBoxLayout()
+        self._top_row.addWidget(self.position, 1)
+        card_layout.addLayout(self._top_row)
+        for widget in (self.title, self.prompt):
+            card_layout.addWidget(widget)
+        card_layout.addWidget(self.answer_stack, 2)
+        card_layout.addWidget(self.hint)
+        card_layout.addWidget(self.problem)
+        self._actions = QHBoxLayout()
+        self._actions.addWidget(self.commit_button)
+        self._actions.addWidget(self.next_button)
+        card_layout.addLayout(self._actions)
+        card_layout.addWidget(self.reveal, 3)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.instrument_slot = QWidget()
+        self.instrument_slot.setObjectName("practiceInstrument")
+        QVBoxLayout(self.instrument_slot).setContentsMargins(0, 0, 0, 0)
+        for widget, stretch in ((side, 2), (card, 5), (self.instrument_slot, 5)):
+            self.splitter.addWidget(widget)
+            self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
+        self.splitter.splitterMoved.connect(self._splitter_moved)
+        self._user_split = False
+        self.presenter = PracticePresenter(self, BANK, show_case, seed, save)
+        # Titles wrap (a teacher reads each one in full); the column is as wide as its buttons.
+        self.items.setWordWrap(True)
+        self.items.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.side = side
+        self.instrument_slot.setMinimumWidth(240)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(self.splitter)
+        self.apply_style()
+
+    # --- layout ------------------------------------------------------------------------------------
+    SHARES = (0.18, 0.41, 0.41)  # item list, question (and its reveal), live panels
+    CODE_SHARES = (0.16, 0.58, 0.26)  # a code card being read: its lines need the width
+    CODE_MIN_SCALE = 0.8  # a code line's font shrinks to fit the view, to this share of its size
+
+    def _splitter_moved(self) -> None:
+        self._user_split = True
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._set_shares()
+
+    def _set_shares(self) -> None:
+        # Until the candidate drags a handle: a code card takes the width while it is read
+        # (the panels are covered anyway), the live panels take it back at the reveal.
+        # Where even that is too narrow for the card's longest line (a 1024 × 768 projector at
+        # the presentation zoom), the covered panels make way until the reveal.
+        reading = self.kind == "line" and not self.presenter.revealed
+        width = self.splitter.width()
+        shares = self.CODE_SHARES if reading else self.SHARES
+        make_way = (reading and not self._user_split
+                    and shares[1] * width < self._code_width(self.style_.pt(9.5)))
+        self.instrument_slot.setVisible(not make_way)
+        if not self._user_split:
+            sizes = [round(share * width) for share in shares]
+            if make_way:
+                sizes = [sizes[0], sizes[1] + sizes[2], 0]
+            self.splitter.blockSignals(True)
+            self.splitter.setSizes(sizes)
+            self.splitter.blockSignals(False)
+
+    # --- the instrument, lent by the window --------------------------------------------------
+    def hold_instrument(self, widget: QWidget) -> None:
+        self.instrument_slot.layout().addWidget(widget)
+
+    # --- what the candidate does ---------------------------------------------------------------
+    def commit(self) -> None:
+        if self.presenter.revealed:
+            self.presenter.next()
+        elif self.kind == "number":
+            self.presenter.commit_number(self.number.text())
+        elif self.kind == "ranking":
+            self.presenter.commit_ranking([self.options.item(i).data(Qt.ItemDataRole.UserRole)
+                                           for i in range(self.options.count())])
+        elif self.options.currentRow() >= 0:
+            self.presenter.commit_choice(self.options.currentRow())
+        else:
+            self.show_problem("Choose one first (↑ ↓ or a number key).")
+
+    def confirm_reset(self) -> bool:
+        answer = QMessageBox.question(self, "Reset practice progress",
+                                      "Forget every practice answer and score?",
+                                      QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Reset
+
+    # --- what the presenter shows -----------------------------------------------------------------
+    def show_entries(self, entries: Sequence[Entry], current: str) -> None:
+        self.items.blockSignals(True)
+        self.items.clear()
+        topic = ""
+        for entry in entries:
+            q = entry.question
+            if q.topic != topic:
+                topic = q.topic
+                header = QListWidgetItem(TOPICS[topic])
+                header.setFlags(Qt.ItemFlag.NoItemFlags)
+                header.setFont(self.style_.font(10, bold=True))
+                self.items.addItem(header)
+            item = QListWidgetItem(f"{_MARK[entry.correct]}  {q.title}")
+            item.setData(Qt.ItemDataRole.UserRole, q.key)
+            item.setToolTip(q.title)
+            self.items.addItem(item)
+            if q.key == current:
+                self.items.setCurrentItem(item)
+        self.items.blockSignals(False)
+
+    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int) -> None:
+        rows = "<br>".join(f"{_SHORT[t]} <b>{right}</b>/{total}" for t, (right, _done, total) in scores.items())
+        self.scores.setText(f"<b>Score</b> (right/items)<br>{rows}")
+        self.retry_button.setEnabled(missed > 0)
+        self.retry_button.setText(f"Re&try missed ({missed})" if missed else "Re&try missed")
+
+    def show_question(self, q: Question, position: str) -> None:
+        self.kind = q.kind
+        where = "Spot the bug" if q.kind == "line" else TOPICS[q.topic]
+        self.position.setText(f"{where} · {position}")
+        self.title.setText(q.title)
+        prompt = q.prompt
+        if q.kind == "line":
+            prompt = f"{q.language} · {q.prompt}"
+        self.prompt.setText(prompt)
+        self.show_problem("")
+        self.reveal.clear()
+        self.reveal.hide()  # until the commitment: the options get its room
+        self.commit_button.setEnabled(True)
+        for widget in (self.answer_stack, self.hint, self.commit_button):
+            widget.show()
+        self.next_button.setText("Skip to the &next one")
+        self._move_next(self._actions)
+        self.options.clear()
+        mono = q.kind == "line"
+        for i, text in enumerate(q.options):
+            label = f"{i + 1:2d}  {text}" if mono else (text if q.kind == "ranking" else f"{LETTERS[i]}  {text}")
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            self.options.addItem(item)
+        self.options.setWordWrap(not mono)
+        self.options.setFont(self._code_font() if mono else self.style_.font(12))
+        self.number.clear()
+        self.unit.setText(q.unit)
+        self.answer_stack.setCurrentIndex(1 if q.kind == "number" else 0)
+        self.hint.setText(_HINTS[q.kind].format(n=min(9, len(q.options)))
+                          + ". The answer, the measurements and the live panels (covered until then) "
+                            "come after you commit.")
+        if q.kind == "ranking":
+            self.options.setCurrentRow(0)
+        target = self.number if q.kind == "number" else self.options
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._set_shares()
+        self.fit_code()
+
+    def show_reveal(self, r: Reveal) -> None:
+        self.show_problem("")
+        self.commit_button.setEnabled(False)
+        # The reveal takes the options' room (it names the answer given and the right one),
+        # so it fits beside the live panels at 1024 × 768.
+        for widget in (self.answer_stack, self.hint, self.commit_button):
+            widget.hide()
+        self.next_button.setText("&Next question")
+        self._move_next(self._top_row)
+        self.reveal.setHtml(self._reveal_html(r))
+        self.reveal.show()
+        self._set_shares()
+        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _move_next(self, row: QHBoxLayout) -> None:
+        if row.indexOf(self.next_button) < 0:
+            other = self._top_row if row is self._actions else self._actions
+            other.removeWidget(self.next_button)
+            row.addWidget(self.next_button)
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))  # an empty line takes no height
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _reveal_html(self, r: Reveal) -> str:
+        e, pal, q = html.escape, self.style_.palette, r.question
+        colour, verdict = (pal.accent, "✓ Right") if r.correct else (pal.warn, "✗ Not quite")
+        parts = [f"<p><b style='color:{colour}'>{verdict}.</b> You: {e(r.given)}"
+                 + ("" if r.correct else f"<br>The answer: <b>{e(r.expected)}</b>") + "</p>"]
+        if q.fix:
+            parts.append(f"<p>Fix: <code>{e(q.fix.strip())}</code></p>")
+        # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
+        parts.append(f"<p>{e(q.answer)}</p>")
+        parts.append(f"<p><b>What the interviewer is testing:</b> {e(q.testing)}</p>")
+        rows = "".join(f"<tr><td>{e(x.label)}</td><td align='right'><b>{e(x.value)}</b></td>"
+                       f"<td style='color:{pal.muted}'>{e(x.note)}</td></tr>" for x in r.measured.readings)
+        parts.append(f"<p><b>Measured by the model</b> (this sample, seed {r.seed}; the live panels show it):</p>"
+                     f"<table cellspacing='0' cellpadding='3'>{rows}</table>")
+        if q.kind == "line":
+            source = (f"Modelled on {e(q.source.text)} (written here, not copied)." if q.source
+                      else "Illustrative, not from a cited fix.")
+            parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
+        return "".join(parts)
+
+    def _code_font(self, size: int | None = None) -> QFont:
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSize(size or self.style_.pt(9.5))
+        return font
+
+    def _code_width(self, size: int) -> int:
+        """The options view's width that shows the card's longest line whole in ``size`` pt."""
+        lines = [self.options.item(i).text() for i in range(self.options.count())]
+        if not lines:
+            return 0
+        text = QFontMetrics(self._code_font(size)).horizontalAdvance(max(lines, key=len))
+        chrome = self.options.width() - self.options.contentsRect().width()  # the frame
+        scroll = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return text + chrome + scroll + 8  # the frame, a scroll bar, the item's margins
+
+    def fit_code(self) -> None:
+        """A code card's font: its size, or smaller (to CODE_MIN_SCALE) until the longest
+        line fits the view's width, so no line scrolls sideways."""
+        if self.kind != "line":
+            return
+        base = self.style_.pt(9.5)
+        size = base
+        while size > round(self.CODE_MIN_SCALE * base) and self._code_width(size) > self.options.width():
+            size -= 1
+        if self.options.font().pointSize() != size:
+            self.options.setFont(self._code_font(size))
+
+    def apply_style(self) -> None:
+        s = self.style_
+        self.position.setFont(s.font(10))
+        self.title.setFont(s.font(15, bold=True))
+        self.prompt.setFont(s.font(12))
+        self.hint.setFont(s.font(10))
+        self.scores.setFont(s.font(11))
+        self.items.setFont(s.font(11))
+        self.reveal.setFont(s.font(11))
+        self.number.setFont(s.font(13))
+        self.options.setFont(self._code_font() if self.kind == "line" else s.font(12))
+        self.fit_code()
+        # The item column: as wide as its widest button (with a count) or score line needs.
+        probe = QPushButton("Retry missed (99)")
+        probe.setFont(self.retry_button.font())
+        need = max(probe.sizeHint().width(), self.reset_button.sizeHint().width(),
+                   QFontMetrics(s.font(11)).horizontalAdvance("Follow-ups 88/88"))
+        self.side.setMinimumWidth(need + 4)
+        p = s.palette
+        self.hint.setStyleSheet(f"color: {p.muted};")
+        self.position.setStyleSheet(f"color: {p.muted};")
+        self.problem.setStyleSheet(f"color: {p.warn};")
+        self.problem.setFont(s.font(11, bold=True))
+        # Padding above and below only: the wrapped options' width is the view's, none scrolls.
+        self.options.setStyleSheet(f"QListWidget#practiceOptions::item {{ padding: {s.pt(3)}px 0px; }}")

@@ -1,0 +1,195 @@
+"""Practice mode's presenter: which item is open, what was committed, the scores and progress.
+
+``PracticePresenter`` owns the state — the progress (one ``Attempt`` per item answered), the
+item open and whether its answer is revealed, and the queue being worked through (the whole
+bank, or the items missed, for *Retry missed*). It grades a commitment, stores the progress
+through ``save`` (the settings file) and asks ``show_case(params, panels)`` to set the live
+panels to the item's case, in the sample on screen (``seed()``). The view (``PracticeView``:
+``PracticePage``) only shows what it is handed and passes on what the candidate does, so a
+test drives the presenter with an autospec'd page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.practice.concept_test import LETTERS
+from sqrtdk_gui.core.practice.model import Answer, Measured, Question
+from sqrtdk_gui.core.practice.scoring import (
+    Attempt,
+    grade,
+    missed,
+    parse_number,
+    progress_from_json,
+    progress_to_json,
+    scores,
+)
+
+__all__ = ["PracticePresenter", "PracticeView", "Reveal", "Entry", "describe_answer"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the item list: the item and how it stands (None: not answered yet)."""
+
+    question: Question
+    correct: bool | None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What the reveal shows: the commitment, the verdict, the right answer, the measurements."""
+
+    question: Question
+    given: str
+    correct: bool
+    expected: str
+    measured: Measured
+    seed: int
+
+
+def describe_answer(q: Question, answer: Answer) -> str:
+    """An answer as the reveal names it: "B · Nearly uniform", "22.6", "C › A › B", "line 11"."""
+    if q.kind == "number":
+        return f"{float(answer):g}{(' ' + q.unit) if q.unit else ''}"
+    if q.kind == "ranking":
+        assert isinstance(answer, tuple)
+        return " › ".join(q.options[i] for i in answer)
+    assert isinstance(answer, int)
+    if q.kind == "line":
+        return f"line {answer + 1}: {q.options[answer].strip()}"
+    return f"{LETTERS[answer]} · {q.options[answer]}"
+
+
+def _expected(q: Question) -> str:
+    if q.kind == "number":
+        return f"between {q.band[0]:g} and {q.band[1]:g}{(' ' + q.unit) if q.unit else ''}"
+    assert q.kind != "ranking" or isinstance(q.correct, tuple)
+    return describe_answer(q, q.correct)
+
+
+class PracticeView(Protocol):
+    """What the presenter asks of practice mode's page."""
+
+    def show_entries(self, entries: Sequence[Entry], current: str) -> None: ...
+    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int) -> None: ...
+    def show_question(self, question: Question, position: str) -> None: ...
+    def show_reveal(self, reveal: Reveal) -> None: ...
+    def show_problem(self, text: str) -> None: ...
+    def confirm_reset(self) -> bool: ...
+
+
+class PracticePresenter:
+    """The state of one candidate's practice, shown on ``view``.
+
+    ``show_case(params, panels)`` sets the live panels (``None``: cover them until the
+    reveal); ``seed()`` is the sample on screen; ``save(text)`` stores the progress.
+    """
+
+    def __init__(self, view: PracticeView, bank: Sequence[Question],
+                 show_case: Callable[[Params | None, tuple[str, ...]], object],
+                 seed: Callable[[], int], save: Callable[[str], object] = lambda text: None) -> None:
+        self._view = view
+        self._bank = tuple(bank)
+        self._show_case = show_case
+        self._seed = seed
+        self._save = save
+        self.progress: dict[str, Attempt] = {}
+        self.queue: tuple[str, ...] = tuple(q.key for q in self._bank)
+        self.current: Question = self._bank[0]
+        self.revealed = False
+
+    # --- progress ----------------------------------------------------------------------------
+    def load(self, text: object) -> None:
+        """The stored progress (anything unreadable: none), then the first item not answered."""
+        self.progress = progress_from_json(text, self._bank)
+        self.queue = tuple(q.key for q in self._bank)
+        self.open(next((k for k in self.queue if k not in self.progress), self.queue[0]))
+
+    def reset(self, confirm: bool = True) -> bool:
+        """Forget every answer (after the view's confirmation); True if done."""
+        if confirm and not self._view.confirm_reset():
+            return False
+        self.progress = {}
+        self._store()
+        self.queue = tuple(q.key for q in self._bank)
+        self.open(self.queue[0])
+        return True
+
+    def _store(self) -> None:
+        self._save(progress_to_json(self.progress))
+
+    # --- moving --------------------------------------------------------------------------------
+    def open(self, key: str) -> None:
+        """Show an item with its commitment open; the live panels are covered until the reveal."""
+        q = next(q for q in self._bank if q.key == key)
+        self.current, self.revealed = q, False
+        if key not in self.queue:
+            self.queue = tuple(q.key for q in self._bank)
+        i = self.queue.index(key)
+        retry = " · retrying the missed ones" if len(self.queue) < len(self._bank) else ""
+        self._show_case(None, q.panels)
+        self._view.show_question(q, f"{i + 1} of {len(self.queue)}{retry}")
+        self._refresh()
+
+    def next(self) -> None:
+        """The next item of the queue (after the last: the first not yet answered right)."""
+        i = self.queue.index(self.current.key)
+        if i + 1 < len(self.queue):
+            self.open(self.queue[i + 1])
+            return
+        left = [k for k in (q.key for q in self._bank) if not (k in self.progress and self.progress[k].correct)]
+        self.queue = tuple(q.key for q in self._bank)
+        self.open(left[0] if left else self.queue[0])
+
+    def previous(self) -> None:
+        i = self.queue.index(self.current.key)
+        self.open(self.queue[max(0, i - 1)])
+
+    def retry_missed(self) -> None:
+        """Work through the items answered wrongly, again, in the bank's order."""
+        wrong = missed(self.progress, self._bank)
+        if not wrong:
+            self._view.show_problem("Nothing to retry: no item is answered wrongly.")
+            return
+        self.queue = wrong
+        self.open(wrong[0])
+
+    # --- committing ----------------------------------------------------------------------------
+    def commit_choice(self, index: int) -> None:
+        """An option (or a code line) committed; ranking: the order committed is ``commit_ranking``."""
+        if self.current.kind in ("choice", "line") and 0 <= index < len(self.current.options):
+            self._commit(index)
+
+    def commit_ranking(self, order: Sequence[int]) -> None:
+        if self.current.kind == "ranking" and sorted(order) == list(range(len(self.current.options))):
+            self._commit(tuple(order))
+
+    def commit_number(self, text: str) -> None:
+        value = parse_number(text)
+        if isinstance(value, str):
+            self._view.show_problem(value)
+        elif self.current.kind == "number":
+            self._commit(value)
+
+    def _commit(self, answer: Answer) -> None:
+        if self.revealed:
+            return  # one commitment per showing; Next or the list opens it again
+        q = self.current
+        correct = grade(q, answer)
+        self.progress[q.key] = Attempt(answer, correct)
+        self._store()
+        params = q.params(self._seed())
+        self._show_case(params, q.panels)
+        self.revealed = True
+        self._view.show_reveal(Reveal(q, describe_answer(q, answer), correct, _expected(q), q.measure(params),
+                                      params.seed))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        entries = [Entry(q, self.progress[q.key].correct if q.key in self.progress else None) for q in self._bank]
+        self._view.show_entries(entries, self.current.key)
+        self._view.show_scores(scores(self.progress, self._bank), len(missed(self.progress, self._bank)))

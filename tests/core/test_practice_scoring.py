@@ -1,0 +1,95 @@
+"""Practice grading, number parsing, scores, retries and the stored progress format."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+from sqrtdk_gui.core.practice import BANK, find
+from sqrtdk_gui.core.practice.concept_test import answer_text, concept_test
+from sqrtdk_gui.core.practice.scoring import (
+    Attempt,
+    grade,
+    missed,
+    parse_number,
+    progress_from_json,
+    progress_to_json,
+    scores,
+)
+
+
+@pytest.mark.parametrize(("text", "value"), [("22.6", 22.6), ("22,6", 22.6), (" 22,63 ", 22.63), ("1,500", 1500.0),
+                                             ("≈ 22.6", 22.6), ("0.0625", 0.0625), (".5", 0.5), ("1e-3", 1e-3),
+                                             ("64×", 64.0), ("-3", -3.0), ("1,2345", 1.2345)])
+def test_numbers_are_read_like_the_predict_box_and_a_lone_decimal_comma(text, value):
+    assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "about twenty", "8, 20", "22.6 23"])
+def test_no_number_or_two_numbers_is_a_sentence(text):
+    result = parse_number(text)
+    assert isinstance(result, str) and result.endswith(".")
+
+
+def test_grading_each_kind():
+    variance = find("chain_variance")
+    assert grade(variance, 22.6) and grade(variance, 20.0) and not grade(variance, 8.0)
+    assert not grade(variance, 25.01)
+    sat = find("chain_saturation")
+    assert grade(sat, 3) and not grade(sat, 0) and not grade(sat, True)
+    long = find("fu_long_context")
+    assert grade(long, (2, 0, 1)) and not grade(long, (0, 1, 2)) and not grade(long, 2)
+    card = find("bug_missing")
+    assert grade(card, 2) and not grade(card, 3)
+
+
+def test_scores_per_topic_and_missed_in_bank_order():
+    progress = {"chain_variance": Attempt(22.6, True), "chain_saturation": Attempt(0, False),
+                "trap_dmodel": Attempt(1, True), "bug_missing": Attempt(0, False)}
+    s = scores(progress, BANK)
+    assert list(s) == ["chain", "traps", "follow-ups", "bugs"]
+    assert s["chain"] == (1, 2, 4) and s["traps"] == (1, 1, 5) and s["follow-ups"][:2] == (0, 0)
+    assert missed(progress, BANK) == ("chain_saturation", "bug_missing")
+
+
+def test_progress_round_trips_and_is_regraded():
+    progress = {"chain_variance": Attempt(8.0, False), "fu_long_context": Attempt((2, 0, 1), True),
+                "bug_vit_dim": Attempt(4, True)}
+    text = progress_to_json(progress)
+    data = json.loads(text)
+    assert data["version"] == 1 and data["answers"]["fu_long_context"] == {"answer": [2, 0, 1], "correct": True}
+    assert progress_from_json(text, BANK) == progress
+    # A stored verdict that disagrees with the bank is graded again.
+    data["answers"]["chain_variance"]["correct"] = True
+    assert progress_from_json(json.dumps(data), BANK)["chain_variance"].correct is False
+
+
+@pytest.mark.parametrize("text", [None, 3, "", "not json", "[]", '{"version": 2, "answers": {}}',
+                                  '{"version": 1, "answers": []}', "x" * 70000])
+def test_unreadable_progress_is_no_progress(text):
+    assert progress_from_json(text, BANK) == {}
+
+
+def test_malformed_entries_are_dropped_one_by_one():
+    text = json.dumps({"version": 1, "answers": {
+        "chain_variance": {"answer": "22"}, "unknown_item": {"answer": 1}, "chain_saturation": {"answer": 9},
+        "fu_long_context": {"answer": [0, 0, 1]}, "trap_dmodel": {"answer": True}, "bug_missing": [2],
+        "trap_after_softmax": {"answer": 0.0625}}})
+    assert progress_from_json(text, BANK) == {"trap_after_softmax": Attempt(0.0625, True)}
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_the_concept_test_lists_every_item_and_its_key_last(fmt):
+    text = concept_test(BANK, fmt)
+    if fmt == "html":
+        assert text.startswith("<!DOCTYPE html>") and "break-before:page" in text and "<script" not in text
+        text = html.unescape(text)
+    key = text.index("Answer key")
+    for q in BANK:
+        assert q.title in text[:key]
+        assert answer_text(q) in text[key:]
+        if q.kind == "line":
+            assert q.options[0].strip() in text[:key] and q.fix in text[key:]
+    assert "line 11" in text[key:] and "20 – 25" in text[key:]

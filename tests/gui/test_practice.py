@@ -1,0 +1,198 @@
+"""Practice mode in the window: its key and palette entry, keyboard answers, the live case,
+scores and retry, progress across windows, reset, bug cards, trap links and the concept test."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QFileDialog
+
+from sqrtdk_gui.core.lesson.content import SCENARIOS
+from sqrtdk_gui.core.practice import BANK
+from sqrtdk_gui.gui.window.settings import Settings
+
+
+def _practice(window, qtbot, key=False):
+    if key:  # I, the command's key (the window must be the active one)
+        qtbot.keyClick(window.live_page, Qt.Key.Key_I)
+    else:
+        window.actions.practice.trigger()
+    assert window.practice_active()
+    return window.practice_page
+
+
+def test_the_key_opens_practice_with_the_instrument_and_gives_it_back(window, qtbot):
+    page = _practice(window, qtbot, key=True)
+    assert window.instrument.parent() is page.instrument_slot and window.lesson_dock.isHidden()
+    assert all(p.veiled for p in window.panels.values())  # covered until the commitment
+    qtbot.keyClick(page.number, Qt.Key.Key_I, Qt.KeyboardModifier.NoModifier)  # typing: not the command
+    assert window.practice_active() and page.number.text() == "i"
+    window.toggle_practice()
+    assert window.live_active() and window.instrument.parent() is window.live_page
+    assert not window.lesson_dock.isHidden() and not any(p.veiled for p in window.panels.values())
+
+
+def test_the_palette_lists_practice_mode(window):
+    entry = next(c for c in window.palette_commands() if c.title.startswith("Practice mode"))
+    assert entry.shortcut == "I"
+    entry.run()
+    assert window.practice_active()
+
+
+def test_a_number_answered_by_keyboard_reveals_the_measured_case(window, qtbot):
+    page = _practice(window, qtbot)
+    assert page.presenter.current is BANK[0] and page.number.hasFocus()
+    qtbot.keyClicks(page.number, "22,6")
+    qtbot.keyClick(page.number, Qt.Key.Key_Return)
+    window.controller.flush()
+    p = window.controller.params
+    assert page.presenter.revealed and (p.d_k, p.scaling) == (512, "none")
+    assert not any(panel.veiled for panel in window.panels.values())
+    text = page.reveal.toPlainText()
+    assert "✓ Right" in text and "What the interviewer is testing" in text and f"seed {p.seed}" in text
+    assert f"{window.controller.result.logit_std:.2f}" in text  # the panels' own number
+    assert page.next_button.hasFocus()
+    qtbot.keyClick(page.next_button, Qt.Key.Key_Return)
+    assert page.presenter.current.key == "chain_saturation" and not page.presenter.revealed
+    window.undo.stack.undo()  # the case was one undo step
+    assert window.controller.params.d_k != 512 or window.controller.params.scaling != "none"
+
+
+def test_choices_by_keys_scores_and_retry_missed(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("chain_saturation")
+    qtbot.keyClick(page.options, Qt.Key.Key_1)  # "about 1/64": wrong, committed at once
+    assert page.presenter.revealed and "✗ Not quite" in page.reveal.toPlainText()
+    assert page.retry_button.isEnabled() and "(1)" in page.retry_button.text()
+    assert "Chain <b>0</b>/4" in page.scores.text()
+    page.retry_button.click()
+    assert page.presenter.current.key == "chain_saturation" and not page.presenter.revealed
+    qtbot.keyClick(page.options, Qt.Key.Key_Down)
+    qtbot.keyClick(page.options, Qt.Key.Key_Down)
+    qtbot.keyClick(page.options, Qt.Key.Key_Down)
+    qtbot.keyClick(page.options, Qt.Key.Key_Return)
+    assert "✓ Right" in page.reveal.toPlainText() and not page.retry_button.isEnabled()
+
+
+def test_a_ranking_by_keys(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n
+    page.options.setCurrentRow(2)
+    qtbot.keyClick(page.options, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(page.options, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(page.options, Qt.Key.Key_Return)
+    assert "✓ Right" in page.reveal.toPlainText()
+    assert window.controller.params.keys == 16384
+
+
+def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("bug_vit_after")
+    assert page.kind == "line" and page.options.count() == 9
+    qtbot.keyClick(page.options, Qt.Key.Key_7)
+    window.controller.flush()
+    text = page.reveal.toPlainText()
+    assert "✓ Right" in text and "F.softmax(energy / scaling, dim=-1)" in text
+    assert "FrancescoSaverioZuppichini/ViT #5" in text
+    assert window.controller.params.scaling == "after_softmax"
+    assert f"{float(window.controller.result.row_sums[0]):.4f}"[:5] in text  # the row sum shown is the model's
+    page.presenter.open("bug_missing")
+    qtbot.keyClick(page.options, Qt.Key.Key_3)
+    assert "Illustrative, not from a cited fix" in page.reveal.toPlainText()
+
+
+def test_a_trap_page_links_to_its_bug_card(window, qtbot):
+    window.lesson.choose_scenario("dmodel")
+    assert 'href="bug:bug_head_embd"' in window.lesson_pane.text.toHtml()
+    window.lesson_pane._follow_link(QUrl("bug:bug_head_embd"))
+    assert window.practice_active() and window.practice_page.presenter.current.key == "bug_head_embd"
+    for s in SCENARIOS:
+        if s.kind == "trap" and s.key != "small_heads":
+            window.lesson.choose_scenario(s.key)
+            assert "bug:bug_" in window.lesson_pane.text.toHtml(), s.key
+
+
+def test_progress_persists_across_windows_and_reset_all_clears_it(make_window, qtbot, tmp_path):
+    ini = str(tmp_path / "settings.ini")
+    settings = Settings(ini)
+    settings.load()
+    first = make_window()
+    first.set_practice_store(settings)
+    page = _practice(first, qtbot)
+    qtbot.keyClicks(page.number, "8")
+    qtbot.keyClick(page.number, Qt.Key.Key_Return)
+    first.close()
+    again = Settings(ini)
+    again.load()
+    second = make_window()
+    second.set_practice_store(again)
+    page = _practice(second, qtbot)
+    assert page.presenter.progress["chain_variance"].answer == 8.0
+    assert page.presenter.current.key == "chain_saturation" and page.retry_button.isEnabled()
+    assert second.reset_all_settings(confirm=False)
+    assert page.presenter.progress == {}
+    third = Settings(ini)
+    third.load()
+    assert '"answers": {}' in third.practice
+
+
+def test_export_concept_test_from_the_file_menu(window, tmp_path, monkeypatch):
+    target = tmp_path / "test.md"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.actions.export_concept_test.trigger()
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("# Why divide") and "## Answer key" in text and "Spot the bug" in text
+
+
+def _words_fit(label):
+    """Every word of a (word-wrapped) label fits its width: nothing is cut at its sides."""
+    metrics, width = label.fontMetrics(), label.contentsRect().width()
+    return all(metrics.horizontalAdvance(word) <= width for word in label.text().split())
+
+
+def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window):
+    # Nothing clipped or scrolled sideways, every title readable in full, and after each
+    # reveal its essentials (the verdict, the answer, what is tested) above the fold and
+    # one panel large enough to read.
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    window = make_window(size=(1024, 768), zoom=presentation_zoom(768), threaded=False)
+    window.actions.practice.trigger()
+    page = window.practice_page
+    items = page.items
+    assert items.wordWrap() and items.horizontalScrollBar().maximum() == 0
+    for row in range(items.count()):
+        words = items.item(row).text().split()
+        assert all(items.fontMetrics().horizontalAdvance(w) <= items.viewport().width() for w in words)
+    for q in BANK:
+        page.presenter.open(q.key)
+        QApplication.processEvents()
+        for button in page.findChildren(QPushButton):
+            if button.isVisible():
+                text = button.text().replace("&", "")
+                assert button.width() >= button.fontMetrics().horizontalAdvance(text) + 8, (q.key, text)
+        assert page.options.horizontalScrollBar().maximum() == 0, q.key
+        if q.kind == "line":
+            assert page.options.font().pointSize() >= round(page.CODE_MIN_SCALE * window.style_.pt(9.5))
+        if q.kind == "number":
+            page.number.setText("1")
+        else:
+            page.options.setCurrentRow(0)
+        page.commit()
+        QApplication.processEvents()
+        window.render_ready()
+        # Two panels one above the other would leave neither plot readable: the item's first.
+        assert sum(panel.isVisible() for panel in window.panels.values()) == 1, q.key
+        summary = window.summary
+        for key, caption in summary.captions.items():
+            assert _words_fit(caption), (q.key, caption.text())
+            value = summary.labels[key]
+            assert value.fontMetrics().horizontalAdvance(value.text()) <= value.width(), (q.key, key)
+        doc = page.reveal.document()
+        block = doc.begin()
+        while "What the interviewer is testing" not in block.text():
+            block = block.next()
+        bottom = doc.documentLayout().blockBoundingRect(block).bottom()
+        assert bottom <= page.reveal.viewport().height(), q.key
+        assert block.position() < doc.find("Measured by the model").position()  # the table after it
