@@ -33,9 +33,8 @@ from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
-from sqrtdk_gui.gui.panels.summary import CELLS, SummaryStrip
+from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
-from sqrtdk_gui.gui.practice import PracticePage
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
 from sqrtdk_gui.gui.window.accessibility import describe_widgets
 from sqrtdk_gui.gui.window.animation import DkAnimator
@@ -46,13 +45,13 @@ from sqrtdk_gui.gui.window.file_actions import FileActions
 from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
+from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
 from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
 
 APP_NAME = "sqrtdk-gui"
-SUMMARY_CELLS = tuple(cell[0] for cell in CELLS)
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
@@ -64,7 +63,7 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
-class MainWindow(DesktopActions, FileActions, QMainWindow):
+class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
     default_size = DEFAULT_SIZE
@@ -438,59 +437,6 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
             self._arranged = ()
             self._arrange_for_lesson()
-
-    # --- practice mode (gui/practice) -------------------------------------------------------
-    @property
-    def practice_page(self) -> PracticePage:
-        """Practice mode's page, built on first use (its progress from the settings)."""
-        if self._practice_page is None:
-            self._practice_page = PracticePage(self.style_, self._show_practice_case,
-                                               lambda: self.controller.params.seed, self._save_practice)
-            self._practice_holder.layout().addWidget(self._practice_page)
-            self._practice_page.show()
-            store = self.practice_store
-            self._practice_page.presenter.load(None if store is None else store.practice)
-        return self._practice_page
-
-    def practice_active(self) -> bool:
-        return self.tabs.currentWidget() is self._practice_holder
-
-    def toggle_practice(self) -> None:
-        """I: practice mode, and back to the live panels."""
-        self.tabs.setCurrentWidget(self.live_page if self.practice_active() else self._practice_holder)
-        if self.live_active():
-            self.focus_home()
-
-    def open_practice(self, key: str | None = None) -> None:
-        """Practice mode in front, on item ``key`` (a bug card from a trap page's link)."""
-        self.tabs.setCurrentWidget(self._practice_holder)
-        if key:
-            self.practice_page.presenter.open(key)
-
-    def set_practice_store(self, store) -> None:
-        """Where practice progress is kept (``settings.Settings``); read again if already shown."""
-        self.practice_store = store
-        if self._practice_page is not None:
-            self._practice_page.presenter.load(store.practice)
-
-    def _save_practice(self, text: str) -> None:
-        if self.practice_store is not None:
-            warning = self.practice_store.save_practice(text)
-            if warning:
-                self.statusBar().showMessage(warning, 8000)
-
-    def _show_practice_case(self, params, panels) -> None:
-        """A practice item's case: None covers the panels until the commitment; else the
-        item's parameters in the live panels (one undo step) with its panels large."""
-        self._practice_panels = tuple(panels)
-        names = tuple(self.panels) + tuple(f"summary.{cell}" for cell in SUMMARY_CELLS)
-        if params is None:
-            self.veil(names)
-        else:
-            with self.undo.step("Practice: show the case"):
-                self.controller.replace_params(params)
-            self.veil(())
-        self._arrange_for_lesson()
 
     # --- look: theme, zoom, presentation ----------------------------------------------------
     def apply_style(self) -> None:
