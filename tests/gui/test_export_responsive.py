@@ -1,5 +1,5 @@
 """Lesson exports: the window keeps running while it exports, Cancel is taken at once and
-the window is as it was afterwards.
+the window is as it was afterwards; the command line shows progress and stops on Ctrl+C.
 
 The two end-to-end tests below bound the longest gap between the ticks of a 20 ms timer
 during an export from the window. That bound is a behaviour check, not a speed
@@ -10,6 +10,11 @@ drawing it). STALL_BOUND_S is generous for a busy CI machine and far below the f
 Speed itself is measured by ``benchmarks/export_stalls.py``.
 """
 
+import functools
+import os
+import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import Future
 
@@ -201,3 +206,68 @@ def test_run_blocking_stops_at_once_when_asked_even_while_work_runs():
     assert run_blocking(_waiting_export(log, never), should_stop=should_stop, poll=0.01) == ["kept"]
     assert log == ["cancelled while waiting", "restored"]
     assert run_blocking(_waiting_export([], never), progress=lambda i, n, name: False) == ["stopped"]
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def _interrupt_at(monkeypatch, index):
+    """Ctrl+C as the terminal sends it, when the export reaches page ``index``; progress
+    lines from the first page on (not after 10 s)."""
+    from sqrtdk_gui.cli import export as export_cli
+    from sqrtdk_gui.cli.progress import Progress
+
+    monkeypatch.setattr(export_cli, "Progress", functools.partial(Progress, first=0.0, every=0.0))
+    real = export_cli.ExportReport.page
+    sent = []
+
+    def page(self, i, n, name):
+        if i == index and not sent:  # once: a second Ctrl+C would end the process
+            sent.append(i)
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(self, i, n, name)
+
+    monkeypatch.setattr(export_cli.ExportReport, "page", page)
+
+
+def test_export_slides_shows_progress_and_ctrl_c_keeps_the_slides_so_far(qapp, tmp_path, monkeypatch, capsys):
+    from sqrtdk_gui.cli import main as cli
+
+    _interrupt_at(monkeypatch, 2)
+    before = signal.getsignal(signal.SIGINT)
+    assert cli.main(["export-slides", str(tmp_path), "--size", "640x480"]) == 130
+    out, err = capsys.readouterr()
+    n = len(exporting.slide_plan())
+    lines = err.splitlines()
+    assert lines[0].startswith(f"sqrtdk-gui export-slides: slide 0 of {n} (0.0 %)")
+    assert any(line.startswith(f"sqrtdk-gui export-slides: slide 1 of {n} ({100 / n:.1f} %)") for line in lines)
+    assert lines[-1] == f"sqrtdk-gui: interrupted after 2 of {n} slides; the 2 written are in {tmp_path}"
+    assert out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name for name, _, _ in exporting.slide_plan()[:2]]
+    assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
+
+
+def test_export_handout_shows_progress_and_ctrl_c_writes_nothing(qapp, tmp_path, monkeypatch, capsys):
+    from sqrtdk_gui.cli import main as cli
+
+    _interrupt_at(monkeypatch, 1)
+    assert cli.main(["export-handout", str(tmp_path / "lesson.html")]) == 130
+    out, err = capsys.readouterr()
+    n = len(STEPS) + len(SCENARIOS)
+    assert err.splitlines()[0].startswith(f"sqrtdk-gui export-handout: page 0 of {n}")
+    assert err.splitlines()[-1] == "sqrtdk-gui: interrupted; the handout was not written"
+    assert out == "" and list(tmp_path.iterdir()) == []
+
+
+def test_a_second_ctrl_c_during_an_export_ends_the_process_at_once():
+    code = ("import os, signal, time\n"
+            "from sqrtdk_gui.cli.progress import StopOnInterrupt\n"
+            "with StopOnInterrupt(end_at_second=True) as stop:\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "    time.sleep(0.05)\n"
+            "    assert stop.requested()\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "    time.sleep(5)\n"
+            "print('not ended')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.returncode == -signal.SIGINT and done.stdout == "" and "Traceback" not in done.stderr
