@@ -305,17 +305,18 @@ class Controller(QObject):
         if self._closed:
             return
         key = self._params.replace(d_k=1)
-        computed = self._prepared_for(self._params)
         if self._sweeps_for != key:
             self._sweep_timer.stop()
             self._sweep_key = key
             self._generation += 1
             if self._thread is not None:
                 self._worker.latest = self._generation  # drop whatever the worker has queued
-            sweeps = computed.sweeps if computed is not None and computed.sweeps is not None else None
+            computed = self._prepared_for(self._params)
+            sweeps = computed.sweeps if computed is not None else None
             self._apply_sweeps(key, sweeps if sweeps is not None else _sweeps(key, side_by_side=True))
         if self._dial is None or self._dial.keys != key.keys:
-            dial = computed.dial if computed is not None and computed.dial is not None else None
+            computed = self._prepared_for(self._params)
+            dial = computed.dial if computed is not None else None
             self._on_dial(dial if dial is not None else sigma_dial.curves(key.keys))
 
     # --- computing off the GUI thread ----------------------------------------------------
@@ -363,13 +364,14 @@ class Controller(QObject):
         """``prepare``'s values for ``params`` (waiting for them if they are being computed;
         for the sweeps and the dial any d_k will do), or None."""
         prepared = self._prepared
-        if prepared is None or prepared.params.replace(d_k=1) != params.replace(d_k=1):
-            return None
+        if prepared is None or prepared.stopped or prepared.params.replace(d_k=1) != params.replace(d_k=1):
+            return None  # (a stopped one is not waited for: it may still be finishing a point)
         return prepared.get()
 
     def _waiting_for_prepare(self, params: Params) -> bool:
         prepared = self._prepared
-        return prepared is not None and prepared.params == params and not prepared.future.done()
+        return (prepared is not None and prepared.params == params and not prepared.stopped
+                and not prepared.future.done())
 
     def shutdown(self) -> None:
         """Stop the worker thread (the window calls this when it closes) without waiting
@@ -411,8 +413,9 @@ class Controller(QObject):
         if hit is not None:
             self._results.move_to_end(params)
             return hit[0]
-        prepared = self._prepared_for(params)
-        result = prepared.result if prepared is not None and prepared.params == params else compute(params)
+        exact = self._prepared is not None and self._prepared.params == params
+        prepared = self._prepared_for(params) if exact else None
+        result = prepared.result if prepared is not None else compute(params)
         size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
         if size <= RESULT_CACHE_MAX_BYTES:
             self._results[params] = (result, size)
