@@ -1,10 +1,18 @@
-"""``export-slides``, ``export-handout`` and ``export-concept-test``: the lesson and practice mode
-as files (Qt imported only to render)."""
+"""``export-slides``, ``export-handout`` and ``export-concept-test``: the lesson and practice
+mode as files (Qt imported only to render).
+
+Progress goes to stderr as for ``train`` (a bar on a terminal, a line every 10 s elsewhere,
+nothing for an export under 10 s). The first Ctrl+C once the export runs stops it at once,
+even in the middle of a slide: the slides written so far stay (a handout is not written),
+the program says so and exits 130; a second Ctrl+C ends it on the spot. Before that (while
+Qt loads) Ctrl+C ends the program at once.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from sqrtdk_gui.cli.args import (
@@ -16,10 +24,51 @@ from sqrtdk_gui.cli.args import (
     path_arg,
     size_arg,
 )
+from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
-__all__ = ["add_parsers", "run_export_slides", "run_export_handout", "run_export_concept_test"]
+__all__ = ["add_parsers", "run_export_slides", "run_export_handout", "run_export_concept_test", "ExportReport"]
+
+_PROG = "sqrtdk-gui"
+
+
+class ExportReport:
+    """What the headless export reports to: ``page(i, n, name)`` at each page and
+    ``stopping()`` while it waits show the progress on stderr and say whether the first
+    Ctrl+C came (then the export stops at once); ``finish()`` erases the bar before the
+    outcome is printed; ``interrupted`` says whether Ctrl+C stopped it."""
+
+    def __init__(self, command: str, unit: str, stop: StopOnInterrupt, stream=None) -> None:
+        self._label, self._unit, self._stop = f"{_PROG} {command}: ", unit, stop
+        self._stream = sys.stderr if stream is None else stream
+        self._progress: Progress | None = None
+        self._done = 0
+        self._finished = False
+
+    @property
+    def interrupted(self) -> bool:
+        return self._stop.requested()
+
+    def page(self, index: int, count: int, name: str) -> bool:
+        if self._progress is None:
+            self._progress = Progress(count, self._stream, label=self._label, unit=self._unit)
+        self._done = index
+        self._show()
+        return not self.interrupted
+
+    def stopping(self) -> bool:
+        self._show()
+        return self.interrupted
+
+    def _show(self) -> None:
+        if self._progress is not None and not self._finished:
+            self._progress.update(self._done)
+
+    def finish(self) -> None:
+        if not self._finished and self._progress is not None:
+            self._progress.finish()
+        self._finished = True
 
 
 def add_parsers(sub) -> None:
@@ -73,7 +122,8 @@ def run_export_handout(args: argparse.Namespace) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
 
-        return export_handout_headless(args.file)
+        with StopOnInterrupt(end_at_second=True) as stop:
+            return export_handout_headless(args.file, ExportReport("export-handout", "page", stop))
 
 
 def run_export_slides(args: argparse.Namespace) -> int:
@@ -89,4 +139,6 @@ def run_export_slides(args: argparse.Namespace) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 
-        return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation)
+        with StopOnInterrupt(end_at_second=True) as stop:
+            return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation,
+                                          ExportReport("export-slides", "slide", stop))

@@ -32,8 +32,10 @@ class Progress:
     BAR = 24
 
     def __init__(self, total: int, stream, label: str = "", tty: bool | None = None,
-                 clock=time.monotonic, first: float | None = None, every: float | None = None) -> None:
+                 clock=time.monotonic, first: float | None = None, every: float | None = None,
+                 unit: str = "step") -> None:
         self.total, self.stream, self.label, self.clock = max(int(total), 1), stream, label, clock
+        self.unit = unit  # what is counted: "step 40 of 400", "slide 3 of 17"
         if tty is None:
             try:
                 tty = stream.isatty()
@@ -50,7 +52,8 @@ class Progress:
         elapsed = now - self.start
         share = min(done / self.total, 1.0)
         left = f", about {format_duration(elapsed * (self.total - done) / done)} left" if done else ""
-        counts = f"step {done:,} of {self.total:,} ({100 * share:.1f} %), {format_duration(elapsed)} elapsed{left}"
+        counts = (f"{self.unit} {done:,} of {self.total:,} ({100 * share:.1f} %), "
+                  f"{format_duration(elapsed)} elapsed{left}")
         if not self.tty:
             return f"{self.label}{counts}"
         filled = int(round(share * self.BAR))
@@ -83,10 +86,14 @@ class Progress:
 
 class StopOnInterrupt:
     """While active, the first Ctrl+C only asks the work to stop (``requested()`` becomes
-    True) so that it can report what it has; a second one interrupts at once."""
+    True) so that it can report what it has; a second one interrupts at once: a
+    KeyboardInterrupt, or with ``end_at_second`` the end of the process as for a program that
+    does not catch Ctrl+C (status 130 in the shell; for work inside Qt, where an exception
+    raised in a render or a thread's shutdown would crash or be lost)."""
 
-    def __init__(self) -> None:
+    def __init__(self, end_at_second: bool = False) -> None:
         self.interrupted = False
+        self.end_at_second = end_at_second
         self._previous = None
 
     def requested(self) -> bool:
@@ -94,6 +101,9 @@ class StopOnInterrupt:
 
     def _handler(self, signum, frame) -> None:
         if self.interrupted:
+            if self.end_at_second:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.raise_signal(signal.SIGINT)
             raise KeyboardInterrupt
         self.interrupted = True
 

@@ -1,5 +1,7 @@
 """The controller: coalescing, last-value-wins, sweeps off the UI thread."""
 
+import threading
+
 import pytest
 
 from sqrtdk_gui.core.attention.compute import compute
@@ -7,6 +9,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW
 from sqrtdk_gui.core.attention.scaling import compared_scalings as sweep_scalings
 from sqrtdk_gui.core.attention.sweep import sweep
+from sqrtdk_gui.gui.window import controller as ctl
 from sqrtdk_gui.gui.window.controller import Controller
 
 
@@ -99,3 +102,35 @@ def test_nothing_is_computed_after_shutdown(qtbot, monkeypatch):
     c.wait_for_sweeps()
     qtbot.wait(50)  # any timer that started would have fired
     assert calls == [] and c.params.d_k == 512
+
+
+def test_prepare_computes_off_the_gui_thread_and_flush_takes_it(qtbot, monkeypatch):
+    calls = []
+
+    def recorded(name, real):
+        def call(*args, **kwargs):
+            calls.append((name, threading.current_thread() is threading.main_thread()))
+            return real(*args, **kwargs)
+        return call
+
+    for name in ("compute", "_sweeps"):
+        monkeypatch.setattr(ctl, name, recorded(name, getattr(ctl, name)))
+    c = ctl.Controller(threaded=False)
+    c.set_params(d_k=200, keys=96)
+    future = c.prepare()
+    qtbot.waitUntil(future.done, timeout=60_000)  # the zero-delay recomputation passes meanwhile
+    computed = future.result()
+    c.flush()
+    c.wait_for_sweeps()
+    assert c.result is computed.result and c.sweeps is computed.sweeps and c.dial is computed.dial
+    assert calls and not any(in_gui for _, in_gui in calls), calls
+    assert c.prepare().result() == c.computed()  # nothing missing: done at once
+    other = ctl.Controller(threaded=False)  # a state taken back without recomputing it
+    other.adopt(computed)
+    calls.clear()
+    other.replace_params(computed.params)
+    other.flush()
+    other.wait_for_sweeps()
+    assert other.result is computed.result and other.sweeps is computed.sweeps and calls == []
+    c.shutdown()
+    other.shutdown()

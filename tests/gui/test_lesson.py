@@ -18,6 +18,7 @@ from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
 from sqrtdk_gui.core.lesson.measure import aligned_gap
 from sqrtdk_gui.core.lesson.pages.trap_small_heads import small_heads_gap
 from sqrtdk_gui.gui.lesson.pane import read_resource
+from sqrtdk_gui.gui.lesson.presenter import page_params
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -390,3 +391,14 @@ def test_every_page_is_one_module_with_its_text_and_what_it_quotes():
         assert not quoting or quoting[0] is owner, (key, owner.__name__, quoting[0].__name__)
     assert set(owners) == set(FIGURES)
 
+
+def test_page_params_are_the_parameters_a_page_shows_once_entered(make_window):
+    # Exports compute a page's numbers from page_params before they enter it.
+    window = make_window(threaded=False)
+    for step in STEPS:
+        window.lesson.go_to(step.number, animate=False)
+        window.lesson.reveal(animate=False)
+        assert window.controller.params == page_params(step=step.number), step.number
+    for s in SCENARIOS:
+        window.lesson.choose_scenario(s.key)
+        assert window.controller.params == page_params(scenario=s.key), s.key

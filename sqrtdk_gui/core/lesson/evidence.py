@@ -3,10 +3,15 @@
 Every value comes from ``compute`` or ``sweep`` for the current parameters (one seed: the
 table says "for these parameters"); the lesson *texts* quote ranges over seeds from
 ``lesson.figures`` instead. Each table is built by its page's ``evidence(params)``.
+
+Tables are cached by (scenario, parameters): a scenario shown again, the handout and a slide
+whose numbers a worker thread computed first all take the same table without recomputing it
+(one table takes up to 2 s: the long-context follow-up's).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from sqrtdk_gui.core.attention.params import Params
@@ -18,6 +23,12 @@ __all__ = ["evidence"]
 _BUILDERS: dict[str, Callable[[Params], Evidence]] = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
 
 
+@functools.lru_cache(maxsize=64)
 def evidence(key: str, params: Params) -> Evidence:
-    """The table (and chart) of scenario ``key`` for the parameters it runs with."""
-    return _BUILDERS[key](params)
+    """The table (and chart) of scenario ``key`` for the parameters it runs with (cached;
+    thread-safe: pages build their tables from the model only). The chart's arrays are
+    read-only, since every caller shares them."""
+    table = _BUILDERS[key](params)
+    for array in table.chart or ():
+        array.flags.writeable = False
+    return table

@@ -8,16 +8,28 @@ parameters. Pure: numpy and the model only.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+from typing import Any
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.page import Prediction
 from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["PREDICTIONS", "parse_guesses", "compare"]
+__all__ = ["PREDICTIONS", "measured", "parse_guesses", "compare"]
 
 
 PREDICTIONS: dict[int, Prediction] = {m.PAGE.number: m.PREDICTION for m in PAGES if hasattr(m, "PREDICTION")}
+_PRESETS: dict[int, dict[str, Any]] = {m.PAGE.number: m.PAGE.preset for m in PAGES if hasattr(m, "PREDICTION")}
+
+
+@functools.cache
+def measured(number: int) -> float:
+    """The measured answer to step ``number``'s question: its prediction's ``measure`` for the
+    step's own parameters (cached: the same for every reveal, the handout and the slides)."""
+    return PREDICTIONS[number].measure(Params(**_PRESETS[number]))
+
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,500": one number
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")

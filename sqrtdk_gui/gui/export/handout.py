@@ -5,6 +5,11 @@ from what the app says: every step with its question, answer and the measured va
 trap and follow-up with its evidence table, and a picture of the panels for each, rendered
 from the live window at export time. HTML embeds its pictures (one offline file); Markdown
 writes them into a folder beside the file.
+
+Like the slides, an export of many pages (``handout_steps``, run by ``export_handout`` in the
+calling thread or by ``run.ExportRun`` from the window): each page's numbers are computed in
+worker threads, the GUI thread lays the page out and grabs its picture, the export's own
+thread encodes the pictures and writes the files. Cancelled, it writes nothing.
 """
 
 from __future__ import annotations
@@ -15,20 +20,21 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.page import Evidence
-from sqrtdk_gui.core.lesson.predict import PREDICTIONS
-from sqrtdk_gui.gui.export.view import slide_layout
+from sqrtdk_gui.core.lesson.predict import PREDICTIONS, measured
+from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
+from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
 from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
-__all__ = ["FORMATS", "export_handout", "handout_format"]
+__all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "handout_pages"]
 
 FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
 FIGURE_SIZE = (1400, 820)
@@ -47,41 +53,48 @@ def handout_format(path: str) -> str | None:
     return FORMATS.get(Path(path).suffix.lower())
 
 
-def _png(widget) -> bytes:
+def _png(image: QImage) -> bytes:
+    """``image`` as PNG bytes (any thread: the image is not shared)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    widget.grab().save(buffer, "PNG")
+    image.save(buffer, "PNG")
     buffer.close()
     return bytes(data)
 
 
-def _sections(window, progress=None) -> list[dict]:
-    """Every step and scenario: texts, numbers and a picture of the panels, in lesson order."""
-    plan = [("step", s) for s in STEPS] + [("scenario", s) for s in SCENARIOS]
+def handout_pages() -> list[tuple[str, object]]:
+    """(kind, step or scenario) for every page of the handout, in lesson order."""
+    return [("step", s) for s in STEPS] + [("scenario", s) for s in SCENARIOS]
+
+
+def _sections(window, pool, pages: list) -> Steps:
+    """Every step and scenario: texts, numbers and a picture of the panels, in lesson order
+    (``yield from``; the pictures are encoded in ``pool``)."""
     sections = []
-    for i, (kind, item) in enumerate(plan):
-        if progress is not None and progress(i, len(plan), item.title) is False:
+    for i, (kind, item) in enumerate(pages):
+        if not (yield Page(i, len(pages), item.title)):
             break
         section = {"kind": kind, "title": item.title,
                    "text": lesson_text(item.resource).replace(REVEAL_MARK, "")}
         if kind == "step":
-            window.lesson.go_to(item.number, animate=False)
-            window.lesson.reveal(animate=False)
+            yield from enter_page(window, "step", item.number, pool)
             section.update(label=f"Step {item.number}", question=fill(item.question),
                            answer=fill(item.answer))
             prediction = PREDICTIONS.get(item.number)
             if prediction is not None:
-                value = prediction.measure(Params(**item.preset))
+                value = measured(item.number)
                 number = f"{value:,.{prediction.digits}f}".replace(",", "\u202f")
                 seed = item.preset.get("seed", 0)
                 section["measured"] = f"{prediction.quantity} = {number} (this sample, seed {seed})"
         else:
-            window.lesson.choose_scenario(item.key)
+            yield from enter_page(window, "scenario", item.key, pool)
             section.update(label=item.kind.capitalize(), evidence=evidence(item.key, window.controller.params))
-        window.render_ready()
-        section["png"] = _png(window.live_page)
+        section["png"] = pool.submit(_png, window.live_page.grab().toImage())
         sections.append(section)
+    for section in sections:
+        yield section["png"]
+        section["png"] = section["png"].result()
     return sections
 
 
@@ -180,19 +193,8 @@ def _markdown(sections: list[dict], images: list[str]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def export_handout(window, path: str, progress=None) -> list[str]:
-    """Write the handout (HTML or Markdown by the file name); returns the files written.
-
-    The pictures are drawn in the slide layout at a fixed size (the step's own panels, no
-    window furniture); everything on screen is as it was afterwards. OSError if a file
-    cannot be written.
-    """
-    target = Path(path)
-    kind = handout_format(path)
-    if kind is None:
-        raise ValueError(f"a handout is .html or .md, not {target.suffix or 'no extension'!r}")
-    with slide_layout(window, FIGURE_SIZE, zoom=1.0):  # the step's own panels, large
-        sections = _sections(window, progress)
+def _write(kind: str, target: Path, sections: list[dict]) -> list[str]:
+    """Write the handout's file (and for Markdown its pictures); the files written."""
     if kind == "html":
         write_text(target, _html(sections))  # safely: a failed write keeps the old file
         return [str(target)]
@@ -206,3 +208,40 @@ def export_handout(window, path: str, progress=None) -> list[str]:
         written.append(str(folder / name))
     write_text(target, _markdown(sections, images))
     return [str(target), *written]
+
+
+def handout_steps(window, path: str) -> Steps:
+    """The handout export as steps (see ``run``); its value: the files written (none if
+    cancelled before the file was being written). The pictures are drawn in the slide
+    layout at a fixed size (the step's own panels, no window furniture); everything on
+    screen is as it was afterwards. Stopped by its progress, it writes the pages so far.
+    OSError if a file cannot be written."""
+    target = Path(path)
+    kind = handout_format(path)
+    if kind is None:
+        raise ValueError(f"a handout is .html or .md, not {target.suffix or 'no extension'!r}")
+    pool = export_pool()
+    try:
+        restore_numbers(window, pool)
+        try:
+            with slide_layout(window, FIGURE_SIZE, zoom=1.0):  # the step's own panels, large
+                sections = yield from _sections(window, pool, handout_pages())
+        except Cancelled:
+            return []
+        # Being written, it is finished even if Cancel comes now (a file is written whole or not at all).
+        return (yield from shielded(wait_for(pool.submit(_write, kind, target, sections))))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def export_handout(window, path: str, progress=None, should_stop=None) -> list[str]:
+    """Write the handout (HTML or Markdown by the file name) in this thread; returns the
+    files written. ``progress(i, n, title)`` -> False: only the pages so far; ``should_stop()``
+    true cancels (nothing is written). ValueError for another file name, OSError if a file
+    cannot be written. The window's panels are up to date afterwards."""
+    if handout_format(path) is None:  # before anything changes on screen
+        raise ValueError(f"a handout is .html or .md, not {Path(path).suffix or 'no extension'!r}")
+    try:
+        return run_blocking(handout_steps(window, path), progress, should_stop)
+    finally:
+        window.render_ready()

@@ -9,6 +9,11 @@ Every file is encoded in memory first and then written by ``safe_io.write_bytes`
 file, checked, renamed over the target): a full disk never leaves half an image where the
 old one was, and a failure raises ``safe_io.IOFailure`` with one sentence instead of
 reporting success.
+
+The slides are an export of many pages (``slide_steps``, run by ``export_slides`` in the
+calling thread or by ``run.ExportRun`` from the window's event loop): each slide's numbers
+are computed in worker threads, the GUI thread lays the slide out and draws it into an
+image, and the export's own thread encodes and writes it while the next slide is prepared.
 """
 
 from __future__ import annotations
@@ -30,9 +35,21 @@ from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
 from sqrtdk_gui.core.attention.scaling import scale_factor
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.gui.export.run import (
+    Cancelled,
+    Page,
+    Steps,
+    Writes,
+    enter_page,
+    export_pool,
+    run_blocking,
+    shielded,
+    single,
+)
+from sqrtdk_gui.gui.lesson.presenter import prepare_page
 
-__all__ = ["export_png", "export_svg", "export_csv", "save_image", "slide_plan", "slide_layout",
-           "export_slides"]
+__all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "slide_plan", "slide_layout",
+           "slide_steps", "export_slides"]
 
 _IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
@@ -48,8 +65,10 @@ def save_image(image, path: str, fmt: str | None = None) -> None:
     safe_io.write_bytes(path, bytes(buffer.data()))
 
 
-def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
-    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size); True, or IOFailure."""
+def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
+    """``widget`` drawn into an image of ``size`` pixels (default: its own size) on a scaled
+    painter, so text and lines stay sharp at any size. GUI thread; the image is its own (no
+    other owner), so another thread may encode it."""
     w, h = size or (widget.width(), widget.height())
     image = QImage(w, h, QImage.Format.Format_ARGB32)
     image.fill(widget.palette().window().color())
@@ -61,7 +80,12 @@ def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
         widget.render(painter, QPoint())
     finally:
         painter.end()
-    save_image(image, path, "PNG")
+    return image
+
+
+def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
+    """Render ``widget`` to a PNG of ``size`` pixels (default: its own size); True, or IOFailure."""
+    save_image(render_image(widget, size), path, "PNG")
     return True
 
 
@@ -173,10 +197,13 @@ def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
     """The window laid out as a slide of ``size`` pixels for the duration: the live page and
     the lesson in front whatever page was, no menu, status line, controls or guesses box,
     the step's own panels large, text at ``zoom`` (default: as it is). Everything on screen
-    is as it was afterwards: size, zoom, page, lesson position and parameters."""
-    saved = {"size": window.size(), "zoom": window.style_.zoom, "params": window.controller.params,
-             "step": window.lesson.step, "scenario": window.lesson.scenario,
-             "answered": window.lesson.answer_shown}
+    is as it was afterwards: size, zoom, page, controls, lesson position and parameters,
+    with the numbers it showed (taken back, not recomputed; sweeps that had not arrived yet
+    come as they would have). The panels are brought up to date by ``render_ready``."""
+    controller, lesson = window.controller, window.lesson
+    saved = {"size": window.size(), "zoom": window.style_.zoom, "params": controller.params,
+             "computed": controller.computed(), "step": lesson.step, "scenario": lesson.scenario,
+             "answered": lesson.answer_shown}
     try:
         window.set_slide_mode(True)
         if zoom is not None:
@@ -188,35 +215,60 @@ def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
         window.set_zoom(saved["zoom"])
         window.resize(saved["size"])
         # Parameters first: a scenario's evidence is computed from them when it is restored.
-        window.controller.replace_params(saved["params"])
-        window.lesson.restore(saved["step"], saved["scenario"], answered=saved["answered"])
-        window.render_ready()
+        controller.replace_params(saved["params"])
+        if saved["computed"] is not None:
+            controller.adopt(saved["computed"])
+        lesson.restore(saved["step"], saved["scenario"], answered=saved["answered"])
+        controller.flush()
 
 
-def export_slides(window, folder: str, size: tuple[int, int], progress=None,
-                  zoom: float | None = None) -> list[str]:
-    """One PNG per lesson step and per scenario; ``progress(i, n, name)`` -> False cancels.
+def restore_numbers(window, pool) -> None:
+    """Queue in ``pool`` the lesson numbers that restoring the window's page computes (a
+    scenario's evidence for the current parameters; usually cached already)."""
+    scenario = window.lesson.scenario
+    if scenario is not None:
+        pool.submit(prepare_page, scenario=scenario.key, params=window.controller.params)
 
-    Each is drawn in :func:`slide_layout` (the step with its answer revealed, its own panels,
-    no window furniture) at ``size``, with text at ``zoom`` (default: as the window has it).
-    """
+
+def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None = None) -> Steps:
+    """The slides export as steps (see ``run``): one PNG per lesson step and per scenario in
+    ``folder``, each drawn in :func:`slide_layout` (the step with its answer revealed, its
+    own panels, no window furniture) at ``size``, text at ``zoom`` (default: as the window
+    has it). Its value: the files written. Stopped or cancelled, the slides written so far
+    stay (each whole: every file is written safely); IOFailure stops it with one sentence."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     plan = slide_plan()
-    written = []
-    with slide_layout(window, size, zoom):
-        for i, (name, kind, which) in enumerate(plan):
-            if progress is not None and progress(i, len(plan), name) is False:
-                break
-            if kind == "step":
-                window.lesson.go_to(which, animate=False)
-                window.lesson.reveal(animate=False)  # a slide shows the whole step
-            else:
-                window.lesson.choose_scenario(which)
-            window.render_ready()
-            path = str(target / name)
-            export_png(window, path, size)  # IOFailure stops the export with one sentence
-            written.append(path)
-        if progress is not None:
-            progress(len(written), len(plan), "")
-    return written
+    pool = export_pool()
+    writes = Writes(pool)
+    try:
+        restore_numbers(window, pool)
+        with slide_layout(window, size, zoom):
+            try:
+                for i, (name, kind, which) in enumerate(plan):
+                    if not (yield Page(i, len(plan), name)):
+                        break
+                    yield from enter_page(window, kind, which, pool)
+                    image = render_image(window, size)
+                    yield from writes.wait()  # the previous slide is written (or its error stops here)
+                    path = str(target / name)
+                    writes.submit(path, save_image, image, path, "PNG")
+            except Cancelled:
+                pass
+            yield from shielded(writes.wait())  # the slide being written is finished either way
+            yield from shielded(single(Page(len(writes.written), len(plan), "")))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return writes.written
+
+
+def export_slides(window, folder: str, size: tuple[int, int], progress=None,
+                  zoom: float | None = None, should_stop=None) -> list[str]:
+    """One PNG per lesson step and scenario (:func:`slide_steps`), in this thread; returns
+    the files written. ``progress(i, n, name)`` -> False stops after the slides so far;
+    ``should_stop()`` true cancels at once (see ``run.run_blocking``). The window's panels
+    are up to date afterwards."""
+    try:
+        return run_blocking(slide_steps(window, folder, size, zoom), progress, should_stop)
+    finally:
+        window.render_ready()

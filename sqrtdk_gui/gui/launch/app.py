@@ -202,35 +202,59 @@ def _offscreen_window(**options):
         app.processEvents()
 
 
-def export_handout_headless(path: str) -> int:
-    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen."""
+def export_handout_headless(path: str, report=None) -> int:
+    """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen.
+    ``report`` (the command line's): ``page(i, n, title)`` at each page and ``stopping()``
+    while it waits (true: cancel, nothing is written, status 130), ``finish()`` once it
+    has ended, ``interrupted``."""
     from sqrtdk_gui.gui.export.handout import export_handout
 
     try:
-        with _offscreen_window() as window:
-            written = export_handout(window, path)
+        with _offscreen_window() as window, _reporting(report) as (progress, should_stop):
+            written = export_handout(window, path, progress, should_stop)
     except OSError as exc:
         print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if report is not None and report.interrupted and not written:
+        print("sqrtdk-gui: interrupted; the handout was not written", file=sys.stderr)
+        return 130
     extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
     print(f"wrote the handout to {path}{extra}")
     return 0
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
-                           presentation: bool = False) -> int:
+                           presentation: bool = False, report=None) -> int:
     """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
-    ``presentation``: at presentation mode's type size for the slide height."""
-    from sqrtdk_gui.gui.export.view import export_slides
+    ``presentation``: at presentation mode's type size for the slide height. ``report`` as
+    for the handout (cancelled, the slides written so far stay)."""
+    from sqrtdk_gui.gui.export.view import export_slides, slide_plan
     from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
     if presentation:
         zoom = max(zoom, presentation_zoom(size[1]))
     try:
-        with _offscreen_window(theme=theme, zoom=zoom) as window:
-            written = export_slides(window, folder, size)
+        with _offscreen_window(theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
+            written = export_slides(window, folder, size, progress, should_stop=should_stop)
     except OSError as exc:
         print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
         return 2
+    if report is not None and report.interrupted:
+        kept = f"; the {len(written)} written are in {folder}" if written else ""
+        print(f"sqrtdk-gui: interrupted after {len(written)} of {len(slide_plan())} slides{kept}", file=sys.stderr)
+        return 130
     print(f"wrote {len(written)} slides to {folder}")
     return 0
+
+
+@contextmanager
+def _reporting(report):
+    """(progress, should_stop) of ``report`` for the export's duration, then its ``finish()``
+    (before the outcome is printed)."""
+    if report is None:
+        yield None, None
+        return
+    try:
+        yield report.page, report.stopping
+    finally:
+        report.finish()

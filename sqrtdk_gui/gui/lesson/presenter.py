@@ -10,9 +10,35 @@ from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.page import Scenario, Step
-from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
+from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
 
-__all__ = ["LessonPresenter"]
+__all__ = ["LessonPresenter", "prepare_page", "page_params"]
+
+
+def page_params(step: int | None = None, scenario: str | None = None) -> Params:
+    """The parameters a lesson page shows once entered without animation: a scenario's
+    preset; a step's preset, at its animation's end once its question is revealed (as
+    ``go_to(step, animate=False)`` then ``reveal(animate=False)`` leave them)."""
+    if scenario is not None:
+        return Params(**find_scenario(scenario).preset)
+    if step is None:
+        raise ValueError("page_params needs a step or a scenario")
+    page = STEPS[step - 1]
+    params = Params(**page.preset)
+    if page.animation is not None and step in PREDICTIONS:
+        params = params.replace(d_k=page.animation.end)
+    return params
+
+
+def prepare_page(step: int | None = None, scenario: str | None = None, params: Params | None = None) -> None:
+    """Compute the numbers that showing a lesson page computes, in any thread: a scenario's
+    evidence table (for ``params``, default its preset), a step's measured answer. Entering
+    or restoring the page afterwards takes them from their caches (exports compute them in a
+    worker first, so that the GUI thread only lays the page out)."""
+    if scenario is not None:
+        evidence(scenario, params if params is not None else Params(**find_scenario(scenario).preset))
+    elif step is not None and step in PREDICTIONS:
+        measured(step)
 
 
 class LessonPresenter(QObject):
@@ -107,9 +133,9 @@ class LessonPresenter(QObject):
             else:
                 self._controller.set_params(d_k=step.animation.end)
         prediction = PREDICTIONS[step.number]
-        measured = prediction.measure(Params(**step.preset))
-        guesses = compare(parse_guesses(self._pane.guess_text()), measured)
-        self._pane.show_answer(prediction.quantity, measured, prediction.digits, guesses)
+        value = measured(step.number)
+        guesses = compare(parse_guesses(self._pane.guess_text()), value)
+        self._pane.show_answer(prediction.quantity, value, prediction.digits, guesses)
 
     def _hold(self, step: Step | None) -> None:
         """Hold the logit axis at four σ of the widest logits the step shows (its preset, or

@@ -5,6 +5,10 @@ timer, so however many changes arrive within one event-loop turn, the model runs
 the last values. The "versus d_k" sweeps run in a worker thread so that dragging any
 control never waits for them; a sweep that is overtaken by newer parameters is abandoned at
 its next d_k point, and closing the window never waits for more than one point.
+
+An export asks for everything a parameter set shows (its result, sweeps and σ-dial curves)
+with ``prepare()``: they are computed in a worker thread while the event loop runs, and the
+next ``flush`` / ``wait_for_sweeps`` takes them instead of computing in the GUI thread.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import dataclasses
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
@@ -26,7 +30,7 @@ from sqrtdk_gui.core.attention.scaling import compared_scalings
 from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep
 from sqrtdk_gui.core.training.lr_sweep import default_workers
 
-__all__ = ["Controller"]
+__all__ = ["Controller", "Computed", "compute_all"]
 
 SWEEP_DELAY_MS = 120
 # Recent results, reused when a drag comes back to a value it passed: at most this many bytes
@@ -70,6 +74,68 @@ def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
     finally:  # a cancelled sweep raises; the others stop at their next d_k point
         for f in futures.values():
             f.cancel()
+
+
+_prepare_pool: ThreadPoolExecutor | None = None
+
+
+def _preparing_pool() -> ThreadPoolExecutor:
+    """The thread ``Controller.prepare`` computes in (one: its sweeps use the sweep pool)."""
+    global _prepare_pool
+    with _pool_lock:
+        if _prepare_pool is None:
+            _prepare_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqrtdk-prepare")
+        return _prepare_pool
+
+
+@dataclasses.dataclass(frozen=True)
+class Computed:
+    """Everything the window shows for one parameter set: its result, the compared scalings'
+    sweeps (for its parameters with d_k = 1; None: not computed) and the σ dial's curves for
+    its number of keys (None: not computed)."""
+
+    params: Params
+    result: Result
+    sweeps: dict | None
+    dial: sigma_dial.DialCurves | None
+
+
+def compute_all(params: Params, cancelled=None) -> Computed:
+    """``params``' result, sweeps (side by side) and dial curves; any thread. ``cancelled()``
+    true stops the sweeps at their next d_k point (SweepCancelled)."""
+    result = compute(params)
+    sweeps = _sweeps(params.replace(d_k=1), cancelled=cancelled, side_by_side=True)
+    return Computed(params, result, sweeps, sigma_dial.curves(params.keys))
+
+
+class _Prepared:
+    """A parameter set's ``Computed``, being computed off the GUI thread or already there."""
+
+    def __init__(self, params: Params, future: Future, stop: threading.Event | None = None) -> None:
+        self.params, self.future, self._stop = params, future, stop
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop is not None and self._stop.is_set()
+
+    @classmethod
+    def ready(cls, computed: Computed) -> _Prepared:
+        future: Future = Future()
+        future.set_result(computed)
+        return cls(computed.params, future)
+
+    def cancel(self) -> None:
+        """Stop the computation at its next d_k point (if it still runs)."""
+        if self._stop is not None:
+            self._stop.set()
+
+    def get(self) -> Computed | None:
+        """The computed set, waiting for it if it is still being computed; None if the
+        computation was cancelled or failed (the caller then computes as usual)."""
+        try:
+            return self.future.result()
+        except Exception:  # noqa: BLE001 - SweepCancelled, or an error the caller meets again itself
+            return None
 
 
 class _SweepWorker(QObject):
@@ -131,13 +197,14 @@ class Controller(QObject):
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
         self._dial: sigma_dial.DialCurves | None = None
+        self._prepared: _Prepared | None = None  # see prepare()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self._recompute)
+        self._timer.timeout.connect(self._recompute_when_due)
         # Sweeps start once the controls rest for a moment: during a drag the worker would only
         # compete with the UI thread for the interpreter and be overtaken anyway.
         self._sweep_timer = QTimer(self)
@@ -192,6 +259,9 @@ class Controller(QObject):
         if new == self._params and self._result is not None:
             return
         self._params = new
+        prepared = self._prepared
+        if prepared is not None and prepared.params != new and not prepared.future.done():
+            prepared.cancel()  # overtaken: whoever asked for it moved on
         self.params_changed.emit(new)
         if not self._timer.isActive() and not self._closed:
             self._timer.start()
@@ -230,7 +300,8 @@ class Controller(QObject):
             self._recompute()
 
     def wait_for_sweeps(self) -> None:
-        """Compute the sweeps for the current parameters in this thread, if still missing."""
+        """Compute the sweeps for the current parameters in this thread, if still missing
+        (or take them from ``prepare``'s computation, waiting for it if it still runs)."""
         if self._closed:
             return
         key = self._params.replace(d_k=1)
@@ -240,9 +311,67 @@ class Controller(QObject):
             self._generation += 1
             if self._thread is not None:
                 self._worker.latest = self._generation  # drop whatever the worker has queued
-            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
+            computed = self._prepared_for(self._params)
+            sweeps = computed.sweeps if computed is not None else None
+            self._apply_sweeps(key, sweeps if sweeps is not None else _sweeps(key, side_by_side=True))
         if self._dial is None or self._dial.keys != key.keys:
-            self._on_dial(sigma_dial.curves(key.keys))
+            computed = self._prepared_for(self._params)
+            dial = computed.dial if computed is not None else None
+            self._on_dial(dial if dial is not None else sigma_dial.curves(key.keys))
+
+    # --- computing off the GUI thread ----------------------------------------------------
+    def prepare(self, params: Params | None = None) -> Future:
+        """Start computing everything ``params`` (default: the current parameters) show
+        (result, sweeps, σ-dial curves) in a worker thread; the future's value is a
+        ``Computed``. While it runs the zero-delay recomputation leaves these parameters
+        alone; once it is done, ``flush`` and ``wait_for_sweeps`` for them take its values
+        instead of computing (so the caller calls them, or ``render_ready``, after the future
+        is done). Done at once when the values are already here. Changing the parameters to
+        others while it runs cancels it at its next d_k point."""
+        params = self._params if params is None else params
+        prepared = self._prepared
+        if prepared is not None and prepared.params == params and not prepared.stopped:
+            return prepared.future
+        if prepared is not None:
+            prepared.cancel()
+        have = self.computed()
+        if have is not None and have.params == params and have.sweeps is not None and have.dial is not None:
+            self._prepared = _Prepared.ready(have)
+        else:
+            stop = threading.Event()
+            self._prepared = _Prepared(params, _preparing_pool().submit(compute_all, params, stop.is_set), stop)
+        return self._prepared.future
+
+    def adopt(self, computed: Computed) -> None:
+        """Take ``computed`` as the values of its parameters: the next computation of those
+        parameters uses them (restoring the state an export started from, without
+        recomputing it)."""
+        if self._prepared is not None:
+            self._prepared.cancel()
+        self._prepared = _Prepared.ready(computed)
+
+    def computed(self) -> Computed | None:
+        """What the window shows now, if its result is for the current parameters; sweeps and
+        dial curves are included where they are for these parameters too."""
+        result, params = self._result, self._params
+        if result is None or result.params != params:
+            return None
+        sweeps = self._sweeps if self._sweeps_for == params.replace(d_k=1) else None
+        dial = self._dial if self._dial is not None and self._dial.keys == params.keys else None
+        return Computed(params, result, sweeps, dial)
+
+    def _prepared_for(self, params: Params) -> Computed | None:
+        """``prepare``'s values for ``params`` (waiting for them if they are being computed;
+        for the sweeps and the dial any d_k will do), or None."""
+        prepared = self._prepared
+        if prepared is None or prepared.stopped or prepared.params.replace(d_k=1) != params.replace(d_k=1):
+            return None  # (a stopped one is not waited for: it may still be finishing a point)
+        return prepared.get()
+
+    def _waiting_for_prepare(self, params: Params) -> bool:
+        prepared = self._prepared
+        return (prepared is not None and prepared.params == params and not prepared.stopped
+                and not prepared.future.done())
 
     def shutdown(self) -> None:
         """Stop the worker thread (the window calls this when it closes) without waiting
@@ -251,6 +380,8 @@ class Controller(QObject):
         self._closed = True
         self._timer.stop()
         self._sweep_timer.stop()
+        if self._prepared is not None:
+            self._prepared.cancel()
         if self._thread is not None:
             thread, self._thread = self._thread, None
             self._worker.latest = _CANCELLED
@@ -260,6 +391,10 @@ class Controller(QObject):
                 _finishing.append(thread)
 
     # --- work --------------------------------------------------------------------------
+    def _recompute_when_due(self) -> None:
+        if not self._waiting_for_prepare(self._params):  # else prepare's caller flushes when it is done
+            self._recompute()
+
     def _recompute(self) -> None:
         params = self._params
         start = time.perf_counter()
@@ -278,7 +413,9 @@ class Controller(QObject):
         if hit is not None:
             self._results.move_to_end(params)
             return hit[0]
-        result = compute(params)
+        exact = self._prepared is not None and self._prepared.params == params
+        prepared = self._prepared_for(params) if exact else None
+        result = prepared.result if prepared is not None else compute(params)
         size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
         if size <= RESULT_CACHE_MAX_BYTES:
             self._results[params] = (result, size)
@@ -292,7 +429,14 @@ class Controller(QObject):
             return
         self._sweep_key = key
         self._generation += 1
-        if self._thread is None:
+        prepared = self._prepared_for(params) if self._prepared is not None and self._prepared.future.done() else None
+        if prepared is not None and prepared.sweeps is not None and prepared.dial is not None:
+            self._sweep_timer.stop()
+            if self._thread is not None:
+                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._on_dial(prepared.dial)
+            self._apply_sweeps(key, prepared.sweeps)
+        elif self._thread is None:
             self._on_dial(sigma_dial.curves(key.keys))
             self._apply_sweeps(key, _sweeps(key, side_by_side=True))
         else:

@@ -3,18 +3,24 @@
 A mixin so that main_window.py stays about assembly and wiring. Every failure becomes a
 dialog with one sentence; nothing the user saved is overwritten by a failed load, and every
 file is written through ``safe_io`` (a failed write leaves the old file as it was).
+
+The lesson exports (slides, handout) run from the event loop (``export.run.ExportRun``)
+behind a window-modal progress dialog: the window keeps painting, Cancel is taken at once,
+and the window is as it was afterwards.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
+from sqrtdk_gui.gui.export.dialog import ExportDialog
+from sqrtdk_gui.gui.export.run import ExportRun
 from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
 __all__ = ["FileActions", "EXPORT_SIZES", "SLIDE_SIZES", "slide_sizes", "suggested"]
@@ -124,24 +130,56 @@ class FileActions:
         if path:
             self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
 
+    # --- lesson exports ------------------------------------------------------------------
+    @property
+    def running_export(self) -> ExportRun | None:
+        """The lesson export in progress, if any."""
+        return getattr(self, "_export_run", None)
+
+    def abort_export(self) -> None:
+        """End a running lesson export now, the window restored (the window closes)."""
+        run = self.running_export
+        if run is not None:
+            run.abort()
+
+    def _start_export(self, steps, title: str, unit: str, count: int, done, failed) -> ExportRun:
+        """Run an export's steps behind a progress dialog; ``done(value, cancelled)`` after
+        it ends without an error; an OSError is a dialog with the sentence ``failed(error)``."""
+        run = ExportRun(steps, self)
+        dialog = ExportDialog(title, unit, count, run, self)
+
+        def finished(value, error) -> None:
+            self._export_run = None
+            run.deleteLater()
+            if isinstance(error, OSError):  # the files written before stay; the failed one is unchanged
+                self._fail("Export failed", failed(error))
+            elif value is not None:  # None: aborted, the window closes
+                done(value, run.cancelled)
+
+        run.finished.connect(finished)
+        self._export_run = run
+        dialog.show()
+        run.start()
+        return run
+
     def export_handout_dialog(self) -> None:
-        from sqrtdk_gui.gui.export.handout import export_handout
+        from sqrtdk_gui.gui.export.handout import handout_pages, handout_steps
 
         path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", suggested("sqrtdk-gui-handout.html"),
                                               "Web page (*.html);;Markdown (*.md)")
-        if not path:
+        if not path or self.running_export is not None:
             return
         if not path.lower().endswith((".html", ".htm", ".md")):
             path += ".html"
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            written = export_handout(self, path)
-        except OSError as exc:
-            self._fail("Export failed", f"{path}: {exc.strerror or exc}")
-            return
-        finally:
-            QApplication.restoreOverrideCursor()
-        self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+
+        def done(written, cancelled) -> None:
+            if written:
+                self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+            else:
+                self.statusBar().showMessage("Handout export cancelled: nothing was written", 8000)
+
+        self._start_export(handout_steps(self, path), "Exporting the lesson handout", "Page",
+                           len(handout_pages()), done, lambda exc: f"{path}: {exc.strerror or exc}")
 
     def export_concept_test_dialog(self) -> None:
         """File → Export concept test: practice mode's items as a test with its answer key."""
@@ -158,7 +196,7 @@ class FileActions:
 
     def export_slides_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))
-        if not folder:
+        if not folder or self.running_export is not None:
             return
         screen = self.screen()
         sizes = slide_sizes(None if screen is None else (screen.geometry().width(),
@@ -167,23 +205,11 @@ class FileActions:
                                           "presentation type for its height):", list(sizes), 0, False)
         if not ok:
             return
-        plan = exporting.slide_plan()
-        dialog = QProgressDialog("Rendering lesson slides…", "Cancel", 0, len(plan), self)
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(0)
+        count = len(exporting.slide_plan())
+        size = sizes[choice]
 
-        def progress(i, n, name):
-            dialog.setValue(i)
-            dialog.setLabelText(f"Slide {min(i + 1, n)} of {n}: {name}")
-            QApplication.processEvents()
-            return not dialog.wasCanceled()
+        def done(written, cancelled) -> None:
+            self.statusBar().showMessage(f"Wrote {len(written)} of {count} slides to {folder}", 8000)
 
-        try:
-            size = sizes[choice]
-            written = exporting.export_slides(self, folder, size, progress, zoom=presentation_zoom(size[1]))
-        except OSError as exc:  # the slides written so far stay; the failed one is unchanged
-            self._fail("Export failed", f"{exc}.")
-            return
-        finally:
-            dialog.close()
-        self.statusBar().showMessage(f"Wrote {len(written)} of {len(plan)} slides to {folder}", 8000)
+        self._start_export(exporting.slide_steps(self, folder, size, zoom=presentation_zoom(size[1])),
+                           "Rendering lesson slides", "Slide", count, done, lambda exc: f"{exc}.")

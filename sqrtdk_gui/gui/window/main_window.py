@@ -558,7 +558,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self._status_timer.start()
 
     def render_ready(self) -> None:
-        """Bring every panel up to date synchronously (headless rendering, slides)."""
+        """Bring every panel up to date synchronously (headless rendering, slides): what
+        ``controller.prepare()`` computed off the GUI thread is taken as it is, anything
+        still missing is computed here."""
         self.animator.finish()  # a lesson sweep is shown at its end state
         self.controller.flush()
         self.controller.wait_for_sweeps()
@@ -592,6 +594,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self.move(avail.topLeft())
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.abort_export()  # first: the window as it was (settings save its state)
         self.lesson_keys.remove()
         self.focus_ring.remove()
         self.presentation.leave()

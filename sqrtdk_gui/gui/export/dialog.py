@@ -1,0 +1,69 @@
+"""The progress of an export run from the window: page i of n, its name, and Cancel.
+
+Window-modal, so the state being exported cannot change under it, while the event loop
+runs (the export is an ``ExportRun``). Cancel (the button, Escape or closing the dialog)
+asks the export to stop; the dialog stays, saying so, until the export has stopped and the
+window is restored, which takes at most the file being written.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, QVBoxLayout
+
+from sqrtdk_gui.gui.export.run import ExportRun
+
+__all__ = ["ExportDialog"]
+
+
+class ExportDialog(QDialog):
+    """Follows one ``ExportRun``; closes itself when it finishes."""
+
+    canceled = Signal()
+
+    def __init__(self, title: str, unit: str, count: int, run: ExportRun, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self._unit = unit
+        self._finished = False
+        self.label = QLabel(f"{title}…")
+        self.label.setMinimumWidth(420)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, max(count, 1))
+        self.bar.setValue(0)
+        self.bar.setAccessibleName(f"{unit}s done")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setAccessibleDescription(f"Stop the export; the {unit.lower()}s written so far stay")
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(buttons)
+        self.canceled.connect(run.cancel)
+        run.progressed.connect(self.show_page)
+        run.finished.connect(self._done)
+
+    def show_page(self, index: int, count: int, name: str) -> None:
+        self.bar.setValue(index)
+        if name:
+            self.label.setText(f"{self._unit} {min(index + 1, count)} of {count}: {name}")
+
+    def reject(self) -> None:  # the button, Escape
+        if not self._finished and self.cancel_button.isEnabled():
+            self.cancel_button.setEnabled(False)
+            self.label.setText("Cancelling…")
+            self.canceled.emit()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self._finished:
+            event.accept()
+            return
+        event.ignore()  # the export ends first; then the dialog closes itself
+        self.reject()
+
+    def _done(self, *_outcome) -> None:
+        self._finished = True
+        self.done(QDialog.DialogCode.Accepted)
+        self.deleteLater()
