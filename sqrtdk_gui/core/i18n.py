@@ -72,7 +72,7 @@ def catalogue(code: str) -> gettext.NullTranslations:
         return _Pseudo()
     if code == "en":
         return gettext.NullTranslations()
-    path = resources.files("sqrtdk_gui").joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    path = resources.files("sqrtdk_gui") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as f:
             return gettext.GNUTranslations(f)
