@@ -1,12 +1,12 @@
-"""Shrink Qt's ICU data library (libicudata, 32 MB) to what an English-only app can use.
+"""Shrink Qt's ICU data library (libicudata, 32 MB) to what the program's languages can use.
 
 Qt Core links ICU, so the library must be there, but nearly all of its data is for other
 languages: collation, names of languages, currencies, units and time zones in ~800 locales,
 5 MB of legacy code-page converters, CJK/Thai line-break dictionaries and transliterators.
 This keeps the ICU common-data package's structure (the ICU "data filter" idea, applied to
-the finished package) and every item that is not locale-specific, plus the ``root`` and
-``en*`` locales, and links it into a new ``libicudata.so.<N>`` with the same SONAME and
-symbol. Locale lookups for any other locale fall back to root, as ICU always does.
+the finished package) and every item that is not locale-specific, plus the ``root`` locale
+and those of the languages spoken (``en*``, ``de*``, ``es*``, ``zh*``), and links it into a
+new ``libicudata.so.<N>`` with the same SONAME and symbol. Locale lookups for any other locale fall back to root, as ICU always does.
 
     python packaging/icu_trim.py --list              # what the data holds, by group
     python packaging/icu_trim.py OUT.so              # write the trimmed library
@@ -33,6 +33,8 @@ __all__ = ["read_package", "filter_package", "keep_item", "trimmed_library", "fi
 
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Za-z0-9]+)*$")
 _ALWAYS = {"root", "pool", "res_index"}
+# The languages the program speaks (sqrtdk_gui.core.i18n.LANGUAGES): their locale data stays.
+SPOKEN = {"en", "de", "es", "zh"}
 # Whole groups an English user interface never reaches through Qt.
 _DROP_DIRS = {"translit"}
 
@@ -85,7 +87,7 @@ def keep_item(name: str) -> bool:
     if folder in _DROP_DIRS or ext in ("cnv", "dict"):
         return False
     if ext == "res" and _LOCALE.match(stem) and stem not in _ALWAYS:
-        return stem == "en" or stem.startswith("en_")
+        return stem.split("_")[0] in SPOKEN
     return True
 
 

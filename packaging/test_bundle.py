@@ -190,7 +190,8 @@ def test_the_licence_ships_with_the_program(dist):
 def test_trimmed_parts_stay_out(dist):
     internal = dist / "_internal"
     files = {str(p.relative_to(internal)) for p in internal.rglob("*")}
-    unwanted = [r"translations/", r"libQt6(Network|Qml|Quick|Pdf|Test|EglFS)", r"QtNetwork",
+    unwanted = [r"translations/(?!qtbase_(de|es|zh_CN)\.qm$)", r"libQt6(Network|Qml|Quick|Pdf|Test|EglFS)",
+                r"QtNetwork",
                 r"plugins/(tls|networkinformation|platformthemes|generic|egldeviceintegrations)",
                 r"libq(eglfs|vnc|linuxfb|minimal|gif|tiff|webp|ico|tga|wbmp|icns)\.so", r"libssl|libcrypto",
                 r"tkinter|tcl8|tk8",
@@ -199,6 +200,10 @@ def test_trimmed_parts_stay_out(dist):
     for pattern in unwanted:
         hits = sorted(f for f in files if re.search(pattern, f))
         assert not hits, f"{pattern}: {hits[:5]}"
+    for lang in ("de", "es", "zh_CN"):  # what the languages spoken need
+        assert any(f.endswith(f"translations/qtbase_{lang}.qm") for f in files), lang
+        assert f"sqrtdk_gui/locale/sqrtdk_gui_{lang}.qm" in files, lang
+        assert f"sqrtdk_gui/locale/{lang}/LC_MESSAGES/sqrtdk_gui.mo" in files, lang
     icu = next(internal.rglob("libicudata.so.*"))
     assert icu.stat().st_size < 8e6, "the ICU data was not trimmed"
     assert not (dist / "resources").exists() and not (internal / "resources").exists(), \

@@ -1,0 +1,91 @@
+"""The language of the room without Qt: catalogues, fallback, locale tags, numbers, pseudo."""
+
+import re
+
+import pytest
+
+from sqrtdk_gui.core import i18n
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("tag, lang", [
+    ("de_DE.UTF-8", "de"), ("de_AT", "de"), ("de-CH", "de"), ("es_MX.UTF-8", "es"), ("es", "es"),
+    ("zh_CN.UTF-8", "zh_CN"), ("zh-Hans-CN", "zh_CN"), ("zh_SG", "zh_CN"), ("zh", "zh_CN"),
+    ("zh_TW", None), ("zh-Hant-HK", None), ("fr_FR", None), ("en_GB", "en"), ("pseudo", "pseudo"),
+])
+def test_locale_tags_match_the_languages_spoken(tag, lang):
+    assert i18n.match_language(tag) == lang
+
+
+def test_the_system_language_follows_posix_precedence():
+    assert i18n.system_languages({"LANGUAGE": "zh_TW:es_MX", "LANG": "de_DE.UTF-8"}) == ["es", "de"]
+    assert i18n.system_languages({"LC_ALL": "de_DE.UTF-8", "LANG": "es_ES.UTF-8"}) == ["de"]
+    assert i18n.system_languages({"LANG": "C"}) == []
+    assert i18n.first_supported(["fr-FR", "de-DE", "en-US"]) == "de"
+    assert i18n.first_supported(["fr-FR"]) == "en"
+
+
+def test_an_unknown_language_is_refused_and_nothing_changes():
+    i18n.set_language("de")
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        i18n.set_language("xx")
+    assert i18n.language() == "de"
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+def test_every_language_has_a_catalogue_and_missing_strings_stay_english(lang):
+    i18n.set_language(lang)
+    assert i18n._("a text no catalogue has, which stays English") == "a text no catalogue has, which stays English"
+    if lang != "en":
+        assert type(i18n.catalogue(lang)).__name__ == "GNUTranslations"
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh_CN"])
+def test_catalogue_translations_keep_every_format_field(lang):
+    catalogue = i18n.catalogue(lang)
+    fields = re.compile(r"\{[^{}]*\}")
+    for msgid, msgstr in getattr(catalogue, "_catalog", {}).items():
+        source = msgid[0] if isinstance(msgid, tuple) else msgid
+        if source and msgstr:
+            assert sorted(fields.findall(msgstr)) == sorted(fields.findall(source)), (lang, source)
+
+
+@pytest.mark.parametrize("lang, typed, value", [
+    ("de", "22,6", 22.6), ("de", "0,998", 0.998), ("de", "22.6", 22.6), ("de", "1\u202f500,5", 1500.5),
+    ("es", "0,998", 0.998), ("en", "22.6", 22.6), ("zh_CN", "0.998", 0.998), ("de", " -3,5 ", -3.5),
+])
+def test_numbers_are_typed_in_the_language_of_the_room(lang, typed, value):
+    assert i18n.parse_number(typed, lang) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("typed", ["", "abc", "1,2,3", "nan", "inf", "1e999"])
+def test_what_is_not_one_finite_number_is_refused(typed):
+    with pytest.raises(ValueError, match="number"):
+        i18n.parse_number(typed, "de")
+
+
+def test_numbers_shown_take_the_decimal_mark_and_leave_versions_and_names_alone():
+    text = "σ ≈ 22.6 at d_k = 512; 0.998 of the weight; PySide6 6.11.3; 2.5e-3; x1.5; 1\u202f000.5."
+    assert i18n.localize_number(text, "de") == (
+        "σ ≈ 22,6 at d_k = 512; 0,998 of the weight; PySide6 6.11.3; 2,5e-3; x1.5; 1\u202f000,5.")
+    assert i18n.localize_number(text, "zh_CN") == text
+    assert i18n.localize_number(text, "en") == text
+    assert i18n.decimal_mark("es") == "," and i18n.decimal_mark("en") == "."
+
+
+def test_the_pseudo_language_marks_every_text_and_keeps_its_machinery():
+    i18n.set_language(i18n.PSEUDO)
+    out = i18n._("Open &preset {name} at %s: %n keys, <b>d_k</b> &amp; more")
+    assert out.startswith(i18n.PSEUDO_OPEN) and out.endswith(i18n.PSEUDO_CLOSE)
+    for kept in ("{name}", "%s", "%n", "<b>", "</b>", "d_k", "&amp;", "&p"):
+        assert kept in out
+    assert "Open" not in out  # accented: a glance tells it went through translation
+    source = "A text of some length to lengthen"
+    assert len(i18n._(source)) >= 1.35 * len(source)
+    assert i18n._("   ") == "   "
+    assert i18n.ngettext("{n} key", "{n} keys", 2).count("{n}") == 1
