@@ -6,7 +6,8 @@ languages: collation, names of languages, currencies, units and time zones in ~8
 This keeps the ICU common-data package's structure (the ICU "data filter" idea, applied to
 the finished package) and every item that is not locale-specific, plus the ``root`` locale
 and those of the languages spoken (``en*``, ``de*``, ``es*``, ``zh*``), and links it into a
-new ``libicudata.so.<N>`` with the same SONAME and symbol. Locale lookups for any other locale fall back to root, as ICU always does.
+new ``libicudata.so.<N>`` with the same SONAME and symbol. Locale lookups for any other
+locale fall back to root, as ICU always does.
 
     python packaging/icu_trim.py --list              # what the data holds, by group
     python packaging/icu_trim.py OUT.so              # write the trimmed library
