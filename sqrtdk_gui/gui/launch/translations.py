@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import QChar, QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QFontDatabase
 
 from sqrtdk_gui.core import i18n
 
-__all__ = ["install", "PseudoTranslator", "resolve", "qt_locale", "CJK_FONT"]
+__all__ = ["install", "PseudoTranslator", "resolve", "qt_locale", "CJK_FONTS", "register_cjk_font"]
 
-# The subset of Noto Sans CJK SC the Chinese texts use (packaging/build_cjk_font.py).
-CJK_FONT = ":/fonts/NotoSansCJKsc-subset.otf"
+# Noto Sans CJK SC subset to the characters of the Chinese texts (packaging/build_cjk_font.py).
+CJK_FONTS = (":/fonts/NotoSansCJKsc-Regular-subset.otf", ":/fonts/NotoSansCJKsc-Bold-subset.otf")
 
 _installed: list[QTranslator] = []
 _cjk_family: str | None = None
@@ -80,11 +80,11 @@ def register_cjk_font() -> str | None:
     """The bundled CJK font's family, registered once (None if the resource is missing)."""
     global _cjk_family
     if _cjk_family is None:
-        font_id = QFontDatabase.addApplicationFont(CJK_FONT)
-        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        # Registered, the subset is among the fonts Qt falls back to for a glyph the font in
+        # use lacks: Latin text keeps its font, Chinese characters come from the subset.
+        families: list[str] = []
+        for path in CJK_FONTS:
+            font_id = QFontDatabase.addApplicationFont(path)
+            families += QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
         _cjk_family = families[0] if families else ""
-        if _cjk_family:
-            # A fallback for Han script: every font whose glyphs lack a character falls back to
-            # it, while a system with its own CJK fonts still prefers those it has.
-            QFontDatabase.addApplicationFallbackFontFamily(QChar.Script.Script_Han, _cjk_family)
     return _cjk_family or None

@@ -1,0 +1,126 @@
+"""Every language the program speaks: Qt's translators, numbers, lesson pages, fonts."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QDialogButtonBox
+
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.gui import resources_rc  # noqa: F401  (the lesson pages)
+from sqrtdk_gui.gui.launch import translations
+from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, read_resource
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
+PAGES = [s.resource for s in (*STEPS, *SCENARIOS)]
+
+
+@pytest.fixture
+def speak(qapp):
+    """Install a language for one test; English again afterwards."""
+    yield translations.install
+    translations.install("en")
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+def test_the_cores_decimal_marks_are_qts(lang):
+    assert i18n.decimal_mark(lang) == QLocale(lang).decimalPoint()
+
+
+@pytest.mark.parametrize("lang, cancel", [("de", "Abbrechen"), ("es", "Cancelar"), ("zh_CN", "取消"), ("en", "Cancel")])
+def test_qts_own_dialogs_speak_the_language(speak, qtbot, lang, cancel):
+    speak(lang)
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(box)
+    assert box.button(QDialogButtonBox.StandardButton.Cancel).text().replace("&", "") == cancel
+    assert QLocale().decimalPoint() == i18n.decimal_mark(lang)
+    assert i18n.language() == lang
+
+
+def test_an_unknown_language_changes_nothing(speak):
+    speak("de")
+    with pytest.raises(ValueError):
+        translations.install("xx")
+    assert i18n.language() == "de" and QLocale().decimalPoint() == ","
+
+
+def test_the_language_asked_for_wins_then_the_one_chosen_before_then_the_systems():
+    assert translations.resolve("es", "de") == "es"
+    assert translations.resolve(None, "de") == "de"
+    assert translations.resolve("pseudo", None) == "pseudo"
+    assert translations.resolve("xx", "yy") == i18n.first_supported(QLocale.system().uiLanguages())
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(re.findall(r"\{[a-z0-9_]+\}", text))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("page", PAGES)
+def test_each_translated_page_has_the_english_fields_and_reveal_mark(lang, page):
+    english = read_resource(page)
+    translated = read_resource(page.replace(":/lesson/", f":/lesson/{lang}/"))
+    assert _fields(translated) == _fields(english)
+    assert translated.count(REVEAL_MARK) == english.count(REVEAL_MARK) <= 1
+    assert re.findall(r'href="([^"]+)"', translated) == re.findall(r'href="([^"]+)"', english)
+
+
+def test_translations_and_the_templates_are_current():
+    done = subprocess.run([sys.executable, str(ROOT / "packaging" / "build_translations.py"), "--check"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["qt.po", "core.po", "lesson.po"])
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translations_keep_fields_markup_and_mnemonics(lang, name):
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "resources" / "i18n" / lang / name).open("rb") as f:
+        catalog = read_po(f)
+    tags = re.compile(r"</?[a-z][a-z0-9]*")
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        sources = m.id if isinstance(m.id, tuple) else (m.id,)
+        targets = [t for t in (m.string if isinstance(m.string, tuple) else (m.string,)) if t]
+        for t in targets:
+            assert _fields(t) == _fields(sources[0]), (m.id, t)
+            assert sorted(tags.findall(t)) == sorted(tags.findall(sources[0])), (m.id, t)
+            assert ("%n" in t) == ("%n" in sources[0]), (m.id, t)
+            if re.search(r"&[A-Za-z]", sources[0]) and name == "qt.po":
+                assert re.search(r"&\w", t) or "(&" in t, (m.id, t)
+
+
+def test_chinese_renders_on_a_machine_without_cjk_fonts(tmp_path):
+    """Only DejaVu is visible to fontconfig: the bundled subset draws the Chinese glyphs."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                    "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+                    f"<cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>")
+    script = (
+        "import sys\n"
+        "from PySide6.QtGui import QFontDatabase, QTextLayout, QFont\n"
+        "from sqrtdk_gui.gui.launch.bootstrap import application\n"
+        "from sqrtdk_gui.gui import resources_rc\n"
+        "from sqrtdk_gui.gui.launch import translations\n"
+        "app = application()\n"
+        "assert not any('CJK' in f for f in QFontDatabase.families()), QFontDatabase.families()\n"
+        "translations.install('zh_CN')\n"
+        "text = '缩放点积注意力 简体中文 softmax'\n"
+        "layout = QTextLayout(text, app.font())\n"
+        "layout.beginLayout(); layout.createLine(); layout.endLayout()\n"
+        "families = {r.rawFont().familyName() for r in layout.glyphRuns()}\n"
+        "missing = [g for r in layout.glyphRuns() for g in r.glyphIndexes() if g == 0]\n"
+        "print(sorted(families), len(missing))\n"
+        "sys.exit(0 if not missing and any('CJK' in f for f in families) else 1)\n")
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
