@@ -16,25 +16,36 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.validation import float_arg, int_arg
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
-           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES"]
+           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "PROG", "error_line"]
 
 # flag -> Params field, one per field (d_k's flag is --dk).
 PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasses.fields(Params)}
-IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), "use a .png, .jpg or .bmp file name")
-HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), "a handout file name ends in .html or .md")
-CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md"), "a concept test file name ends in .html or .md")
+# (the file name endings allowed, what to say otherwise: English, shown through _())
+IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), N_("use a .png, .jpg or .bmp file name"))
+HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), N_("a handout file name ends in .html or .md"))
+CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md"), N_("a concept test file name ends in .html or .md"))
+PROG = "sqrtdk-gui"
+# What path_arg says about an empty name, by what the name names.
+_EMPTY_NAME = {"file": N_("{what} wants a file name, got {text}"),
+               "folder": N_("{what} wants a folder name, got {text}")}
+
+
+def error_line(message: str) -> str:
+    """The one line a usage error prints: 'sqrtdk-gui: error: ...' (no newline)."""
+    return _("{prog}: error: {message}").format(prog=PROG, message=message)
 
 
 class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line (and exit status 2)."""
 
     def error(self, message: str):  # noqa: D102 - argparse API
-        self.exit(2, f"sqrtdk-gui: error: {message}\n")
+        self.exit(2, error_line(message) + "\n")
 
 
 def add_param_flags(parser: argparse.ArgumentParser) -> None:
@@ -73,9 +84,10 @@ def size_arg(text: str) -> tuple[int, int]:
             raise ValueError
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--size wants WIDTHxHEIGHT such as 1920x1080, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("--size wants WIDTHxHEIGHT such as 1920x1080, got {text}").format(text=repr(text))) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"--size={text} is out of range: 320x240 .. 7680x4320")
+        raise argparse.ArgumentTypeError(_("--size={text} is out of range: 320x240 .. 7680x4320").format(text=text))
     return w, h
 
 
@@ -83,7 +95,8 @@ def path_arg(what: str, kind: str = "file"):
     """An argparse ``type=`` that refuses an empty file or folder name (it would mean "here")."""
     def parse(text: str) -> str:
         if not text.strip():
-            raise argparse.ArgumentTypeError(f"{what} wants a {kind} name, got {text!r}")
+            template = _(_EMPTY_NAME[kind]) if kind in _EMPTY_NAME else "{what} wants a {kind} name, got {text}"
+            raise argparse.ArgumentTypeError(template.format(what=what, kind=kind, text=repr(text)))
         return text
 
     return parse
@@ -91,25 +104,25 @@ def path_arg(what: str, kind: str = "file"):
 
 def fail(message: str) -> int:
     """One line on stderr; exit status 2 (the user's input cannot be used)."""
-    print(f"sqrtdk-gui: error: {message}", file=sys.stderr)
+    print(error_line(message), file=sys.stderr)
     return 2
 
 
 def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
     """Why ``path`` cannot be written (as an image, by default), or None if it can.
 
-    ``suffixes`` is (the file name endings allowed, what to say otherwise).
+    ``suffixes`` is (the file name endings allowed, what to say otherwise, marked with N_).
     """
     target = Path(path)
     allowed, hint = suffixes
     if target.suffix.lower() not in allowed:  # an empty name has no suffix either
-        return f"cannot write {path!r}: {hint}"
+        return _("cannot write {path}: {reason}").format(path=repr(path), reason=_(hint))
     try:  # a folder, device or FIFO is refused; a symlink is written through
         real = Path(safe_io.resolve_target(path))
     except OSError as exc:
         return str(exc)
     if not os.access(real.parent, os.W_OK) or (real.exists() and not os.access(real, os.W_OK)):
-        return f"cannot write {path!r}: permission denied"
+        return _("cannot write {path}: {reason}").format(path=repr(path), reason=_("permission denied"))
     return None
 
 

@@ -25,6 +25,7 @@ from sqrtdk_gui.cli.args import (
     size_arg,
 )
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
@@ -73,31 +74,31 @@ class ExportReport:
 
 def add_parsers(sub) -> None:
     """The ``export-slides`` and ``export-handout`` subcommands."""
-    slides = sub.add_parser("export-slides", help="write one PNG per lesson step and scenario",
-                            description="Render every lesson step, trap and follow-up to PNG files.")
+    slides = sub.add_parser("export-slides", help=_("write one PNG per lesson step and scenario"),
+                            description=_("Render every lesson step, trap and follow-up to PNG files."))
     slides.add_argument("folder", metavar="DIR", type=path_arg("export-slides", "folder"),
-                        help="folder for the slides (created if missing)")
+                        help=_("folder for the slides (created if missing)"))
     slides.add_argument("--size", type=size_arg, default=(1920, 1080), metavar="WxH",
-                        help="slide size (default 1920x1080)")
-    slides.add_argument("--theme", choices=THEMES, default="light", help="light, dark or high-contrast")
+                        help=_("slide size (default 1920x1080)"))
+    slides.add_argument("--theme", choices=THEMES, default="light", help=_("light, dark or high-contrast"))
     slides.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), default=1.0, metavar="X",
-                        help="scale text and lines")
+                        help=_("scale text and lines"))
     slides.add_argument("--presentation", action="store_true",
-                        help="the type size of presentation mode for the slide height (e.g. "
-                             "--size 1024x768 --presentation for a 4:3 projector)")
+                        help=_("the type size of presentation mode for the slide height (e.g. "
+                               "--size 1024x768 --presentation for a 4:3 projector)"))
     slides.set_defaults(func=run_export_slides)
 
-    handout = sub.add_parser("export-handout", help="write the whole lesson as one HTML or Markdown file",
-                             description="Write the lesson (steps, questions, answers, evidence and a "
-                                         "picture of the panels for each) for students to take home. "
-                                         "HTML embeds the pictures; Markdown writes them into FILE_files/.")
-    handout.add_argument("file", metavar="FILE", help="the handout, ending in .html or .md")
+    handout = sub.add_parser("export-handout", help=_("write the whole lesson as one HTML or Markdown file"),
+                             description=_("Write the lesson (steps, questions, answers, evidence and a "
+                                           "picture of the panels for each) for students to take home. "
+                                           "HTML embeds the pictures; Markdown writes them into FILE_files/."))
+    handout.add_argument("file", metavar="FILE", help=_("the handout, ending in .html or .md"))
     handout.set_defaults(func=run_export_handout)
 
-    test = sub.add_parser("export-concept-test", help="write practice mode's questions as a concept test",
-                          description="Write every practice question and bug card as a pre/post concept "
-                                      "test for a class, with its answer key on the last page (no window).")
-    test.add_argument("file", metavar="FILE", help="the test, ending in .html or .md")
+    test = sub.add_parser("export-concept-test", help=_("write practice mode's questions as a concept test"),
+                          description=_("Write every practice question and bug card as a pre/post concept "
+                                        "test for a class, with its answer key on the last page (no window)."))
+    test.add_argument("file", metavar="FILE", help=_("the test, ending in .html or .md"))
     test.set_defaults(func=run_export_concept_test)
 
 
@@ -131,11 +132,13 @@ def run_export_slides(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return fail(f"cannot create {str(folder)!r}: {exc.strerror}")
+        return fail(_("cannot create {folder}: {reason}").format(folder=repr(str(folder)), reason=exc.strerror))
     if not folder.is_dir():  # e.g. a symlink to a file
-        return fail(f"cannot write into {str(folder)!r}: not a folder")
+        return fail(_("cannot write into {folder}: {reason}").format(folder=repr(str(folder)),
+                                                                     reason=_("not a folder")))
     if not os.access(folder, os.W_OK):
-        return fail(f"cannot write into {str(folder)!r}: permission denied")
+        return fail(_("cannot write into {folder}: {reason}").format(folder=repr(str(folder)),
+                                                                     reason=_("permission denied")))
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 

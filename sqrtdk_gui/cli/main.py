@@ -13,8 +13,9 @@ import sys
 
 from sqrtdk_gui.cli import export, stats
 from sqrtdk_gui.cli import train as train_cli
-from sqrtdk_gui.cli.args import OneLineParser, add_param_flags, path_arg, silence_stdout, size_arg
+from sqrtdk_gui.cli.args import OneLineParser, add_param_flags, error_line, path_arg, silence_stdout, size_arg
 from sqrtdk_gui.cli.window import run_window
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -40,31 +41,32 @@ def build_parser() -> OneLineParser:
     """The whole command line: window flags plus the headless subcommands."""
     parser = OneLineParser(
         prog="sqrtdk-gui",
-        description="See why scaled dot-product attention divides its logits by √d_k.",
+        description=_("See why scaled dot-product attention divides its logits by √d_k."),
     )
     parser.add_argument("--version", action=_VersionAction,
-                        help="print the version and the versions of Python, Qt, pyqtgraph and numpy "
-                             "(what a bug report needs) and exit")
+                        help=_("print the version and the versions of Python, Qt, pyqtgraph and numpy "
+                               "(what a bug report needs) and exit"))
     add_param_flags(parser)
     parser.add_argument("--screenshot", metavar="PNG", type=path_arg("--screenshot"),
-                        help="render the window offscreen to this image and exit")
+                        help=_("render the window offscreen to this image and exit"))
     parser.add_argument("--size", type=size_arg, default=(1920, 1080), metavar="WxH",
-                        help="window size for --screenshot (default 1920x1080)")
+                        help=_("window size for --screenshot (default 1920x1080)"))
     parser.add_argument("--step", type=int_arg("step", 1, len(STEPS)), metavar="N",
-                        help=f"open the lesson at step N (1..{len(STEPS)}); parameter flags apply on top")
+                        help=_("open the lesson at step N (1..{last}); parameter flags apply on top").format(
+                            last=len(STEPS)))
     parser.add_argument("--scenario", choices=[s.key for s in SCENARIOS],
-                        help="open a trap or follow-up of the lesson")
+                        help=_("open a trap or follow-up of the lesson"))
     parser.add_argument("--preset", metavar="FILE", type=path_arg("--preset"),
-                        help="open with a saved preset (parameters, lesson step, theme)")
+                        help=_("open with a saved preset (parameters, lesson step, theme)"))
     parser.add_argument("--theme", choices=THEMES,
-                        help="light (projectors, default), dark or high-contrast (washed-out projectors)")
+                        help=_("light (projectors, default), dark or high-contrast (washed-out projectors)"))
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",
-                        help=f"scale text and lines ({ZOOM_RANGE[0]}..{ZOOM_RANGE[1]})")
+                        help=_("scale text and lines ({lo}..{hi})").format(lo=ZOOM_RANGE[0], hi=ZOOM_RANGE[1]))
     parser.add_argument("--presentation", action="store_true",
-                        help="start in presentation mode (full screen, large type)")
+                        help=_("start in presentation mode (full screen, large type)"))
     parser.add_argument("--smoke-test", action="store_true",
-                        help="build the window offscreen, check that it works, print one line "
-                             "and exit (0 = passed)")
+                        help=_("build the window offscreen, check that it works, print one line "
+                               "and exit (0 = passed)"))
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -81,8 +83,9 @@ def _io_message(exc: OSError) -> str:
     """One line for a failed read or write (safe_io's errors already are one sentence)."""
     if isinstance(exc, safe_io.IOFailure):
         return str(exc)
-    where = f" ({exc.filename!r})" if exc.filename else ""
-    return f"input/output failed: {exc.strerror or exc}{where}"
+    if exc.filename:
+        return _("input/output failed: {reason} ({file})").format(reason=exc.strerror or exc, file=repr(exc.filename))
+    return _("input/output failed: {reason}").format(reason=exc.strerror or exc)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             status = func(args)
         except ValueError as exc:  # parameter combinations the flags alone cannot reject
-            print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+            print(error_line(str(exc)), file=sys.stderr)
             return 2
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk or closed pipe surfaces here, not after main()
@@ -109,14 +112,14 @@ def main(argv: list[str] | None = None) -> int:
         return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
     except OSError as exc:  # e.g. `stats > /dev/full`, a file name too long
         silence_stdout()
-        print(f"sqrtdk-gui: error: {_io_message(exc)}", file=sys.stderr)
+        print(error_line(_io_message(exc)), file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, not a traceback
         if os.environ.get(DEBUG_ENV) == "1":
             raise
         message = " ".join(str(exc).split())
-        print(f"sqrtdk-gui: internal error: {type(exc).__name__}: {message} "
-              f"(run with {DEBUG_ENV}=1 for the traceback)", file=sys.stderr)
+        print(_("{prog}: internal error: {error}: {message} (run with {variable}=1 for the traceback)").format(
+            prog="sqrtdk-gui", error=type(exc).__name__, message=message, variable=DEBUG_ENV), file=sys.stderr)
         return 1
 
 

@@ -11,7 +11,14 @@ import signal
 import threading
 import time
 
+from sqrtdk_gui.core.i18n import N_, _
+
 __all__ = ["Progress", "StopOnInterrupt", "format_duration"]
+
+
+# What is counted: "step 40 of 400" (unit "step"), "slide 3 of 17", "page 2 of 12".
+_COUNTS = {"step": N_("step {done} of {total}"), "slide": N_("slide {done} of {total}"),
+           "page": N_("page {done} of {total}")}
 
 
 def format_duration(seconds: float) -> str:
@@ -35,7 +42,7 @@ class Progress:
                  clock=time.monotonic, first: float | None = None, every: float | None = None,
                  unit: str = "step") -> None:
         self.total, self.stream, self.label, self.clock = max(int(total), 1), stream, label, clock
-        self.unit = unit  # what is counted: "step 40 of 400", "slide 3 of 17"
+        self.unit = unit  # what is counted (a key of _COUNTS): "step 40 of 400", "slide 3 of 17"
         if tty is None:
             try:
                 tty = stream.isatty()
@@ -51,9 +58,14 @@ class Progress:
     def text(self, done: int, now: float) -> str:
         elapsed = now - self.start
         share = min(done / self.total, 1.0)
-        left = f", about {format_duration(elapsed * (self.total - done) / done)} left" if done else ""
-        counts = (f"{self.unit} {done:,} of {self.total:,} ({100 * share:.1f} %), "
-                  f"{format_duration(elapsed)} elapsed{left}")
+        template = _(_COUNTS[self.unit]) if self.unit in _COUNTS else "{unit} {done} of {total}"
+        count = template.format(unit=self.unit, done=f"{done:,}", total=f"{self.total:,}")
+        fields = {"count": count, "percent": f"{100 * share:.1f}", "elapsed": format_duration(elapsed)}
+        if done:
+            counts = _("{count} ({percent} %), {elapsed} elapsed, about {left} left").format(
+                left=format_duration(elapsed * (self.total - done) / done), **fields)
+        else:
+            counts = _("{count} ({percent} %), {elapsed} elapsed").format(**fields)
         if not self.tty:
             return f"{self.label}{counts}"
         filled = int(round(share * self.BAR))

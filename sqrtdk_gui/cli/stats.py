@@ -18,6 +18,7 @@ from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.precision import type_info
 from sqrtdk_gui.core.attention.scaling import scale_factor
+from sqrtdk_gui.core.i18n import N_, _
 
 __all__ = ["SWEEP_DKS", "stats_row", "add_parser", "run_stats"]
 
@@ -77,51 +78,51 @@ def _sigma_sweep(params: Params) -> dict:
 
 
 def _format_sigma_sweep(data: dict) -> str:
-    lines = [f"σ dial, n = {data['keys']} keys ({data['rows']} rows, {data['seeds']} seeds pooled): "
-             "medians [10–90 %]",
+    lines = [_("σ dial, n = {keys} keys ({rows} rows, {seeds} seeds pooled): medians [10–90 %]").format(
+                 keys=data["keys"], rows=data["rows"], seeds=data["seeds"]),
              f"{'σ':>8} {'max p':>22} {'H / log n':>22} {'‖J‖_F':>22}"]
     for row in data["curves"]:
         cells = [f"{row[f'{q}_median']:.3f} [{row[f'{q}_p10']:.3f}–{row[f'{q}_p90']:.3f}]".rjust(22)
                  for q in ("max_weight", "entropy_ratio", "jacobian_fro")]
         lines.append(f"{row['sigma']:>8.3f} " + " ".join(cells))
     lo, hi = data["responsive_window"]
-    lines.append(f"‖J‖_F peaks at σ ≈ {data['peak_sigma']:.2f}; at least half the peak for σ ≈ {lo:.2f} … {hi:.2f}")
-    lines.append("modes here: " + ", ".join(f"{k} σ = {'n/a' if v is None else f'{v:.3g}'}"
-                                          for k, v in data["modes"].items()))
+    lines.append(_("‖J‖_F peaks at σ ≈ {peak}; at least half the peak for σ ≈ {lo} … {hi}").format(
+        peak=f"{data['peak_sigma']:.2f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}"))
+    modes = ", ".join(f"{k} σ = {_('n/a') if v is None else f'{v:.3g}'}" for k, v in data["modes"].items())
+    lines.append(_("modes here: {modes}").format(modes=modes))
     return "\n".join(lines)
 
 
-_TABLE = [  # (key, header, format)
+_TABLE = [  # (key, header (English, shown through _()), format)
     ("d_k", "d_k", "{:>5d}"),
     ("logit_std", "σ", "{:>8.3f}"),
-    ("theory_std", "σ theory", "{:>9.3f}"),
-    ("max_weight_median", "max p med", "{:>10.4f}"),
-    ("entropy_median", "H med", "{:>7.3f}"),
-    ("jacobian_fro_median", "‖J‖ med", "{:>9.2e}"),
-    ("jacobian_fro_mean", "‖J‖ mean", "{:>9.2e}"),
-    ("saturated_fraction", "saturated", "{:>9.1%}"),
-    ("grad_q_median", "‖∂L/∂q‖ med", "{:>12.2e}"),
-    ("overflow_count", "overflow", "{:>8d}"),
+    ("theory_std", N_("σ theory"), "{:>9.3f}"),
+    ("max_weight_median", N_("max p med"), "{:>10.4f}"),
+    ("entropy_median", N_("H med"), "{:>7.3f}"),
+    ("jacobian_fro_median", N_("‖J‖ med"), "{:>9.2e}"),
+    ("jacobian_fro_mean", N_("‖J‖ mean"), "{:>9.2e}"),
+    ("saturated_fraction", N_("saturated"), "{:>9.1%}"),
+    ("grad_q_median", N_("‖∂L/∂q‖ med"), "{:>12.2e}"),
+    ("overflow_count", N_("overflow"), "{:>8d}"),
 ]
 
 
 def _format_table(rows: list[dict]) -> str:
-    widths = [len(fmt.format(rows[0][key])) if rows[0][key] is not None else 8
-              for key, _, fmt in _TABLE]
-    head = " ".join(h.rjust(max(w, len(h))) for (_, h, _), w in zip(_TABLE, widths))
-    lines = [head]
+    heads = [_(head) for _key, head, _fmt in _TABLE]
+    widths = [max(len(fmt.format(rows[0][key])) if rows[0][key] is not None else 8, len(head))
+              for (key, _head, fmt), head in zip(_TABLE, heads)]
+    lines = [" ".join(head.rjust(w) for head, w in zip(heads, widths))]
+    missing = _("n/a")
     for row in rows:
-        cells = []
-        for (key, h, fmt), w in zip(_TABLE, widths):
-            text = "n/a" if row[key] is None else fmt.format(row[key])
-            cells.append(text.rjust(max(w, len(h))))
+        cells = [(missing if row[key] is None else fmt.format(row[key])).rjust(w)
+                 for (key, _head, fmt), w in zip(_TABLE, widths)]
         lines.append(" ".join(cells))
     return "\n".join(lines)
 
 
 def run_stats(args: argparse.Namespace) -> int:
     if sys.stdout is None:  # `stats >&-`: Python starts without a stdout
-        return fail("cannot write the output: standard output is closed")
+        return fail(_("cannot write the output: standard output is closed"))
     params = params_from_args(args)
     if args.sigma_sweep:
         data = _sigma_sweep(params)
@@ -140,20 +141,20 @@ def run_stats(args: argparse.Namespace) -> int:
         raise
     except OSError as exc:  # e.g. `stats > /dev/full`
         silence_stdout()
-        return fail(f"cannot write the output: {exc.strerror or exc}")
+        return fail(_("cannot write the output: {reason}").format(reason=exc.strerror or exc))
     return 0
 
 
 def add_parser(sub) -> None:
     """The ``stats`` subcommand."""
-    stats = sub.add_parser("stats", help="print the model's numbers (no window)",
-                           description="Print the attention statistics for one parameter set.")
+    stats = sub.add_parser("stats", help=_("print the model's numbers (no window)"),
+                           description=_("Print the attention statistics for one parameter set."))
     add_param_flags(stats)
-    stats.add_argument("--json", action="store_true", help="one JSON object (a list with --sweep)")
+    stats.add_argument("--json", action="store_true", help=_("one JSON object (a list with --sweep)"))
     stats.add_argument("--sweep", action="store_true",
-                       help="one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)")
+                       help=_("one row per d_k = 1, 2, 4, ..., 4096 (other flags fixed)"))
     stats.add_argument("--sigma-sweep", action="store_true",
-                       help="the σ dial: median max weight, entropy / log n and ‖J‖_F (10–90 %% "
-                            "bands) against the logit spread σ for --keys N keys, and each "
-                            "scaling mode's σ at the other flags")
+                       help=_("the σ dial: median max weight, entropy / log n and ‖J‖_F (10–90 %% "
+                              "bands) against the logit spread σ for --keys N keys, and each "
+                              "scaling mode's σ at the other flags"))
     stats.set_defaults(func=run_stats)

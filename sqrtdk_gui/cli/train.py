@@ -15,6 +15,7 @@ import numpy as np
 
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
+from sqrtdk_gui.core.i18n import N_, _, ngettext
 from sqrtdk_gui.core.training.loop import (
     DEFAULT_LR,
     FLOAT_RANGES,
@@ -39,16 +40,20 @@ __all__ = ["add_parser", "run", "format_table", "format_sweep"]
 
 _PROG = "sqrtdk-gui"
 
+# The table's columns: (header (English, shown through _()), width).
+_COLUMNS = ((N_("step"), 6), (N_("loss"), 9), (N_("accuracy"), 9), (N_("entropy"), 8), (N_("saturated"), 10),
+            (N_("stuck"), 6), ("max |z|", 9), ("|dW_q|", 8), ("|dW_k|", 8), ("|dW_v|", 8))
+
 
 def add_parser(subparsers) -> None:
     """Register the ``train`` subcommand on an argparse subparsers object."""
     p = subparsers.add_parser(
         "train",
-        help="train one attention layer headless (raw vs scaled logits)",
-        description="Train one attention layer on associative recall and report the "
-        "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows. With "
-        "--lr-sweep, train every scaling at every rate of a log grid and compare each at its "
-        "best rate.",
+        help=_("train one attention layer headless (raw vs scaled logits)"),
+        description=_("Train one attention layer on associative recall and report the "
+                      "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows. With "
+                      "--lr-sweep, train every scaling at every rate of a log grid and compare each at its "
+                      "best rate."),
     )
     ints, floats = INT_RANGES, FLOAT_RANGES
 
@@ -59,46 +64,48 @@ def add_parser(subparsers) -> None:
         return float_arg(name.replace("_", "-"), *floats[name])
 
     p.add_argument("--dk", dest="d_k", type=_int_in("d_k"), default=64,
-                   help="key/query width d_k (default 64)")
+                   help=_("key/query width d_k (default 64)"))
     p.add_argument("--d-model", type=_int_in("d_model"), default=64,
-                   help="key/query input width (default 64)")
+                   help=_("key/query input width (default 64)"))
     p.add_argument("--n-keys", type=_int_in("n_keys"), default=16,
-                   help="keys per example (default 16)")
+                   help=_("keys per example (default 16)"))
     p.add_argument("--d-v", type=_int_in("d_v"), default=16,
-                   help="value width (default 16)")
+                   help=_("value width (default 16)"))
     p.add_argument("--batch", type=_int_in("batch"), default=64,
-                   help="examples per step (default 64)")
+                   help=_("examples per step (default 64)"))
     p.add_argument("--noise", type=_float_in("noise"), default=0.5,
-                   help="std of the noise added to the query (default 0.5)")
+                   help=_("std of the noise added to the query (default 0.5)"))
     p.add_argument("--scaling", choices=TRAINED_SCALINGS, default=None,
-                   help="logit scaling (default sqrt_dk; with --lr-sweep: all three)")
+                   help=_("logit scaling (default sqrt_dk; with --lr-sweep: all three)"))
     p.add_argument("--optimizer", choices=OPTIMIZERS, default="sgd",
-                   help="optimiser (default sgd)")
+                   help=_("optimiser (default sgd)"))
     p.add_argument("--lr", type=_float_in("lr"), default=None,
-                   help=f"learning rate (default: sgd {DEFAULT_LR['sgd']:g}, adam {DEFAULT_LR['adam']:g})")
+                   help=_("learning rate (default: sgd {sgd}, adam {adam})").format(
+                       sgd=f"{DEFAULT_LR['sgd']:g}", adam=f"{DEFAULT_LR['adam']:g}"))
     p.add_argument("--steps", type=_int_in("steps"), default=400,
-                   help="training steps (default 400)")
+                   help=_("training steps (default 400)"))
     p.add_argument("--seed", type=_int_in("seed"), default=0,
-                   help="seed for weights and data (default 0)")
+                   help=_("seed for weights and data (default 0)"))
     p.add_argument("--loss", choices=LOSSES, default="mse",
-                   help="mse: through the attention weights; ce: on the logits (default mse)")
+                   help=_("mse: through the attention weights; ce: on the logits (default mse)"))
     p.add_argument("--gain", type=_float_in("gain"), default=10.0,
-                   help="logit gain for qk_norm (default 10)")
+                   help=_("logit gain for qk_norm (default 10)"))
     p.add_argument("--layers", type=_int_in("layers"), default=1,
-                   help="attention layers, residual on the query (default 1)")
+                   help=_("attention layers, residual on the query (default 1)"))
     p.add_argument("--learn-v", action="store_true",
-                   help="learn W_v too (default: W_v is the fixed identity)")
+                   help=_("learn W_v too (default: W_v is the fixed identity)"))
     p.add_argument("--lr-sweep", action="store_true",
-                   help="train at every rate of --lrs and seed of --seeds; report each "
-                   "scaling at its best rate and the rates that reach 90 %%")
+                   help=_("train at every rate of --lrs and seed of --seeds; report each "
+                          "scaling at its best rate and the rates that reach 90 %%"))
     p.add_argument("--lrs", type=float_arg("lrs", *floats["lr"]), nargs="+", default=None,
                    metavar="LR",
-                   help="rates of the sweep (default: sgd {}; adam {})".format(
-                       " ".join(f"{x:g}" for x in LR_GRID["sgd"]), " ".join(f"{x:g}" for x in LR_GRID["adam"])))
+                   help=_("rates of the sweep (default: sgd {sgd}; adam {adam})").format(
+                       sgd=" ".join(f"{x:g}" for x in LR_GRID["sgd"]),
+                       adam=" ".join(f"{x:g}" for x in LR_GRID["adam"])))
     p.add_argument("--seeds", type=int_arg("seeds", *ints["seed"]), nargs="+", default=None,
                    metavar="SEED",
-                   help="seeds of the sweep (default: --seed)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=_("seeds of the sweep (default: --seed)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(func=run)
 
 
@@ -109,8 +116,7 @@ def format_table(result: TrainResult, rows: int = 10) -> str:
         f"d_k={c.d_k} scaling={c.scaling} optimizer={c.optimizer} lr={c.lr:g} "
         f"loss={c.loss} steps={c.steps} seed={c.seed}"
         + (f" layers={c.layers}" if c.layers > 1 else "") + (" learn_v" if c.learn_v else ""),
-        f"{'step':>6} {'loss':>9} {'accuracy':>9} {'entropy':>8} {'saturated':>10} {'stuck':>6} "
-        f"{'max |z|':>9} {'|dW_q|':>8} {'|dW_k|':>8} {'|dW_v|':>8}",
+        " ".join(_(head).rjust(width) for head, width in _COLUMNS),
     ]
     n = result.steps_done
     picks = sorted({round(i * (n - 1) / max(rows - 1, 1)) for i in range(rows)}) if n else []
@@ -122,17 +128,20 @@ def format_table(result: TrainResult, rows: int = 10) -> str:
             f"{result.grad_v[i]:>8.1e}"
         )
     s90 = result.steps_to_90
-    lines += [
-        f"final loss      {result.final_loss:.4f}   (mean of the last 20 steps)",
-        f"final accuracy  {result.final_accuracy:.3f}",
-        f"steps to 90 %   {s90 if s90 is not None else 'not reached'}",
-        f"stuck rows      {result.stuck_fraction:.3f}   (saturated on a wrong key)",
-        f"wall time       {result.wall_time:.2f} s",
+    summary = [
+        (_("final loss"), _("{value}   (mean of the last 20 steps)").format(value=f"{result.final_loss:.4f}")),
+        (_("final accuracy"), f"{result.final_accuracy:.3f}"),
+        (_("steps to 90 %"), str(s90) if s90 is not None else _("not reached")),
+        (_("stuck rows"), _("{value}   (saturated on a wrong key)").format(value=f"{result.stuck_fraction:.3f}")),
+        (_("wall time"), f"{result.wall_time:.2f} s"),
     ]
+    width = max(16, *(len(label) + 2 for label, _value in summary))
+    lines += [label.ljust(width) + value for label, value in summary]
     if result.diverged:
-        lines.append(f"diverged after {n} steps (non-finite loss or gradient)")
+        lines.append(ngettext("diverged after {n} step (non-finite loss or gradient)",
+                              "diverged after {n} steps (non-finite loss or gradient)", n).format(n=n))
     if result.cancelled:
-        lines.append(f"cancelled after {n} steps")
+        lines.append(ngettext("cancelled after {n} step", "cancelled after {n} steps", n).format(n=n))
     return "\n".join(lines)
 
 
@@ -142,9 +151,10 @@ def format_sweep(result: SweepResult) -> str:
     seeds = ",".join(str(s) for s in result.seeds)
     names = list(result.scalings)
     lines = [
-        f"learning-rate sweep: d_k={c.d_k} optimizer={c.optimizer} loss={c.loss} "
-        f"layers={c.layers} learn_v={c.learn_v} steps={c.steps} seeds={seeds}",
-        "steps to 90 % (median over seeds; - = some seed never reached 90 %)",
+        _("learning-rate sweep: {settings}").format(
+            settings=f"d_k={c.d_k} optimizer={c.optimizer} loss={c.loss} "
+                     f"layers={c.layers} learn_v={c.learn_v} steps={c.steps} seeds={seeds}"),
+        _("steps to 90 % (median over seeds; - = some seed never reached 90 %)"),
         f"{'lr':>8} " + " ".join(f"{n:>9}" for n in names),
     ]
     s90 = {n: sw.steps_to_90() for n, sw in result.scalings.items()}
@@ -157,19 +167,25 @@ def format_sweep(result: SweepResult) -> str:
     for n, sw in result.scalings.items():
         best = sw.best()
         w = sw.working_lrs()
-        best_text = "never reached 90 %" if best is None else \
-            f"best lr {best[0]:g} ({best[1]:g} steps)"
-        range_text = (f"reaches 90 % at {len(w)} of {len(sw.lrs)} rates"
-                      + (f" ({w[0]:g} … {w[-1]:g})" if w else ""))
+        best_text = _("never reached 90 %") if best is None else \
+            _("best lr {lr} ({steps} steps)").format(lr=f"{best[0]:g}", steps=f"{best[1]:g}")
+        if w:
+            range_text = ngettext("reaches 90 % at {count} of {n} rate ({lo} … {hi})",
+                                  "reaches 90 % at {count} of {n} rates ({lo} … {hi})", len(sw.lrs))
+        else:
+            range_text = ngettext("reaches 90 % at {count} of {n} rate", "reaches 90 % at {count} of {n} rates",
+                                  len(sw.lrs))
+        range_text = range_text.format(count=len(w), n=len(sw.lrs), lo=f"{w[0]:g}" if w else "",
+                                       hi=f"{w[-1]:g}" if w else "")
         lines.append(f"{n:>8}: {best_text}; {range_text}")
     if result.cancelled:
-        lines.append("cancelled")
-    lines.append(f"wall time {result.wall_time:.1f} s")
+        lines.append(_("cancelled"))
+    lines.append(_("wall time {seconds} s").format(seconds=f"{result.wall_time:.1f}"))
     return "\n".join(lines)
 
 
 def _error(message: str) -> int:
-    print(f"{_PROG}: error: {message}", file=sys.stderr)
+    print(_("{prog}: error: {message}").format(prog=_PROG, message=message), file=sys.stderr)
     return 2
 
 
@@ -191,14 +207,20 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
                                progress_every=1, workers=workers)
     except KeyboardInterrupt:  # a second Ctrl+C
         progress.finish()
-        print(f"{_PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=_PROG), file=sys.stderr)
         return 130
     progress.finish()
     if result.scalings or not stop.interrupted:
         print(json.dumps(result.summary(), allow_nan=False) if args.json else format_sweep(result))
     if stop.interrupted:
-        print(f"{_PROG}: interrupted after {len(result.scalings)} of {len(scalings)} scalings"
-              + ("; the finished ones are above" if result.scalings else ""), file=sys.stderr)
+        if result.scalings:
+            message = ngettext("{prog}: interrupted after {done} of {total} scaling; the finished ones are above",
+                               "{prog}: interrupted after {done} of {total} scalings; the finished ones are above",
+                               len(scalings))
+        else:
+            message = ngettext("{prog}: interrupted after {done} of {total} scaling",
+                               "{prog}: interrupted after {done} of {total} scalings", len(scalings))
+        print(message.format(prog=_PROG, done=len(result.scalings), total=len(scalings)), file=sys.stderr)
         return 130
     return 0
 
@@ -206,14 +228,14 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
 def run(args) -> int:
     """Run the ``train`` subcommand; returns the exit status."""
     if sys.stdout is None:  # `train >&-`: nowhere to put the result, so do not train
-        return _error("cannot write the output: standard output is closed")
+        return _error(_("cannot write the output: standard output is closed"))
     sweep = args.lr_sweep
     if not sweep:
         for flag, value in (("--lrs", args.lrs), ("--seeds", args.seeds)):
             if value is not None:
-                return _error(f"{flag} needs --lr-sweep")
+                return _error(_("{flag} needs --lr-sweep").format(flag=flag))
     elif args.lr is not None:
-        return _error("--lr picks one rate; with --lr-sweep give the rates with --lrs")
+        return _error(_("--lr picks one rate; with --lr-sweep give the rates with --lrs"))
     try:
         config = TrainConfig(
             d_k=args.d_k, d_model=args.d_model, n_keys=args.n_keys, d_v=args.d_v,
@@ -238,7 +260,7 @@ def run(args) -> int:
                            progress_every=1)
     except KeyboardInterrupt:  # a second Ctrl+C
         progress.finish()
-        print(f"{_PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=_PROG), file=sys.stderr)
         return 130
     progress.finish()
     if args.json:
@@ -246,7 +268,9 @@ def run(args) -> int:
     else:
         print(format_table(result))
     if stop.interrupted:
-        print(f"{_PROG}: interrupted after {result.steps_done:,} of {config.steps:,} steps; "
-              "the partial result is above", file=sys.stderr)
+        print(ngettext("{prog}: interrupted after {done} of {total} step; the partial result is above",
+                       "{prog}: interrupted after {done} of {total} steps; the partial result is above",
+                       config.steps).format(prog=_PROG, done=f"{result.steps_done:,}", total=f"{config.steps:,}"),
+              file=sys.stderr)
         return 130
     return 0

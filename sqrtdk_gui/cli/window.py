@@ -8,6 +8,7 @@ import os
 from sqrtdk_gui.cli.args import check_output_path, fail, given_params, interrupt_ends_at_once, params_from_args
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.display import display_problem, platform_problem
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets
 
 __all__ = ["run_window"]
@@ -25,8 +26,9 @@ def _run(args: argparse.Namespace, params: Params) -> int:
     if problem is None and (args.screenshot is not None or args.smoke_test or args.first_frame) \
             and os.environ.get("QT_QPA_PLATFORM") and display_problem():
         # Offscreen by default; a display platform asked for by name needs a display.
-        problem = (f"QT_QPA_PLATFORM={os.environ['QT_QPA_PLATFORM'][:60]!r} needs a display and there "
-                   "is none here; unset it (--screenshot and --smoke-test render offscreen by default)")
+        problem = _("QT_QPA_PLATFORM={value} needs a display and there is none here; unset it "
+                    "(--screenshot and --smoke-test render offscreen by default)").format(
+            value=repr(os.environ["QT_QPA_PLATFORM"][:60]))
     if problem:
         return fail(problem)
     if args.smoke_test or args.first_frame:
@@ -38,7 +40,7 @@ def _run(args: argparse.Namespace, params: Params) -> int:
         try:
             state = presets.load(args.preset)
         except presets.PresetError as exc:
-            return fail(f"preset {args.preset!r}: {exc}")
+            return fail(_("preset {file}: {problem}").format(file=repr(args.preset), problem=exc))
     if args.screenshot is not None:
         problem = check_output_path(args.screenshot)
         if problem:

@@ -11,6 +11,8 @@ import numbers
 from collections.abc import Callable, Collection
 from typing import TypeVar, cast
 
+from sqrtdk_gui.core.i18n import _
+
 __all__ = ["range_text", "shown", "check_int", "check_float", "check_choice", "int_arg", "float_arg"]
 
 SHOWN_MAX = 60  # characters of a bad value a message quotes: a line, not the whole value
@@ -24,7 +26,7 @@ def shown(value: object, limit: int = SHOWN_MAX) -> str:
     text = repr(value)
     if len(text) <= limit:
         return text
-    return f"{text[:limit - 1]}… ({len(text):,} characters)"
+    return _("{start}… ({count} characters)").format(start=text[:limit - 1], count=f"{len(text):,}")
 
 
 def range_text(lo: float, hi: float, integer: bool = False, lo_inclusive: bool = True) -> str:
@@ -41,10 +43,12 @@ def _in_range(value: float, lo: float, hi: float, lo_inclusive: bool) -> bool:
 def check_int(name: str, value: object, lo: int, hi: int) -> int:
     """``value`` as an int in lo..hi, or ValueError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer in {range_text(lo, hi, integer=True)}, got {shown(value)}")
+        raise ValueError(_("{name} must be an integer in {allowed}, got {value}").format(
+            name=name, allowed=range_text(lo, hi, integer=True), value=shown(value)))
     number = int(value)  # exact for an Integral
     if not lo <= number <= hi:
-        raise ValueError(f"{name}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
+        raise ValueError(_("{name}={value} is out of range: allowed {allowed}").format(
+            name=name, value=value, allowed=range_text(lo, hi, integer=True)))
     return number
 
 
@@ -52,22 +56,20 @@ def check_float(name: str, value: object, lo: float, hi: float, lo_inclusive: bo
     """``value`` as a finite float in the range, or ValueError."""
     # The allowed range is written out only for a message: validating runs on every frame.
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a number in {range_text(lo, hi, lo_inclusive=lo_inclusive)}, "
-                         f"got {shown(value)}")
+        raise ValueError(_("{name} must be a number in {allowed}, got {value}").format(
+            name=name, allowed=range_text(lo, hi, lo_inclusive=lo_inclusive), value=shown(value)))
     # cast: numbers.Real's stub lacks the reflected comparisons with a float that every Real has.
     if not (math.isfinite(value) and _in_range(cast(float, value), lo, hi, lo_inclusive)):
-        raise ValueError(f"{name}={shown(value)} is out of range: allowed "
-                         f"{range_text(lo, hi, lo_inclusive=lo_inclusive)}")
+        raise ValueError(_("{name}={value} is out of range: allowed {allowed}").format(
+            name=name, value=shown(value), allowed=range_text(lo, hi, lo_inclusive=lo_inclusive)))
     return float(value)
 
 
 def check_choice(name: str, value: _T, options: Collection[str]) -> _T:
     if value not in options:
-        raise ValueError(f"{name}={shown(value)} is not one of: {', '.join(options)}")
+        raise ValueError(_("{name}={value} is not one of: {options}").format(
+            name=name, value=shown(value), options=", ".join(options)))
     return value
-
-
-_ASCII_NOTE = " written with the digits 0-9"
 
 
 def int_arg(flag: str, lo: int, hi: int) -> Callable[[str], int]:
@@ -78,12 +80,13 @@ def int_arg(flag: str, lo: int, hi: int) -> Callable[[str], int]:
                 raise ValueError(text)
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"--{flag} wants an integer in {range_text(lo, hi, integer=True)}"
-                f"{_ASCII_NOTE if not text.isascii() else ''}, got {shown(text)}") from None
+            message = (_("--{flag} wants an integer in {allowed} written with the digits 0-9, got {value}")
+                       if not text.isascii() else _("--{flag} wants an integer in {allowed}, got {value}"))
+            raise argparse.ArgumentTypeError(message.format(
+                flag=flag, allowed=range_text(lo, hi, integer=True), value=shown(text))) from None
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(
-                f"--{flag}={value} is out of range: allowed {range_text(lo, hi, integer=True)}")
+            raise argparse.ArgumentTypeError(_("--{flag}={value} is out of range: allowed {allowed}").format(
+                flag=flag, value=value, allowed=range_text(lo, hi, integer=True)))
         return value
 
     return parse
@@ -99,10 +102,12 @@ def float_arg(flag: str, lo: float, hi: float, lo_inclusive: bool = True) -> Cal
                 raise ValueError(text)
             value = float(text)
         except ValueError:
-            note = _ASCII_NOTE if not text.isascii() else ""
-            raise argparse.ArgumentTypeError(f"--{flag} wants a number in {allowed}{note}, got {shown(text)}") from None
+            message = (_("--{flag} wants a number in {allowed} written with the digits 0-9, got {value}")
+                       if not text.isascii() else _("--{flag} wants a number in {allowed}, got {value}"))
+            raise argparse.ArgumentTypeError(message.format(flag=flag, allowed=allowed, value=shown(text))) from None
         if not (math.isfinite(value) and _in_range(value, lo, hi, lo_inclusive)):
-            raise argparse.ArgumentTypeError(f"--{flag}={shown(text)[1:-1]} is out of range: allowed {allowed}")
+            raise argparse.ArgumentTypeError(_("--{flag}={value} is out of range: allowed {allowed}").format(
+                flag=flag, value=shown(text)[1:-1], allowed=allowed))
         return value
 
     return parse

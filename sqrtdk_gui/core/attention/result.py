@@ -20,6 +20,7 @@ from sqrtdk_gui.core.attention.scaling import comparison_scaling, scale_factor
 from sqrtdk_gui.core.attention.sigma_dial import mode_sigmas
 from sqrtdk_gui.core.attention.softmax import jacobian_matrix
 from sqrtdk_gui.core.attention.theory import Law, law_pdf, theory_curve, theory_law
+from sqrtdk_gui.core.i18n import _
 
 __all__ = ["Summary", "Result", "ROW_QUANTITIES", "MEDIAN_ROW", "DISPLAY_ROWS"]
 
@@ -174,7 +175,7 @@ class Result:
     def row_label(self, row: int) -> str:
         """How a readout names the row: 'query 137 (median)' or 'query 5'."""
         index = self.resolve_row(row)
-        return f"query {index} (median)" if row < 0 else f"query {index}"
+        return (_("query {index} (median)") if row < 0 else _("query {index}")).format(index=index)
 
     @property
     def theory_law(self) -> Law | None:

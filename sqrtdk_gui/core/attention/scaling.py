@@ -4,8 +4,10 @@ A mode is the factor c in ``z = c · (q·k) / τ`` (or, for the after-softmax tr
 of the weights), its names and its tooltip. Every view reads its labels from here, the
 computation its factor, the training lab the modes it trains: adding a mode is one entry.
 
-The strings are the English interface text; they live with the maths so that a mode cannot
-exist without them.
+The strings are the English interface text, marked with ``N_`` for translation: whoever
+shows a label, short label, tip or lab label passes it through ``core.i18n._``. Names that are
+formulas (÷√d_k, ÷√n, QK-norm) are not marked: they read the same in every language. They
+live with the maths so that a mode cannot exist without them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
+
+from sqrtdk_gui.core.i18n import N_
 
 __all__ = ["ScalingMode", "MODES", "SCALINGS", "TRAINED_SCALINGS", "COMPARED", "LOG_N_TRAIN",
            "scale_factor", "post_factor", "log_n_factor", "compared_scalings", "comparison_scaling"]
@@ -56,41 +60,41 @@ def log_n_factor(keys: int, train: int = LOG_N_TRAIN) -> float:
 class ScalingMode:
     """One scaling mode: its factor on q·k, its names, its tip, where else it appears."""
 
-    key: str  # stored in presets and settings: never rename
-    label: str  # menus, legends, the status line
-    short: str  # tables and other one-line places
-    tip: str  # the control's tooltip
+    key: str  # stored in presets and settings: never rename; never translated
+    label: str  # menus, legends, the status line (English; shown through _())
+    short: str  # tables and other one-line places (English; shown through _())
+    tip: str  # the control's tooltip (English; shown through _())
     factor: Callable[[Params], float]  # c, multiplying q·k before the temperature
     after_softmax: bool = False  # the trap that divides the weights by √d_k instead
     unit_vectors: bool = False  # q and k normalised first (the logits are g·cos)
-    lab_label: str | None = None  # the training lab's name for it; None: the lab does not train it
+    lab_label: str | None = None  # the training lab's name for it (shown through _()); None: not trained
 
 
 _ENTRIES = (
-    ScalingMode("none", "raw logits", "raw q·k",
-                "No scaling: logits are q·k, spread √d_k.",
-                lambda p: 1.0, lab_label="raw logits"),
+    ScalingMode("none", N_("raw logits"), N_("raw q·k"),
+                N_("No scaling: logits are q·k, spread √d_k."),
+                lambda p: 1.0, lab_label=N_("raw logits")),
     ScalingMode("sqrt_dk", "÷√d_k", "÷√d_k",
-                "Divide q·k by √d_k: unit-variance logits for every head size.",
+                N_("Divide q·k by √d_k: unit-variance logits for every head size."),
                 lambda p: 1.0 / math.sqrt(p.d_k), lab_label="÷√d_k"),
     ScalingMode("dk", "÷d_k (μP)", "÷d_k (μP)",
-                "μP: divide by d_k. Right once training aligns q with k; over-shrinks random vectors.",
+                N_("μP: divide by d_k. Right once training aligns q with k; over-shrinks random vectors."),
                 lambda p: 1.0 / p.d_k),
-    ScalingMode("sqrt_dmodel", "÷√d_model (trap)", "÷√d_model",
-                "Trap: divide by √d_model = √(h·d_k) instead of the per-head √d_k.",
+    ScalingMode("sqrt_dmodel", N_("÷√d_model (trap)"), "÷√d_model",
+                N_("Trap: divide by √d_model = √(h·d_k) instead of the per-head √d_k."),
                 lambda p: 1.0 / math.sqrt(p.d_model)),
-    ScalingMode("seq_len", "÷√n (trap)", "÷√n",
-                "Trap: a scale from the sequence length n (÷√n); σ does not depend on n.",
+    ScalingMode("seq_len", N_("÷√n (trap)"), "÷√n",
+                N_("Trap: a scale from the sequence length n (÷√n); σ does not depend on n."),
                 lambda p: 1.0 / math.sqrt(p.keys)),
-    ScalingMode("after_softmax", "÷√d_k after softmax (trap)", "after softmax",
-                "Trap: divide the softmax output by √d_k; rows no longer sum to 1.",
+    ScalingMode("after_softmax", N_("÷√d_k after softmax (trap)"), N_("after softmax"),
+                N_("Trap: divide the softmax output by √d_k; rows no longer sum to 1."),
                 lambda p: 1.0, after_softmax=True),
     ScalingMode("qk_norm", "QK-norm × g", "QK-norm",
-                "QK-norm: unit-length q and k times a gain g; logits stay in [−g, g].",
+                N_("QK-norm: unit-length q and k times a gain g; logits stay in [−g, g]."),
                 lambda p: p.gain, unit_vectors=True, lab_label="QK-norm"),
     ScalingMode("log_n", "÷√d_k × log₆₄ n", "÷√d_k·log₆₄n",
-                "Long context (Qwen's logn attention, scalable-softmax): ÷√d_k logits times "
-                "max(1, ln n / ln 64), so attention does not dilute as n grows past 64 keys.",
+                N_("Long context (Qwen's logn attention, scalable-softmax): ÷√d_k logits times "
+                   "max(1, ln n / ln 64), so attention does not dilute as n grows past 64 keys."),
                 lambda p: log_n_factor(p.keys) / math.sqrt(p.d_k)),
 )
 

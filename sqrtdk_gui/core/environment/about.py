@@ -14,10 +14,13 @@ import re
 import sys
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.i18n import N_
 
 __all__ = ["LICENCE", "CITATION", "versions", "version_lines"]
 
-LICENCE = "MIT licence: use, copy, change and share freely; no warranty."
+# LICENCE is shown through _(). CITATION is a reference, the same in every language (and in
+# CITATION.cff); the version lines are what a bug report and scripts read: both stay English.
+LICENCE = N_("MIT licence: use, copy, change and share freely; no warranty.")
 CITATION = (f"sqrtdk-gui developers. sqrtdk-gui {__version__}: why scaled dot-product attention "
             "divides its logits by √d_k (software), 2026. (CITATION.cff in the source has the same.)")
 

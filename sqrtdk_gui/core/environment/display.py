@@ -17,10 +17,13 @@ import stat
 import sys
 from collections.abc import Mapping
 
+from sqrtdk_gui.core.i18n import N_, _
+
 __all__ = ["display_problem", "platform_problem", "available_platforms", "NO_DISPLAY_HINT"]
 
-NO_DISPLAY_HINT = ("run it in a desktop session or set DISPLAY; --screenshot FILE and "
-                   "--smoke-test need no display")
+# What to do instead (English; shown through _()).
+NO_DISPLAY_HINT = N_("run it in a desktop session or set DISPLAY; --screenshot FILE and "
+                     "--smoke-test need no display")
 # Platform plugins that need a display server; any other (offscreen, vnc, eglfs, ...) does not.
 _NEEDS_X = ("xcb",)
 _NEEDS_WAYLAND = ("wayland", "wayland-egl", "wayland-brcm")
@@ -76,8 +79,9 @@ def platform_problem(env: Mapping[str, str] | None = None) -> str | None:
     if not wanted or not have or any(p in have for p in wanted):
         return None
     shown = env.get("QT_QPA_PLATFORM", "")[:60]
-    return (f"QT_QPA_PLATFORM={shown!r} names no platform plugin this Qt has "
-            f"(it has {', '.join(sorted(have))}); unset it or choose one of those")
+    return _("QT_QPA_PLATFORM={value} names no platform plugin this Qt has "
+             "(it has {plugins}); unset it or choose one of those").format(
+        value=repr(shown), plugins=", ".join(sorted(have)))
 
 
 def _abstract_socket_listed(name: str) -> bool:
@@ -115,16 +119,18 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
     if env.get("WAYLAND_DISPLAY") and (not plugins or any(p in _NEEDS_WAYLAND for p in plugins)):
         return None
     if plugins and not any(p in _NEEDS_X for p in plugins):
-        return f"no Wayland display to open the window on (WAYLAND_DISPLAY is not set): {NO_DISPLAY_HINT}"
+        return _("no Wayland display to open the window on (WAYLAND_DISPLAY is not set): {hint}").format(
+            hint=_(NO_DISPLAY_HINT))
     display = env.get("DISPLAY", "")
     if not display:
-        return f"no display to open the window on (DISPLAY is not set): {NO_DISPLAY_HINT}"
+        return _("no display to open the window on (DISPLAY is not set): {hint}").format(hint=_(NO_DISPLAY_HINT))
     match = _DISPLAY.match(display)
     if match is None:
-        return f"DISPLAY={display!r} is not a display name such as :0: {NO_DISPLAY_HINT}"
+        return _("DISPLAY={value} is not a display name such as :0: {hint}").format(
+            value=repr(display), hint=_(NO_DISPLAY_HINT))
     if match["host"] not in ("", "unix"):
         return None  # a remote X server: trusted (checking it would open a connection)
     if not _local_x_server(match["number"], sockets):
-        return (f"no X server is running on display {display} (DISPLAY is set, but nothing "
-                f"listens there): {NO_DISPLAY_HINT}")
+        return _("no X server is running on display {display} (DISPLAY is set, but nothing "
+                 "listens there): {hint}").format(display=display, hint=_(NO_DISPLAY_HINT))
     return None

@@ -19,6 +19,7 @@ from typing import TypeVar
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 
@@ -38,6 +39,15 @@ MAX_BYTES = 1 << 20  # a preset is well under 1 KiB; refuse to slurp a huge wron
 MAX_DEPTH = 8  # a preset nests 3 levels; deeper JSON is not one (and could exhaust the stack)
 
 _T = TypeVar("_T")
+
+# What ``_expect`` says a value must be, by the type it expects.
+_EXPECTED: dict[object, str] = {
+    dict: N_("{what} must be an object, got {value}"),
+    int: N_("{what} must be an integer, got {value}"),
+    str: N_("{what} must be a string, got {value}"),
+    float: N_("{what} must be a number, got {value}"),
+    (int, float): N_("{what} must be a number, got {value}"),
+}
 
 
 class PresetError(ValueError):
@@ -75,9 +85,8 @@ def _shown(value: object) -> str:
 
 def _expect(kind: type[_T] | tuple[type[_T], ...], value: object, what: str) -> _T:
     if isinstance(value, bool) or not isinstance(value, kind):
-        names = {dict: "an object", int: "an integer", str: "a string", float: "a number",
-                 (int, float): "a number"}
-        raise PresetError(f"{what} must be {names.get(kind, kind)}, got {_shown(value)}")
+        template = _(_EXPECTED[kind]) if kind in _EXPECTED else "{what} must be {kind}, got {value}"
+        raise PresetError(template.format(what=what, kind=kind, value=_shown(value)))
     return value
 
 
@@ -93,15 +102,16 @@ def _check_depth(text: str) -> None:
     if brackets.size:
         opening = (brackets == ord("[")) | (brackets == ord("{"))
         if np.cumsum(np.where(opening, 1, -1)).max() > MAX_DEPTH:
-            raise PresetError(f"not a sqrtdk-gui preset (JSON nested more than {MAX_DEPTH} levels deep)")
+            raise PresetError(_("not a sqrtdk-gui preset (JSON nested more than {depth} levels deep)").format(
+                depth=MAX_DEPTH))
 
 
 def from_json(text: str) -> State:
     """Parse and validate a preset; raises PresetError with a one-line reason, never another error."""
     if not isinstance(text, str):
-        raise PresetError(f"not a JSON text (got {type(text).__name__})")
+        raise PresetError(_("not a JSON text (got {type})").format(type=type(text).__name__))
     if len(text) > MAX_BYTES:
-        raise PresetError(f"not a sqrtdk-gui preset (more than {MAX_BYTES:,} characters)")
+        raise PresetError(_("not a sqrtdk-gui preset (more than {count} characters)").format(count=f"{MAX_BYTES:,}"))
     try:
         return _from_json(text)
     except PresetError:
@@ -109,7 +119,8 @@ def from_json(text: str) -> State:
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError,
             MemoryError) as exc:  # a case the checks below missed: still one sentence
         message = " ".join(str(exc).split())[:80]
-        raise PresetError(f"not a usable preset ({type(exc).__name__}: {message})") from None
+        raise PresetError(_("not a usable preset ({error}: {message})").format(
+            error=type(exc).__name__, message=message)) from None
 
 
 def _from_json(text: str) -> State:
@@ -117,39 +128,42 @@ def _from_json(text: str) -> State:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PresetError(f"not a JSON file ({exc.msg} at line {exc.lineno})") from None
+        raise PresetError(_("not a JSON file ({problem} at line {line})").format(
+            problem=exc.msg, line=exc.lineno)) from None
     except ValueError:  # the only other ValueError: an integer with more digits than Python converts
-        raise PresetError("not a usable JSON file (a number with thousands of digits)") from None
+        raise PresetError(_("not a usable JSON file (a number with thousands of digits)")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PresetError("not a sqrtdk-gui preset (no \"format\": \"sqrtdk-gui preset\")")
+        raise PresetError(_("not a sqrtdk-gui preset (no \"format\": \"sqrtdk-gui preset\")"))
     version = _expect(int, data.get("version"), "\"version\"")
     if version > VERSION:
-        raise PresetError(f"made by a newer sqrtdk-gui (preset version {version}; this one reads {VERSION})")
+        raise PresetError(_("made by a newer sqrtdk-gui (preset version {version}; this one reads {known})").format(
+            version=version, known=VERSION))
     if version < 1:
-        raise PresetError(f"unknown preset version {version}")
+        raise PresetError(_("unknown preset version {version}").format(version=version))
     raw = _expect(dict, data.get("params", {}), "\"params\"")
     unknown = sorted(set(raw) - set(_PARAM_NAMES))
     if unknown:
-        raise PresetError(f"unknown parameter {_shown(unknown[0])} in \"params\"")
+        raise PresetError(_("unknown parameter {name} in \"params\"").format(name=_shown(unknown[0])))
     try:
         params = Params(**raw)
     except ValueError as exc:
-        raise PresetError(f"bad parameter: {exc}") from None
+        raise PresetError(_("bad parameter: {problem}").format(problem=exc)) from None
     lesson = _expect(dict, data.get("lesson", {}), "\"lesson\"")
     step = _expect(int, lesson.get("step", 0), "\"lesson.step\"")
     if not 0 <= step <= len(STEPS):
-        raise PresetError(f"lesson step {step} is out of range: allowed 0..{len(STEPS)}")
+        raise PresetError(_("lesson step {step} is out of range: allowed 0..{last}").format(step=step, last=len(STEPS)))
     scenario = lesson.get("scenario")
     if scenario is not None:
         _expect(str, scenario, "\"lesson.scenario\"")
         if scenario not in {s.key for s in SCENARIOS}:
-            raise PresetError(f"unknown lesson scenario {_shown(scenario)}")
+            raise PresetError(_("unknown lesson scenario {name}").format(name=_shown(scenario)))
     theme = _expect(str, data.get("theme", "light"), "\"theme\"")
     if theme not in THEMES:
-        raise PresetError(f"unknown theme {_shown(theme)}: use {', '.join(THEMES)}")
+        raise PresetError(_("unknown theme {name}: use {themes}").format(name=_shown(theme), themes=", ".join(THEMES)))
     zoom = _expect((int, float), data.get("zoom", 1.0), "\"zoom\"")
     if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
-        raise PresetError(f"zoom {zoom} is out of range: allowed {ZOOM_RANGE[0]}..{ZOOM_RANGE[1]}")
+        raise PresetError(_("zoom {zoom} is out of range: allowed {lo}..{hi}").format(
+            zoom=zoom, lo=ZOOM_RANGE[0], hi=ZOOM_RANGE[1]))
     return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom))
 
 
@@ -158,13 +172,13 @@ def load(path: str | os.PathLike[str]) -> State:
     try:
         raw = safe_io.read_bytes(path, MAX_BYTES)
     except FileNotFoundError:
-        raise PresetError("cannot read it: no such file") from None
+        raise PresetError(_("cannot read it: no such file")) from None
     except safe_io.IOFailure as exc:  # a FIFO, a device, too large, unreadable
-        raise PresetError(f"cannot read it: {exc.reason}") from None
+        raise PresetError(_("cannot read it: {reason}").format(reason=exc.reason)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise PresetError("not a JSON file (not UTF-8 text)") from None
+        raise PresetError(_("not a JSON file (not UTF-8 text)")) from None
     return from_json(text)
 
 

@@ -25,6 +25,8 @@ import stat
 import tempfile
 from typing import TypeAlias
 
+from sqrtdk_gui.core.i18n import N_, _
+
 __all__ = ["IOFailure", "read_bytes", "write_bytes", "write_text", "resolve_target", "kind_of"]
 
 
@@ -32,11 +34,13 @@ class IOFailure(OSError):
     """A read or write that cannot be done; ``str()`` is one sentence for the user.
 
     ``reason`` is the part after the file name ("it is a FIFO ...", "No space left on device"),
-    for messages that name the file themselves.
+    for messages that name the file themselves. Both are in the language of the moment they
+    were raised (``verb`` is "read", "write" or "use").
     """
 
     def __init__(self, code: int | None, verb: str, path: str, reason: str) -> None:
-        self.message = f"cannot {verb} {path!r}: {reason}"
+        template = _(_MESSAGES[verb]) if verb in _MESSAGES else "cannot {verb} {path}: {reason}"
+        self.message = template.format(verb=verb, path=repr(path), reason=reason)
         super().__init__(code or 0, self.message)
         self.reason = reason
 
@@ -44,16 +48,24 @@ class IOFailure(OSError):
         return self.message
 
 
+_MESSAGES = {"read": N_("cannot read {path}: {reason}"), "write": N_("cannot write {path}: {reason}"),
+             "use": N_("cannot use {path}: {reason}")}
+
 # What the functions below take as a file name: anything os.fspath() accepts.
 _Path: TypeAlias = str | bytes | os.PathLike[str] | os.PathLike[bytes]
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+          (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
+_OTHER_KIND = N_("not a regular file")
 
 
 def kind_of(mode: int) -> str:
-    """'a folder', 'a device', ... for a ``st_mode`` that is not a regular file."""
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    """'a folder', 'a device', ... for a ``st_mode`` that is not a regular file (translated)."""
+    return _(next((name for test, name in _KINDS if test(mode)), _OTHER_KIND))
+
+
+def _not_regular(mode: int) -> str:
+    return _("it is {kind}, not a regular file").format(kind=kind_of(mode))
 
 
 def _reason(exc: OSError) -> str:
@@ -65,9 +77,9 @@ def _check_name(path: _Path) -> str:
     if isinstance(path, bytes):
         path = os.fsdecode(path)
     if not path:
-        raise IOFailure(errno.ENOENT, "use", "", "an empty file name names no file")
+        raise IOFailure(errno.ENOENT, "use", "", _("an empty file name names no file"))
     if "\0" in path:
-        raise IOFailure(errno.EINVAL, "use", path, "not a valid file name")
+        raise IOFailure(errno.EINVAL, "use", path, _("not a valid file name"))
     return path
 
 
@@ -86,7 +98,7 @@ def read_bytes(path: _Path, limit: int) -> bytes:
         # tape); fstat below checks again what was actually opened.
         mode = os.stat(path).st_mode
         if not stat.S_ISREG(mode):
-            raise IOFailure(errno.EINVAL, "read", path, f"it is {kind_of(mode)}, not a regular file")
+            raise IOFailure(errno.EINVAL, "read", path, _not_regular(mode))
         # O_NONBLOCK: a FIFO swapped in meanwhile must not wait for a writer.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
@@ -97,11 +109,11 @@ def read_bytes(path: _Path, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise IOFailure(errno.EINVAL, "read", path, f"it is {kind_of(info.st_mode)}, "
-                                          "not a regular file")
+            raise IOFailure(errno.EINVAL, "read", path, _not_regular(info.st_mode))
         if info.st_size > limit:
-            raise IOFailure(errno.EFBIG, "read", path, f"it is {info.st_size:,} bytes, "
-                                         f"more than the {limit:,} bytes such a file can have")
+            raise IOFailure(errno.EFBIG, "read", path,
+                            _("it is {size} bytes, more than the {limit} bytes such a file can have").format(
+                                size=f"{info.st_size:,}", limit=f"{limit:,}"))
         chunks, size = [], 0
         while size <= limit:  # the file may grow while we read: never take more than limit + 1
             chunk = os.read(fd, limit + 1 - size)
@@ -116,8 +128,8 @@ def read_bytes(path: _Path, limit: int) -> bytes:
     finally:
         os.close(fd)
     if size > limit:
-        raise IOFailure(errno.EFBIG, "read", path, f"it is more than the {limit:,} bytes "
-                                     "such a file can have")
+        raise IOFailure(errno.EFBIG, "read", path,
+                        _("it is more than the {limit} bytes such a file can have").format(limit=f"{limit:,}"))
     return b"".join(chunks)
 
 
@@ -135,13 +147,15 @@ def resolve_target(path: _Path) -> str:
     except FileNotFoundError:
         folder = os.path.dirname(real) or "."
         if not os.path.isdir(folder):
-            raise IOFailure(errno.ENOENT, "write", path, f"folder {folder!r} does not exist") from None
+            raise IOFailure(errno.ENOENT, "write", path,
+                            _("folder {folder} does not exist").format(folder=repr(folder))) from None
         return real
     except OSError as exc:  # a symlink loop, a name too long, a folder we may not enter
         raise IOFailure(exc.errno, "write", path, _reason(exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise IOFailure(errno.EINVAL, "write", path, f"it is {kind_of(info.st_mode)}, "
-                                      "not a regular file, and is left untouched")
+        raise IOFailure(errno.EINVAL, "write", path,
+                        _("it is {kind}, not a regular file, and is left untouched").format(
+                            kind=kind_of(info.st_mode)))
     return real
 
 
@@ -177,7 +191,7 @@ def write_bytes(path: _Path, data: bytes) -> str:
         raise IOFailure(exc.errno, "write", shown, _reason(exc)) from None
     if old is not None and not os.access(real, os.W_OK):
         # Replacing by rename would succeed in a writable folder; a read-only file means "keep".
-        raise IOFailure(errno.EACCES, "write", shown, "the file is read-only")
+        raise IOFailure(errno.EACCES, "write", shown, _("the file is read-only"))
     try:  # a short hidden name, so that a name at the length limit still has a temporary twin
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)[:40]}.", suffix=".tmp",
                                    dir=folder)

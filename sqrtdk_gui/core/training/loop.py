@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.attention.softmax import SATURATION
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.training.task import (
     LOSSES,
     MAX_LAYERS,
@@ -129,7 +130,7 @@ class TrainConfig:
         for name, allowed in (("scaling", TRAINED_SCALINGS), ("optimizer", OPTIMIZERS), ("loss", LOSSES)):
             check_choice(name, getattr(self, name), allowed)
         if not isinstance(self.learn_v, (bool, np.bool_)):
-            raise ValueError(f"learn_v must be True or False, got {self.learn_v!r}")
+            raise ValueError(_("learn_v must be True or False, got {value}").format(value=repr(self.learn_v)))
         object.__setattr__(self, "learn_v", bool(self.learn_v))
         if self.lr is None:
             object.__setattr__(self, "lr", DEFAULT_LR[self.optimizer])
@@ -138,8 +139,8 @@ class TrainConfig:
         size = self.batch * self.n_keys * max(self.d_k, self.d_model, self.d_v)
         if size > MAX_ELEMENTS:
             raise ValueError(
-                f"batch*n_keys*max(d_k, d_model, d_v) = {size} exceeds {MAX_ELEMENTS}; "
-                "reduce batch, n_keys or d_k"
+                _("batch*n_keys*max(d_k, d_model, d_v) = {size} exceeds {limit}; "
+                  "reduce batch, n_keys or d_k").format(size=size, limit=MAX_ELEMENTS)
             )
 
     @property

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
+from sqrtdk_gui.core.i18n import _, ngettext
 from sqrtdk_gui.core.training.loop import FLOAT_RANGES, INT_RANGES, MAX_ELEMENTS, TrainConfig, TrainResult, train_grid
 from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
@@ -100,22 +101,28 @@ def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int],
     lrs = tuple(sorted({check_float("lr", lr, lo, hi, lo_inc) for lr in lrs}))
     seeds = tuple(dict.fromkeys(check_int("seed", s, *INT_RANGES["seed"]) for s in seeds))
     if not lrs:
-        raise ValueError("a sweep needs at least one learning rate")
+        raise ValueError(_("a sweep needs at least one learning rate"))
     if not seeds:
-        raise ValueError("a sweep needs at least one seed")
+        raise ValueError(_("a sweep needs at least one seed"))
     runs = len(lrs) * len(seeds)
     if runs > MAX_RUNS:
-        raise ValueError(f"rates x seeds = {runs} exceeds {MAX_RUNS}; use fewer rates or seeds")
+        raise ValueError(_("rates x seeds = {runs} exceeds {limit}; use fewer rates or seeds").format(
+            runs=runs, limit=MAX_RUNS))
     size = runs * config.batch * config.n_keys * max(config.d_model, config.d_v)
     if size > MAX_ELEMENTS:
-        raise ValueError(f"rates*seeds*batch*n_keys*max(d_model, d_v) = {size} exceeds "
-                         f"{MAX_ELEMENTS}; use fewer rates, seeds or a smaller batch")
+        raise ValueError(_("rates*seeds*batch*n_keys*max(d_model, d_v) = {size} exceeds {limit}; "
+                           "use fewer rates, seeds or a smaller batch").format(size=size, limit=MAX_ELEMENTS))
     need = sweep_bytes(config, runs, parallel)
     if need > MEMORY_BUDGET:
-        at_once = f" × {parallel} scalings at once" if parallel > 1 else ""
-        raise ValueError(f"this sweep would need about {_megabytes(need)} ({runs} runs{at_once}, "
-                         f"d_k {config.d_k} × d_model {config.d_model}); the limit is "
-                         f"{_megabytes(MEMORY_BUDGET)}: use a smaller d_k or d_model, fewer rates or seeds")
+        if parallel > 1:
+            message = _("this sweep would need about {need} ({runs} runs × {parallel} scalings at once, "
+                        "d_k {d_k} × d_model {d_model}); the limit is {limit}: use a smaller d_k or d_model, "
+                        "fewer rates or seeds")
+        else:
+            message = _("this sweep would need about {need} ({runs} runs, d_k {d_k} × d_model {d_model}); "
+                        "the limit is {limit}: use a smaller d_k or d_model, fewer rates or seeds")
+        raise ValueError(message.format(need=_megabytes(need), runs=runs, parallel=parallel, d_k=config.d_k,
+                                        d_model=config.d_model, limit=_megabytes(MEMORY_BUDGET)))
     return lrs, seeds
 
 
@@ -400,20 +407,20 @@ def verdict(sweeps: dict[str, ScalingSweep]) -> str:
     rb, sb = raw.best_steps_range(), scaled.best_steps_range()
     rw, sw = raw.working_counts(), scaled.working_counts()
     if sb is None and rb is None:
-        text = "Neither reached 90 % at any rate for every seed."
+        text = _("Neither reached 90 % at any rate for every seed.")
     elif rb is None:
         assert sb is not None  # not both None: the case above
-        text = (f"At its best rate ÷√d_k reached 90 % in <b>{span_text(sb)}</b> steps; raw "
-                f"logits did not reach it at any rate for every seed.")
+        text = _("At its best rate ÷√d_k reached 90 % in <b>{scaled}</b> steps; raw "
+                 "logits did not reach it at any rate for every seed.").format(scaled=span_text(sb))
     elif sb is None:
-        text = (f"At its best rate raw reached 90 % in <b>{span_text(rb)}</b> steps; ÷√d_k "
-                f"did not reach it at any rate for every seed.")
+        text = _("At its best rate raw reached 90 % in <b>{raw}</b> steps; ÷√d_k "
+                 "did not reach it at any rate for every seed.").format(raw=span_text(rb))
     else:
-        text = (f"Each at its best rate, 90 % took ÷√d_k <b>{span_text(sb)}</b> steps, raw "
-                f"<b>{span_text(rb)}</b>.")
-    text += (f" Raw trained at <b>{span_text(rw)} of {n}</b> rates, ÷√d_k at "
-             f"<b>{span_text(sw)}</b>.")
-    return text
+        text = _("Each at its best rate, 90 % took ÷√d_k <b>{scaled}</b> steps, raw "
+                 "<b>{raw}</b>.").format(scaled=span_text(sb), raw=span_text(rb))
+    rates = ngettext("Raw trained at <b>{raw} of {n}</b> rate, ÷√d_k at <b>{scaled}</b>.",
+                     "Raw trained at <b>{raw} of {n}</b> rates, ÷√d_k at <b>{scaled}</b>.", n)
+    return text + " " + rates.format(raw=span_text(rw), n=n, scaled=span_text(sw))
 
 
 def _span(values: list[float], fmt: str = "{:g}") -> str:
