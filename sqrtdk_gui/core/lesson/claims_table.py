@@ -11,21 +11,24 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson import figures
 from sqrtdk_gui.core.training import claims as lab_claims
 
 __all__ = ["ClaimRow", "claim_rows"]
 
-FIGURES_TEST = ("tests/core/test_figures.py (seeds 0–31 span the quote, at least 90 % of seeds 8–39 fall in it; "
-                "headline figures by an independent path; stored values recomputed on two OpenBLAS kernels)")
-LAB_TEST = "tests/core/test_lab_claims.py (every seed in the interval; CI: two OpenBLAS kernels)"
+# The test file that checks a row, and what it checks (translated where the table is made).
+FIGURES_TEST = ("tests/core/test_figures.py",
+                N_("seeds 0–31 span the quote, at least 90 % of seeds 8–39 fall in it; headline figures by an "
+                   "independent path; stored values recomputed on two OpenBLAS kernels"))
+LAB_TEST = ("tests/core/test_lab_claims.py", N_("every seed in the interval; CI: two OpenBLAS kernels"))
 
 
 class ClaimRow(NamedTuple):
     quoted: str  # the text as the lesson or README prints it
     what: str  # what it measures, and how
     seeds: str
-    test: str
+    test: str  # the test file first, then what it checks in parentheses
 
 
 def _seeds(seeds: Iterable[int]) -> str:
@@ -33,11 +36,19 @@ def _seeds(seeds: Iterable[int]) -> str:
     return f"{seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
 
 
+def _test(test: tuple[str, str]) -> str:
+    path, checks = test
+    return _("{path} ({checks})").format(path=path, checks=_(checks))
+
+
 def claim_rows() -> list[ClaimRow]:
-    """The lesson's figures (quoted from the model at initialisation), then the lab's claims."""
-    rows = [ClaimRow(figures.quote(key), f.description, _seeds(figures.SEEDS), FIGURES_TEST)
+    """The lesson's figures (quoted from the model at initialisation), then the lab's claims;
+    their words in the current language."""
+    figures_test, lab_test = _test(FIGURES_TEST), _test(LAB_TEST)
+    rows = [ClaimRow(figures.quote(key), f.describe(), _seeds(figures.SEEDS), figures_test)
             for key, f in figures.FIGURES.items()]
     for c in lab_claims.LAB_CLAIMS:
         seeds = re.search(r"seeds (\d+–\d+)", c.how)  # each claim's description names its seeds
-        rows.append(ClaimRow(c.phrase.replace("dk", "d_k"), c.how, seeds.group(1) if seeds else "", LAB_TEST))
+        rows.append(ClaimRow(_(c.phrase).replace("dk", "d_k"), _(c.how), seeds.group(1) if seeds else "",
+                             lab_test))
     return rows

@@ -4,9 +4,10 @@ Every value comes from ``compute`` or ``sweep`` for the current parameters (one 
 table says "for these parameters"); the lesson *texts* quote ranges over seeds from
 ``lesson.figures`` instead. Each table is built by its page's ``evidence(params)``.
 
-Tables are cached by (scenario, parameters): a scenario shown again, the handout and a slide
-whose numbers a worker thread computed first all take the same table without recomputing it
-(one table takes up to 2 s: the long-context follow-up's).
+Tables are cached by (scenario, parameters, language): a scenario shown again, the handout and
+a slide whose numbers a worker thread computed first all take the same table without
+recomputing it (one table takes up to 2 s: the long-context follow-up's). A table's words are
+translated when it is built, hence the language in the key.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import functools
 from collections.abc import Callable
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import language
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
@@ -23,11 +25,15 @@ __all__ = ["evidence"]
 _BUILDERS: dict[str, Callable[[Params], Evidence]] = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
 
 
-@functools.lru_cache(maxsize=64)
 def evidence(key: str, params: Params) -> Evidence:
-    """The table (and chart) of scenario ``key`` for the parameters it runs with (cached;
-    thread-safe: pages build their tables from the model only). The chart's arrays are
-    read-only, since every caller shares them."""
+    """The table (and chart) of scenario ``key`` for the parameters it runs with, its words in
+    the current language (cached; thread-safe: pages build their tables from the model only).
+    The chart's arrays are read-only, since every caller shares them."""
+    return _evidence(key, params, language())
+
+
+@functools.lru_cache(maxsize=64)
+def _evidence(key: str, params: Params, lang: str) -> Evidence:
     table = _BUILDERS[key](params)
     for array in table.chart or ():
         array.flags.writeable = False

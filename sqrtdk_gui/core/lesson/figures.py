@@ -28,6 +28,7 @@ from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.measure import Figure
 from sqrtdk_gui.core.lesson.pages import PAGES
@@ -144,18 +145,21 @@ class SampleNote(NamedTuple):
     """A quoted figure the sample on screen falls outside of."""
 
     key: str
-    description: str
+    description: str  # what the figure measures, in the language of the moment the note was made
     sample: str  # this seed's value(s), formatted as the quote is
     quoted: str
 
     def text(self, seed: int) -> str:
-        return (f"This sample (seed {seed}) gives {self.sample} for {self.description}: outside the "
-                f"quoted {self.quoted}. Samples vary; the quoted ranges hold for most of them.")
+        """The note as a sentence, in the current language."""
+        return _("This sample (seed {seed}) gives {sample} for {description}: outside the quoted {quoted}. "
+                 "Samples vary; the quoted ranges hold for most of them.").format(
+            seed=seed, sample=self.sample, description=self.description, quoted=self.quoted)
 
 
 def sample_notes(text: str, seed: int) -> list[SampleNote]:
     """For each figure ``text`` quotes (once each), a note if seed ``seed``'s value lies outside
-    the quoted range, so that a page never silently contradicts the sample beside it."""
+    the quoted range, so that a page never silently contradicts the sample beside it (the
+    figure's description in the current language)."""
     notes = []
     for key in dict.fromkeys(placeholders(text)):
         values = figure_values(key, seed)
@@ -165,5 +169,5 @@ def sample_notes(text: str, seed: int) -> list[SampleNote]:
         shown = [x for x in values if not inside(key, (x,))] if len(values) > 1 else values
         # One digit more than the quote, so that 0.618 is not shown as the bound 0.62.
         sample = ", ".join(format_value(x, f.kind, f.unit, f.digits + 1) for x in shown)
-        notes.append(SampleNote(key, f.description, sample, quote(key)))
+        notes.append(SampleNote(key, f.describe(), sample, quote(key)))
     return notes

@@ -22,6 +22,7 @@ from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sampling import pool
 from sqrtdk_gui.core.attention.softmax import SATURATION
 from sqrtdk_gui.core.attention.sweep import DK_GRID, sweep
+from sqrtdk_gui.core.i18n import _
 
 __all__ = ["Figure", "FigureSet", "RAW", "SCALED", "TARGET_ROWS", "run", "med", "logit_sigma", "grid",
            "sweep_median", "jac_ratio", "grad_ratio", "aligned_key_share", "aligned_gap",
@@ -37,6 +38,9 @@ class Figure:
     ``kind``: "range" (plain numbers, scientific beyond 1e5 or below 1e-3), "percent"
     (values are fractions, quoted in %), "int" (exact integers such as grid head sizes),
     "decades" (powers of ten only). ``unit`` is appended ("×").
+
+    ``description`` is a text marked for translation (``N_``): a template whose named
+    ``fields`` (``{d_k}``) :meth:`describe` fills in after translating it.
     """
 
     key: str
@@ -45,6 +49,12 @@ class Figure:
     kind: str = "range"
     unit: str = ""
     digits: int = 2
+    fields: tuple[tuple[str, int | float | str], ...] = ()
+
+    def describe(self) -> str:
+        """What the figure measures, in the current language (sample notes, the claims table)."""
+        text = _(self.description)
+        return text.format(**dict(self.fields)) if self.fields else text
 
 
 class FigureSet:
@@ -54,9 +64,9 @@ class FigureSet:
         self.items: list[Figure] = []
 
     def add(self, key: str, description: str, kind: str = "range", unit: str = "",
-            digits: int = 2) -> Callable[[_Measure], _Measure]:
+            digits: int = 2, **fields: int | float | str) -> Callable[[_Measure], _Measure]:
         def register(fn: _Measure) -> _Measure:
-            self.items.append(Figure(key, description, fn, kind, unit, digits))
+            self.items.append(Figure(key, description, fn, kind, unit, digits, tuple(fields.items())))
             return fn
 
         return register
@@ -133,11 +143,12 @@ def fused_kernel_error(p: Params, scaling: str) -> float:
 
 
 def fmt(x: float, digits: int = 2) -> str:
-    """A table cell: ``digits`` decimals, 3.5e-3 for the very small and large, NaN, overflow."""
+    """A table cell: ``digits`` decimals, 3.5e-3 for the very small and large, NaN, overflow
+    (the word in the current language)."""
     if math.isnan(x):
         return "NaN"
     if not math.isfinite(x):
-        return "overflow"
+        return _("overflow")
     if x != 0 and (abs(x) < 10 ** -digits or abs(x) >= 1e5):
         mantissa, exponent = f"{x:.1e}".split("e")
         return f"{mantissa}e{int(exponent)}"  # 3.5e-3: narrow table columns

@@ -16,12 +16,16 @@ from typing import Any
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_
 
-__all__ = ["PANELS", "Animation", "Step", "Scenario", "Prediction", "Evidence"]
+__all__ = ["PANELS", "KIND_LABELS", "Animation", "Step", "Scenario", "Prediction", "Evidence"]
 
 # The views a page may point at, cover or show on a slide (the window's panels and the
 # summary strip; "summary.<cell>" names one of its cells).
 PANELS = ("summary", "histogram", "weights", "jacobian", "gradient", "sigma_dial")
+
+# What a scenario's ``kind`` is called on screen (marked: shown as ``_(KIND_LABELS[kind])``).
+KIND_LABELS = {"trap": N_("Trap"), "follow-up": N_("Follow-up")}
 
 
 def _check_views(where: str, names: Iterable[str]) -> None:
@@ -41,6 +45,10 @@ class Animation:
 
 @dataclass(frozen=True)
 class Step:
+    """A step of the lesson. ``title``, ``question`` and ``answer`` are marked for translation
+    (``N_``): whoever shows them calls ``_()`` on them (``answer`` keeps its ``{figure_key}``
+    placeholders through translation; ``figures.fill`` replaces them afterwards)."""
+
     number: int
     title: str
     resource: str
@@ -66,6 +74,9 @@ class Step:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A trap or a follow-up. ``title`` and ``button`` are marked for translation (``N_``):
+    whoever shows them calls ``_()`` on them; ``key`` and ``kind`` are identifiers."""
+
     key: str
     kind: str  # "trap" or "follow-up"
     title: str
@@ -87,7 +98,7 @@ class Scenario:
 class Prediction:
     """What one step's question asks the class to predict."""
 
-    quantity: str  # what the guesses are of, as the pane labels it
+    quantity: str  # what the guesses are of, as the pane labels it (marked: shown through ``_()``)
     measure: Callable[[Params], float]  # the measured value for the step's parameters
     hides: tuple[str, ...]  # view names ("histogram") and summary cells ("summary.sigma")
     digits: int = 2  # decimals shown for the measured value
@@ -98,7 +109,10 @@ class Prediction:
 
 @dataclass(frozen=True)
 class Evidence:
-    """A small table (and optionally a chart of y against d_k) for one scenario."""
+    """A small table (and optionally a chart of y against d_k) for one scenario.
+
+    Built at call time, so its words (headers, cells, ``chart_label``) are already in the
+    current language: shown as they are, never through ``_()`` again."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 
@@ -13,17 +14,21 @@ __all__ = ["QUESTIONS"]
 
 def _variance(p: Params) -> Measured:
     r = run(p, scaling=RAW)
-    return Measured((Reading("σ of the raw logits", fmt(r.logit_std), f"theory √{p.d_k} = {math.sqrt(p.d_k):.2f}"),
-                     Reading("variance σ²", fmt(r.logit_std ** 2, 0), f"theory d_k = {p.d_k}")), r.logit_std)
+    return Measured((Reading(_("σ of the raw logits"), fmt(r.logit_std),
+                             _("theory √{d_k} = {value}").format(d_k=p.d_k, value=f"{math.sqrt(p.d_k):.2f}")),
+                     Reading(_("variance σ²"), fmt(r.logit_std ** 2, 0), _("theory d_k = {d_k}").format(d_k=p.d_k))),
+                    r.logit_std)
 
 
 def _saturation(p: Params) -> Measured:
     r = run(p, scaling=RAW)
     top = med(r, "max_weight")
     choice = 3 if top > 0.9 else 2 if top > 0.4 else 1 if top > 2.0 / p.keys else 0
-    return Measured((Reading("median largest weight of a row", fmt(top, 3), f"uniform: 1/{p.keys} = {1 / p.keys:.3f}"),
-                     Reading("rows with max p > 0.99 (saturated)", f"{100 * r.saturated_fraction:.0f} %"),
-                     Reading("median entropy", fmt(med(r, "entropy")), f"ceiling log {p.keys} = {r.log_n:.2f}")),
+    return Measured((Reading(_("median largest weight of a row"), fmt(top, 3),
+                             _("uniform: 1/{n} = {value}").format(n=p.keys, value=f"{1 / p.keys:.3f}")),
+                     Reading(_("rows with max p > 0.99 (saturated)"), f"{100 * r.saturated_fraction:.0f} %"),
+                     Reading(_("median entropy"), fmt(med(r, "entropy")),
+                             _("ceiling log {n} = {value}").format(n=p.keys, value=f"{r.log_n:.2f}"))),
                     choice)
 
 
@@ -31,59 +36,61 @@ def _jacobian(p: Params) -> Measured:
     raw, scaled = run(p, scaling=RAW), run(p, scaling=SCALED)
     j_raw, j_scaled = med(raw, "jacobian_fro"), med(scaled, "jacobian_fro")
     # "≈ 0" means: a small fraction of the norm the same vectors get with ÷√d_k.
-    return Measured((Reading("median ‖J‖_F, raw", fmt(j_raw, 4)),
-                     Reading("median ‖J‖_F, ÷√d_k", fmt(j_scaled, 4)),
-                     Reading("raw over ÷√d_k", fmt(j_raw / j_scaled, 3))), 1 if j_raw < 0.2 * j_scaled else None)
+    return Measured((Reading(_("median ‖J‖_F, raw"), fmt(j_raw, 4)),
+                     Reading(_("median ‖J‖_F, ÷√d_k"), fmt(j_scaled, 4)),
+                     Reading(_("raw over ÷√d_k"), fmt(j_raw / j_scaled, 3))), 1 if j_raw < 0.2 * j_scaled else None)
 
 
 def _gradient(p: Params) -> Measured:
     raw, scaled = med(run(p, scaling=RAW), "grad_q"), med(run(p, scaling=SCALED), "grad_q")
     ratio = scaled / raw
     choice = 3 if ratio >= 10 else 2 if ratio > 1.5 else 1 if ratio > 1 / 1.5 else 0
-    return Measured((Reading("median ‖∂L/∂q‖, raw", fmt(raw, 4)),
-                     Reading("median ‖∂L/∂q‖, ÷√d_k", fmt(scaled, 3)),
-                     Reading("÷√d_k over raw", f"{ratio:.3g}×")), choice)
+    return Measured((Reading(_("median ‖∂L/∂q‖, raw"), fmt(raw, 4)),
+                     Reading(_("median ‖∂L/∂q‖, ÷√d_k"), fmt(scaled, 3)),
+                     Reading(_("÷√d_k over raw"), f"{ratio:.3g}×")), choice)
 
 
 QUESTIONS = (
-    Question("chain_variance", "chain", "How wide is a logit?",
-             "q and k have d_k = 512 independent entries, each of mean 0 and variance 1. "
-             "What is the standard deviation σ of the raw logit q·k?",
+    Question("chain_variance", "chain", N_("How wide is a logit?"),
+             N_("q and k have d_k = 512 independent entries, each of mean 0 and variance 1. "
+                "What is the standard deviation σ of the raw logit q·k?"),
              "number", (), _variance,
-             "√512 ≈ 22.6. q·k is a sum of 512 products qᵢkᵢ, each of variance 1; variances of independent "
-             "terms add, so Var(q·k) = d_k and σ = √d_k.",
-             "that you derive Var(q·k) = d_k from independence instead of quoting “to keep it stable”: "
-             "the whole argument for √d_k starts here.",
+             N_("√512 ≈ 22.6. q·k is a sum of 512 products qᵢkᵢ, each of variance 1; variances of independent "
+                "terms add, so Var(q·k) = d_k and σ = √d_k."),
+             N_("that you derive Var(q·k) = d_k from independence instead of quoting “to keep it stable”: "
+                "the whole argument for √d_k starts here."),
              preset={"d_k": 512, "scaling": "none"}, panels=("histogram", "summary"),
              band=(20.0, 25.0), lesson="step:1"),
-    Question("chain_saturation", "chain", "What does softmax do with such logits?",
-             "Raw logits of spread σ ≈ 22.6 (d_k = 512) over 64 keys. How much weight does the median query "
-             "put on its single largest key?",
-             "choice", ("About 1/64: nearly uniform", "Around 0.1: a few keys share it",
-                        "About half", "More than 0.9: nearly one-hot"), _saturation,
-             "Nearly all of it. Logit gaps of tens of units become factors of e²⁰ after exp, so the largest key "
-             "takes almost everything: the softmax saturates.",
-             "that you see softmax as exp of the gaps between logits: a spread that grows like √d_k turns every "
-             "row into an argmax.",
+    Question("chain_saturation", "chain", N_("What does softmax do with such logits?"),
+             N_("Raw logits of spread σ ≈ 22.6 (d_k = 512) over 64 keys. How much weight does the median query "
+                "put on its single largest key?"),
+             "choice", (N_("About 1/64: nearly uniform"), N_("Around 0.1: a few keys share it"),
+                        N_("About half"), N_("More than 0.9: nearly one-hot")), _saturation,
+             N_("Nearly all of it. Logit gaps of tens of units become factors of e²⁰ after exp, so the largest key "
+                "takes almost everything: the softmax saturates."),
+             N_("that you see softmax as exp of the gaps between logits: a spread that grows like √d_k turns every "
+                "row into an argmax."),
              preset={"d_k": 512, "scaling": "none"}, panels=("weights", "summary"), correct=3, lesson="step:2"),
-    Question("chain_jacobian", "chain", "What is left of the softmax's derivative?",
-             "The softmax's Jacobian is J = diag(p) − ppᵀ. For a saturated row, p ≈ (1, 0, …, 0), what does J become?",
-             "choice", ("About the identity", "About zero, every entry", "About −ppᵀ, a rank-one matrix",
-                        "About diag(p)"), _jacobian,
-             "About zero: with p₁ ≈ 1 the diagonal p₁ − p₁² ≈ 0 and every other entry has a factor pⱼ ≈ 0. The "
-             "softmax no longer responds to its input.",
-             "that you can write the softmax Jacobian and evaluate it at the saturated point, not just say "
-             "“gradients vanish”.",
+    Question("chain_jacobian", "chain", N_("What is left of the softmax's derivative?"),
+             N_("The softmax's Jacobian is J = diag(p) − ppᵀ. For a saturated row, p ≈ (1, 0, …, 0), what does J "
+                "become?"),
+             "choice", (N_("About the identity"), N_("About zero, every entry"), N_("About −ppᵀ, a rank-one matrix"),
+                        N_("About diag(p)")), _jacobian,
+             N_("About zero: with p₁ ≈ 1 the diagonal p₁ − p₁² ≈ 0 and every other entry has a factor pⱼ ≈ 0. The "
+                "softmax no longer responds to its input."),
+             N_("that you can write the softmax Jacobian and evaluate it at the saturated point, not just say "
+                "“gradients vanish”."),
              preset={"d_k": 512, "scaling": "none"}, panels=("jacobian",), correct=1, lesson="step:3"),
-    Question("chain_gradient", "chain", "What reaches q and k?",
-             "At d_k = 2048 without scaling, how does the median gradient ‖∂L/∂q‖ reaching a query compare with "
-             "the same vectors under ÷√d_k?",
-             "choice", ("Larger: nothing divides it", "About the same", "2–10× smaller", "At least 10× smaller"),
+    Question("chain_gradient", "chain", N_("What reaches q and k?"),
+             N_("At d_k = 2048 without scaling, how does the median gradient ‖∂L/∂q‖ reaching a query compare with "
+                "the same vectors under ÷√d_k?"),
+             "choice", (N_("Larger: nothing divides it"), N_("About the same"), N_("2–10× smaller"),
+                        N_("At least 10× smaller")),
              _gradient,
-             "Orders of magnitude smaller. ∂L/∂q passes through J, which is ≈ 0 for saturated rows; the missing "
-             "1/√d_k in the chain rule does not make up for it. A few near-tie rows keep large gradients, so "
-             "the mean misleads: look at the median.",
-             "the full chain in one breath — Var = d_k, saturation, J → 0, no signal to W_Q and W_K — and that "
-             "you know the failure is at initialisation, before any training could fix it.",
+             N_("Orders of magnitude smaller. ∂L/∂q passes through J, which is ≈ 0 for saturated rows; the missing "
+                "1/√d_k in the chain rule does not make up for it. A few near-tie rows keep large gradients, so "
+                "the mean misleads: look at the median."),
+             N_("the full chain in one breath — Var = d_k, saturation, J → 0, no signal to W_Q and W_K — and that "
+                "you know the failure is at initialisation, before any training could fix it."),
              preset={"d_k": 2048, "scaling": "none"}, panels=("gradient", "summary"), correct=3, lesson="step:3"),
 )

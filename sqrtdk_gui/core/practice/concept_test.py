@@ -4,7 +4,8 @@ The same sheet serves before and after the lesson (pre/post); every item has a l
 per option, numbered code lines or blanks to order, and the key gives the right answer,
 the accepted band of a number (derived from the model over seeds 0–7 and checked by the
 tests) and one sentence of why. HTML (self-contained, prints the key on its own page) or
-Markdown; the caller writes it through ``core.io.safe_io``.
+Markdown; the caller writes it through ``core.io.safe_io``. Its words are in the language
+current when it is made; code lines, fixes and numbers are as they are.
 """
 
 from __future__ import annotations
@@ -12,19 +13,20 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, language
 from sqrtdk_gui.core.practice.model import TOPICS, Question
 
 __all__ = ["concept_test", "answer_text", "LETTERS"]
 
 LETTERS = "ABCDEFGH"
-_TITLE = "Why divide attention's logits by √d_k? — concept test"
-_INTRO = ("Answer every item without notes: choose one letter, write one number, put the items in order, or name "
-          "the line of code that is wrong. Use the same sheet before and after the lesson; the answer key is on "
-          "the last page.")
+_TITLE = N_("Why divide attention's logits by √d_k? — concept test")
+_INTRO = N_("Answer every item without notes: choose one letter, write one number, put the items in order, or "
+            "name the line of code that is wrong. Use the same sheet before and after the lesson; the answer key "
+            "is on the last page.")
 
 
 def answer_text(q: Question) -> str:
-    """The key's short answer: "B", "20 – 25", "C, A, B" or "line 11"."""
+    """The key's short answer: "B", "20 – 25", "C, A, B" or "line 11" (in the current language)."""
     if q.kind == "number":
         lo, hi = q.band
         return f"{lo:g} – {hi:g}{(' ' + q.unit) if q.unit else ''}"
@@ -32,17 +34,24 @@ def answer_text(q: Question) -> str:
         assert isinstance(q.correct, tuple)
         return ", ".join(LETTERS[i] for i in q.correct)
     assert isinstance(q.correct, int)
-    return f"line {q.correct + 1}" if q.kind == "line" else LETTERS[q.correct]
+    return _("line {number}").format(number=q.correct + 1) if q.kind == "line" else LETTERS[q.correct]
 
 
 def _heading(q: Question) -> str:
     """The title as a sentence: "How wide is a logit?" keeps its own mark."""
-    return q.title if q.title[-1] in "?.!”" else q.title + "."
+    title = _(q.title)
+    return title if title[-1] in "?.!”？。！" else title + "."
 
 
 def _instruction(q: Question) -> str:
-    return {"choice": "Choose one.", "number": "Write one number.", "ranking": "Order them, largest first.",
-            "line": "Which line is wrong?"}[q.kind]
+    return {"choice": _("Choose one."), "number": _("Write one number."), "ranking": _("Order them, largest first."),
+            "line": _("Which line is wrong?")}[q.kind]
+
+
+def _lang() -> str:
+    """The sheet's HTML language tag."""
+    code = language()
+    return code.replace("_", "-") if code in LANGUAGES else "en"
 
 
 def concept_test(bank: Iterable[Question], fmt: str = "html") -> str:
@@ -52,25 +61,25 @@ def concept_test(bank: Iterable[Question], fmt: str = "html") -> str:
 
 
 def _markdown(items: list[Question]) -> str:
-    out = [f"# {_TITLE}", "", _INTRO, ""]
+    out = [f"# {_(_TITLE)}", "", _(_INTRO), ""]
     topic = ""
     for i, q in enumerate(items, 1):
         if q.topic != topic:
             topic = q.topic
-            out += [f"## {TOPICS[topic]}", ""]
-        prompt = f" {q.prompt}" if q.kind != "line" else ""
+            out += [f"## {_(TOPICS[topic])}", ""]
+        prompt = f" {_(q.prompt)}" if q.kind != "line" else ""
         out += [f"**{i}. {_heading(q)}**{prompt} {_instruction(q)}", ""]
         if q.kind == "line":
             out += ["```python"]
             out += [f"{n:2d}  {line}" for n, line in enumerate(q.options, 1)] + ["```", ""]
         elif q.kind == "number":
-            out += [f"Answer: ________ {q.unit}".rstrip(), ""]
+            out += [_("Answer: {blank} {unit}").format(blank="________", unit=q.unit).rstrip(), ""]
         else:
-            out += [f"- {LETTERS[j]}. {text}" for j, text in enumerate(q.options)] + [""]
-    out += ["## Answer key", ""]
+            out += [f"- {LETTERS[j]}. {text}" for j, text in enumerate(q.option_texts())] + [""]
+    out += [f"## {_('Answer key')}", ""]
     for i, q in enumerate(items, 1):
-        fix = f" Fix: `{q.fix}`." if q.fix else ""
-        out.append(f"{i}. **{answer_text(q)}** — {q.answer}{fix}")
+        fix = " " + _("Fix: {code}.").format(code=f"`{q.fix}`") if q.fix else ""
+        out.append(f"{i}. **{answer_text(q)}** — {_(q.answer)}{fix}")
     return "\n".join(out) + "\n"
 
 
@@ -83,26 +92,29 @@ ol.options{list-style:upper-alpha}pre{background:#f4f4f4;padding:.6em;overflow-x
 
 def _html(items: list[Question]) -> str:
     e = html.escape
-    body = [f"<h1>{e(_TITLE)}</h1>", f"<p>{e(_INTRO)}</p>", "<p>Name: <span class='blank'></span></p>"]
+    title = _(_TITLE)
+    blank = "<span class='blank'></span>"
+    body = [f"<h1>{e(title)}</h1>", f"<p>{e(_(_INTRO))}</p>",
+            "<p>" + e(_("Name: {blank}")).format(blank=blank) + "</p>"]
     topic = ""
     for i, q in enumerate(items, 1):
         if q.topic != topic:
             topic = q.topic
-            body.append(f"<h2>{e(TOPICS[topic])}</h2>")
-        prompt = "" if q.kind == "line" else f" {e(q.prompt)}"
-        body.append(f"<div class='item'><p><b>{i}. {e(_heading(q))}</b>{prompt} <i>{_instruction(q)}</i></p>")
+            body.append(f"<h2>{e(_(TOPICS[topic]))}</h2>")
+        prompt = "" if q.kind == "line" else f" {e(_(q.prompt))}"
+        body.append(f"<div class='item'><p><b>{i}. {e(_heading(q))}</b>{prompt} <i>{e(_instruction(q))}</i></p>")
         if q.kind == "line":
             lines = "\n".join(f"{n:2d}  {e(line)}" for n, line in enumerate(q.options, 1))
             body.append(f"<pre>{lines}</pre>")
         elif q.kind == "number":
-            body.append(f"<p>Answer: <span class='blank'></span> {e(q.unit)}</p>")
+            body.append("<p>" + e(_("Answer: {blank} {unit}")).format(blank=blank, unit=e(q.unit)) + "</p>")
         else:
-            body.append("<ol class='options'>" + "".join(f"<li>{e(o)}</li>" for o in q.options) + "</ol>")
+            body.append("<ol class='options'>" + "".join(f"<li>{e(o)}</li>" for o in q.option_texts()) + "</ol>")
         body.append("</div>")
     key = []
     for q in items:
-        fix = f" Fix: <code>{e(q.fix)}</code>." if q.fix else ""
-        key.append(f"<li><b>{e(answer_text(q))}</b> — {e(q.answer)}{fix}</li>")
-    body.append("<section class='key'><h2>Answer key</h2><ol>" + "".join(key) + "</ol></section>")
-    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{e(_TITLE)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+        fix = " " + e(_("Fix: {code}.")).format(code=f"<code>{e(q.fix)}</code>") if q.fix else ""
+        key.append(f"<li><b>{e(answer_text(q))}</b> — {e(_(q.answer))}{fix}</li>")
+    body.append(f"<section class='key'><h2>{e(_('Answer key'))}</h2><ol>" + "".join(key) + "</ol></section>")
+    return (f"<!DOCTYPE html>\n<html lang='{_lang()}'><head><meta charset='utf-8'>"
+            f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

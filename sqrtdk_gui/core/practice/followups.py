@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, grad_ratio, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 from sqrtdk_gui.core.training import folding
@@ -18,18 +19,20 @@ __all__ = ["QUESTIONS", "LONG_RANKED"]
 def _temperature(p: Params) -> Measured:
     r = run(p)
     theory = f"√{p.d_k}/τ = {math.sqrt(p.d_k) / p.temperature:.2f}"
-    return Measured((Reading("σ of the logits", fmt(r.logit_std, 3), theory),
-                     Reading("median max weight", fmt(med(r, "max_weight"), 3)),
-                     Reading("median ‖J‖_F", fmt(med(r, "jacobian_fro"), 3),
+    return Measured((Reading(_("σ of the logits"), fmt(r.logit_std, 3), theory),
+                     Reading(_("median max weight"), fmt(med(r, "max_weight"), 3)),
+                     Reading(_("median ‖J‖_F"), fmt(med(r, "jacobian_fro"), 3),
                              f"÷√d_k, τ = 1: {fmt(med(run(p, scaling=SCALED, temperature=1.0), 'jacobian_fro'), 3)}")),
                     r.logit_std)
 
 
 def _qk_norm(p: Params) -> Measured:
     top = med(run(p), "max_weight") * p.keys
-    return Measured((Reading("σ of the logits", fmt(run(p).logit_std, 3), f"g/√d_k = {p.gain / math.sqrt(p.d_k):.3f}"),
-                     Reading("median max weight", f"{top:.2f} / n", f"n = {p.keys}"),
-                     Reading("median max weight, g = 12", f"{med(run(p, gain=12.0), 'max_weight') * p.keys:.2f} / n")),
+    return Measured((Reading(_("σ of the logits"), fmt(run(p).logit_std, 3),
+                             f"g/√d_k = {p.gain / math.sqrt(p.d_k):.3f}"),
+                     Reading(_("median max weight"), f"{top:.2f} / n", f"n = {p.keys}"),
+                     Reading(_("median max weight, g = 12"),
+                             f"{med(run(p, gain=12.0), 'max_weight') * p.keys:.2f} / n")),
                     1 if top < 2.0 else None)
 
 
@@ -37,19 +40,21 @@ def _overflow(p: Params) -> Measured:
     naive, stable = run(p), run(p, softmax="stable")
     nan_rows = float(np.mean(~np.isfinite(naive.weights).all(axis=1)))
     stable_nan = float(np.mean(~np.isfinite(stable.weights).all(axis=1)))
-    return Measured((Reading("rows returned as NaN, naive", f"{100 * nan_rows:.0f} %", f"of {p.queries}"),
-                     Reading("rows returned as NaN, stable", f"{100 * stable_nan:.0f} %"),
-                     Reading("largest raw logit", fmt(float(np.max(naive.logits)), 1),
-                             "float16's largest: 65,504 = e^11.1")),
+    return Measured((Reading(_("rows returned as NaN, naive"), f"{100 * nan_rows:.0f} %",
+                             _("of {m}").format(m=p.queries)),
+                     Reading(_("rows returned as NaN, stable"), f"{100 * stable_nan:.0f} %"),
+                     Reading(_("largest raw logit"), fmt(float(np.max(naive.logits)), 1),
+                             _("float16's largest: 65,504 = e^11.1"))),
                     0 if nan_rows > 0.5 and stable_nan == 0 else None)
 
 
 def _mup(p: Params) -> Measured:
     plain = med(run(p), "max_weight") * p.keys
     aligned = med(run(p, alignment=0.5), "max_weight")
-    return Measured((Reading("median max weight, ÷d_k, random q, k", f"{plain:.2f} / n", f"n = {p.keys}"),
-                     Reading("σ, ÷d_k, random q, k", fmt(run(p).logit_std, 4), f"1/√d_k = {1 / math.sqrt(p.d_k):.4f}"),
-                     Reading("median max weight, ÷d_k, aligned ρ = 0.5", fmt(aligned, 3),
+    return Measured((Reading(_("median max weight, ÷d_k, random q, k"), f"{plain:.2f} / n", f"n = {p.keys}"),
+                     Reading(_("σ, ÷d_k, random q, k"), fmt(run(p).logit_std, 4),
+                             f"1/√d_k = {1 / math.sqrt(p.d_k):.4f}"),
+                     Reading(_("median max weight, ÷d_k, aligned ρ = 0.5"), fmt(aligned, 3),
                              f"÷√d_k: {fmt(med(run(p, scaling=SCALED, alignment=0.5), 'max_weight'), 3)}")),
                     1 if plain < 1.2 else None)
 
@@ -61,26 +66,26 @@ _LONG_NAMES = {"log_n": "÷√d_k × log₆₄ n", "sqrt_dk": "÷√d_k", "seq_l
 def _long(p: Params) -> Measured:
     tops = [med(run(p, scaling=s), "max_weight") for s in LONG_RANKED]
     order = tuple(int(i) for i in np.argsort(tops)[::-1])
-    uniform = f"uniform: 1/n = {1 / p.keys:.2g}"
-    return Measured(tuple(Reading(f"median max weight, {_LONG_NAMES[s]}", f"{t:.2g}", uniform)
+    uniform = _("uniform: 1/n = {value}").format(value=f"{1 / p.keys:.2g}")
+    return Measured(tuple(Reading(_("median max weight, {scaling}").format(scaling=_LONG_NAMES[s]), f"{t:.2g}", uniform)
                           for s, t in zip(LONG_RANKED, tops, strict=True)), order)
 
 
 def _precision(p: Params) -> Measured:
     raw, scaled = run(p, scaling=RAW).rel_error_summary.p90, run(p, scaling=SCALED).rel_error_summary.p90
-    return Measured((Reading("worst weight error per row, raw (p90)", f"{100 * raw:.2g} %"),
-                     Reading("worst weight error per row, ÷√d_k (p90)", f"{100 * scaled:.2g} %")),
+    return Measured((Reading(_("worst weight error per row, raw (p90)"), f"{100 * raw:.2g} %"),
+                     Reading(_("worst weight error per row, ÷√d_k (p90)"), f"{100 * scaled:.2g} %")),
                     0 if raw > 5 * scaled else None)
 
 
 def _fold(p: Params) -> Measured:
     sgd, adam = folding.one_step(p.d_k, "sgd", seed=p.seed), folding.one_step(p.d_k, "adam", seed=p.seed)
     root = f"√d_k = {math.sqrt(p.d_k):.4g}"
-    return Measured((Reading("logits at initialisation, max |explicit − folded|", f"{sgd.init_gap:.1e}",
-                             "rounding only"),
-                     Reading("SGD step on W_Q: folded over explicit", f"{sgd.ratio_q:.4g}×", f"d_k = {p.d_k}"),
-                     Reading("Adam step on W_Q: folded over explicit", f"{adam.ratio_q:.4g}×", root),
-                     Reading("SGD step on W_K: folded over explicit", f"{sgd.ratio_k:.4g}×")), sgd.ratio_q)
+    return Measured((Reading(_("logits at initialisation, max |explicit − folded|"), f"{sgd.init_gap:.1e}",
+                             _("rounding only")),
+                     Reading(_("SGD step on W_Q: folded over explicit"), f"{sgd.ratio_q:.4g}×", f"d_k = {p.d_k}"),
+                     Reading(_("Adam step on W_Q: folded over explicit"), f"{adam.ratio_q:.4g}×", root),
+                     Reading(_("SGD step on W_K: folded over explicit"), f"{sgd.ratio_k:.4g}×")), sgd.ratio_q)
 
 
 def _backward(p: Params) -> Measured:
@@ -88,99 +93,102 @@ def _backward(p: Params) -> Measured:
     root = math.sqrt(p.d_k)
     j_raw, j_scaled = med(run(p, scaling=RAW), "jacobian_fro"), med(run(p, scaling=SCALED), "jacobian_fro")
     choice = 2 if ratio > 1.1 * root else 1 if ratio > root / 1.1 else 0
-    return Measured((Reading("median ‖∂L/∂q‖: raw over ÷√d_k", f"{ratio:.3g}×",
-                             f"the chain rule's factor √d_k = {root:g}"),
-                     Reading(f"median ‖J‖_F, raw (σ ≈ {root:g})", fmt(j_raw, 3)),
-                     Reading("median ‖J‖_F, ÷√d_k (σ ≈ 1)", fmt(j_scaled, 3))), choice)
+    return Measured((Reading(_("median ‖∂L/∂q‖: raw over ÷√d_k"), f"{ratio:.3g}×",
+                             _("the chain rule's factor √d_k = {value}").format(value=f"{root:g}")),
+                     Reading(_("median ‖J‖_F, raw (σ ≈ {sigma})").format(sigma=f"{root:g}"), fmt(j_raw, 3)),
+                     Reading(_("median ‖J‖_F, ÷√d_k (σ ≈ 1)"), fmt(j_scaled, 3))), choice)
 
 
 QUESTIONS = (
-    Question("fu_temperature", "follow-ups", "Temperature and the scale",
-             "Raw logits at d_k = 1024 with a softmax temperature τ = 8 (logits ÷ τ). What is the effective σ?",
+    Question("fu_temperature", "follow-ups", N_("Temperature and the scale"),
+             N_("Raw logits at d_k = 1024 with a softmax temperature τ = 8 (logits ÷ τ). What is the effective σ?"),
              "number", (), _temperature,
-             "√1024 / 8 = 4. The scale and the temperature multiply into one effective σ = c·√d_k/τ; only that "
-             "number decides the softmax's regime. σ ≈ 4 is sharp but not yet saturated over 64 keys.",
-             "that you see ÷√d_k and a temperature as the same knob — and that ÷√d_k is the choice that makes "
-             "σ = 1 for every head size, so τ can mean the same thing everywhere.",
+             N_("√1024 / 8 = 4. The scale and the temperature multiply into one effective σ = c·√d_k/τ; only that "
+                "number decides the softmax's regime. σ ≈ 4 is sharp but not yet saturated over 64 keys."),
+             N_("that you see ÷√d_k and a temperature as the same knob — and that ÷√d_k is the choice that makes "
+                "σ = 1 for every head size, so τ can mean the same thing everywhere."),
              preset={"d_k": 1024, "scaling": "none", "temperature": 8.0}, panels=("histogram", "summary"),
              band=(3.6, 4.4), lesson="temperature"),
-    Question("fu_qk_norm", "follow-ups", "QK-norm with a fixed gain",
-             "QK-norm makes q and k unit vectors and multiplies their cosine by a gain g. With g = 4 fixed and "
-             "d_k = 1024, what do the rows look like?",
-             "choice", ("Saturated: unit vectors do not help", "Nearly uniform: cosines are ≈ 1/√d_k",
-                        "Exactly like ÷√d_k", "NaN: the norm divides by zero"), _qk_norm,
-             "Nearly uniform. Cosines of random vectors have spread 1/√d_k, so the logits' σ is g/√d_k = 0.125: "
-             "the gain has to be learnt (or set like log₂(n² − n)) for QK-norm to select.",
-             "that QK-norm bounds the logits to [−g, g] — it replaces the √d_k argument rather than needing it — "
-             "and that the gain then carries the scale.",
+    Question("fu_qk_norm", "follow-ups", N_("QK-norm with a fixed gain"),
+             N_("QK-norm makes q and k unit vectors and multiplies their cosine by a gain g. With g = 4 fixed and "
+                "d_k = 1024, what do the rows look like?"),
+             "choice", (N_("Saturated: unit vectors do not help"), N_("Nearly uniform: cosines are ≈ 1/√d_k"),
+                        N_("Exactly like ÷√d_k"), N_("NaN: the norm divides by zero")), _qk_norm,
+             N_("Nearly uniform. Cosines of random vectors have spread 1/√d_k, so the logits' σ is g/√d_k = 0.125: "
+                "the gain has to be learnt (or set like log₂(n² − n)) for QK-norm to select."),
+             N_("that QK-norm bounds the logits to [−g, g] — it replaces the √d_k argument rather than needing it — "
+                "and that the gain then carries the scale."),
              preset={"d_k": 1024, "scaling": "qk_norm", "gain": 4.0}, panels=("histogram", "weights"),
              correct=1, lesson="qk_norm"),
-    Question("fu_overflow", "follow-ups", "What the stable softmax is for",
-             "Raw logits at d_k = 512 evaluated in float16 with the naive softmax exp(z)/Σexp(z), no max "
-             "subtracted. What comes out?",
-             "choice", ("Most rows are NaN: exp overflows float16", "The same weights as the stable softmax",
-                        "Finite weights that sum to less than one", "Uniform rows"), _overflow,
-             "NaN rows: the largest logits are far above float16's limit of e^11.1, exp returns inf and inf/inf "
-             "is NaN. Subtracting the row maximum keeps every exponent ≤ 0 — it fixes exactly this, and not "
-             "saturation.",
-             "that you know what max-subtraction is for (range), why it is free (softmax is shift-invariant) "
-             "and why it is not the reason for ÷√d_k.",
+    Question("fu_overflow", "follow-ups", N_("What the stable softmax is for"),
+             N_("Raw logits at d_k = 512 evaluated in float16 with the naive softmax exp(z)/Σexp(z), no max "
+                "subtracted. What comes out?"),
+             "choice", (N_("Most rows are NaN: exp overflows float16"), N_("The same weights as the stable softmax"),
+                        N_("Finite weights that sum to less than one"), N_("Uniform rows")), _overflow,
+             N_("NaN rows: the largest logits are far above float16's limit of e^11.1, exp returns inf and inf/inf "
+                "is NaN. Subtracting the row maximum keeps every exponent ≤ 0 — it fixes exactly this, and not "
+                "saturation."),
+             N_("that you know what max-subtraction is for (range), why it is free (softmax is shift-invariant) "
+                "and why it is not the reason for ÷√d_k."),
              preset={"d_k": 512, "scaling": "none", "softmax": "naive", "dtype": "float16"}, panels=("weights",),
              correct=0, lesson="stable_softmax"),
-    Question("fu_mup", "follow-ups", "μP divides by d_k",
-             "μP scales attention by 1/d_k instead of 1/√d_k. With random, independent q and k at d_k = 4096 "
-             "(initialisation), what do the rows look like?",
-             "choice", ("Saturated", "Nearly uniform: σ = 1/√d_k", "The same as ÷√d_k", "Rows sum to 1/d_k"),
+    Question("fu_mup", "follow-ups", N_("μP divides by d_k"),
+             N_("μP scales attention by 1/d_k instead of 1/√d_k. With random, independent q and k at d_k = 4096 "
+                "(initialisation), what do the rows look like?"),
+             "choice", (N_("Saturated"), N_("Nearly uniform: σ = 1/√d_k"), N_("The same as ÷√d_k"),
+                        N_("Rows sum to 1/d_k")),
              _mup,
-             "Nearly uniform at initialisation (σ = 1/√4096 = 1/64). μP's argument is about training: once q and "
-             "k align, q·k grows like d_k rather than √d_k, and 1/d_k keeps trained logits at a width-independent "
-             "size.",
-             "that you know which regime each scale is derived for: √d_k for independent vectors at "
-             "initialisation, d_k for aligned vectors in training.",
+             N_("Nearly uniform at initialisation (σ = 1/√4096 = 1/64). μP's argument is about training: once q and "
+                "k align, q·k grows like d_k rather than √d_k, and 1/d_k keeps trained logits at a width-independent "
+                "size."),
+             N_("that you know which regime each scale is derived for: √d_k for independent vectors at "
+                "initialisation, d_k for aligned vectors in training."),
              preset={"d_k": 4096, "scaling": "dk"}, panels=("histogram", "summary"), correct=1, lesson="mup"),
-    Question("fu_long_context", "follow-ups", "Long context: dilution and its cure",
-             "n = 16,384 keys, d_k = 64. Rank the three scalings by the median row's largest weight, largest first.",
+    Question("fu_long_context", "follow-ups", N_("Long context: dilution and its cure"),
+             N_("n = 16,384 keys, d_k = 64. Rank the three scalings by the median row's largest weight, largest "
+                "first."),
              "ranking", tuple(_LONG_NAMES[s] for s in LONG_RANKED), _long,
-             "× log₆₄ n, then ÷√d_k, then ÷√n. With ÷√d_k, σ stays 1 while n grows, so the weights dilute "
-             "towards 1/n; ÷√n makes it far worse; multiplying the ÷√d_k logits by log n (Qwen's logn attention, "
-             "scalable-softmax) sharpens them just enough to hold.",
-             "that you know ÷√d_k fixes the width problem and not the length problem, and what is done about "
-             "length.",
+             N_("× log₆₄ n, then ÷√d_k, then ÷√n. With ÷√d_k, σ stays 1 while n grows, so the weights dilute "
+                "towards 1/n; ÷√n makes it far worse; multiplying the ÷√d_k logits by log n (Qwen's logn attention, "
+                "scalable-softmax) sharpens them just enough to hold."),
+             N_("that you know ÷√d_k fixes the width problem and not the length problem, and what is done about "
+                "length."),
              preset={"d_k": 64, "keys": 16384, "queries": 64, "scaling": "log_n"}, panels=("weights", "summary"),
              correct=(2, 0, 1), lesson="long_context"),
-    Question("fu_precision", "follow-ups", "Low precision",
-             "Logits rounded to bfloat16 at d_k = 1024. Which has the larger relative error in its weights: raw "
-             "logits or ÷√d_k logits?",
-             "choice", ("Raw: rounding errors grow with |z|", "÷√d_k: smaller numbers lose more", "The same"),
+    Question("fu_precision", "follow-ups", N_("Low precision"),
+             N_("Logits rounded to bfloat16 at d_k = 1024. Which has the larger relative error in its weights: raw "
+                "logits or ÷√d_k logits?"),
+             "choice", (N_("Raw: rounding errors grow with |z|"), N_("÷√d_k: smaller numbers lose more"),
+                        N_("The same")),
              _precision,
-             "Raw. bfloat16 keeps 8 bits of mantissa, so a logit's rounding error is about |z|·2⁻⁸ — and an error "
-             "δ in a logit is a relative error δ in its weight. Logits of size 30 carry errors of ~0.1; of size 1, "
-             "~0.004.",
-             "that the scale also keeps low-precision kernels accurate: errors are relative to the logits' size.",
+             N_("Raw. bfloat16 keeps 8 bits of mantissa, so a logit's rounding error is about |z|·2⁻⁸ — and an error "
+                "δ in a logit is a relative error δ in its weight. Logits of size 30 carry errors of ~0.1; of size 1, "
+                "~0.004."),
+             N_("that the scale also keeps low-precision kernels accurate: errors are relative to the logits' size."),
              preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"}, panels=("weights", "summary"),
              correct=0, lesson="precision"),
-    Question("fu_fold", "follow-ups", "Fold the scale into W_Q's initialisation?",
-             "Instead of ÷√d_k in the forward pass, divide W_Q's initial values by √d_k (d_k = 64). The logits at "
-             "initialisation are identical. One SGD step of the same learning rate: how many times more does "
-             "the update of W_Q move the logits in the folded form?",
+    Question("fu_fold", "follow-ups", N_("Fold the scale into W_Q's initialisation?"),
+             N_("Instead of ÷√d_k in the forward pass, divide W_Q's initial values by √d_k (d_k = 64). The logits at "
+                "initialisation are identical. One SGD step of the same learning rate: how many times more does "
+                "the update of W_Q move the logits in the folded form?"),
              "number", (), _fold,
-             "d_k = 64 times more (Adam: √d_k = 8 times more). Explicitly, ∂L/∂W_Q carries the factor 1/√d_k and "
-             "the logits feel W_Q through it again: c² = 1/d_k. Folded, neither factor is there. Same function at "
-             "initialisation, a different optimisation: the learning rate for W_Q would have to be retuned.",
-             "that you know a parametrisation is more than its initial function — the gradient and step sizes "
-             "depend on where the constant sits (μP's whole point).",
+             N_("d_k = 64 times more (Adam: √d_k = 8 times more). Explicitly, ∂L/∂W_Q carries the factor 1/√d_k and "
+                "the logits feel W_Q through it again: c² = 1/d_k. Folded, neither factor is there. Same function at "
+                "initialisation, a different optimisation: the learning rate for W_Q would have to be retuned."),
+             N_("that you know a parametrisation is more than its initial function — the gradient and step sizes "
+                "depend on where the constant sits (μP's whole point)."),
              preset={"d_k": 64, "scaling": "sqrt_dk"}, panels=("gradient",), band=(60.0, 68.0), unit="×",
              lesson="interview"),
-    Question("fu_backward", "follow-ups", "The backward pass through the scale",
-             "z = q·k/√d_k, so ∂z/∂q = k/√d_k. At d_k = 16, how does the median raw gradient ‖∂L/∂q‖ compare "
-             "with the ÷√d_k one for the same vectors?",
-             "choice", ("Less than 4× larger", "About 4× larger: just the chain rule's √16",
-                        "More than 4× larger"), _backward,
-             "More than 4×: the chain rule alone gives √16 = 4, and raw logits at σ = 4 also sit at softmax's most "
-             "responsive spread (a larger ‖J‖ than at σ = 1). At large d_k the raw softmax saturates and the "
-             "ordering flips: the scale costs a factor √d_k in the backward pass and buys the softmax's response.",
-             "that you can push the scale through the backward pass — it multiplies ∂L/∂q and ∂L/∂k by 1/√d_k — "
-             "and weigh that against what it does to J.",
+    Question("fu_backward", "follow-ups", N_("The backward pass through the scale"),
+             N_("z = q·k/√d_k, so ∂z/∂q = k/√d_k. At d_k = 16, how does the median raw gradient ‖∂L/∂q‖ compare "
+                "with the ÷√d_k one for the same vectors?"),
+             "choice", (N_("Less than 4× larger"), N_("About 4× larger: just the chain rule's √16"),
+                        N_("More than 4× larger")), _backward,
+             N_("More than 4×: the chain rule alone gives √16 = 4, and raw logits at σ = 4 also sit at softmax's most "
+                "responsive spread (a larger ‖J‖ than at σ = 1). At large d_k the raw softmax saturates and the "
+                "ordering flips: the scale costs a factor √d_k in the backward pass and buys the softmax's response."),
+             N_("that you can push the scale through the backward pass — it multiplies ∂L/∂q and ∂L/∂k by 1/√d_k — "
+                "and weigh that against what it does to J."),
              preset={"d_k": 16, "scaling": "sqrt_dk"}, panels=("jacobian", "gradient"), correct=2,
              lesson="interview"),
 )

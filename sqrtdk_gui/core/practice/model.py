@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.page import PANELS
 
 __all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Question", "SEEDS"]
@@ -21,7 +22,9 @@ __all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Questi
 # choice: one of the options; number: a value inside ``band``; ranking: the options in
 # order, first = largest; line: the faulty line of a code card (0-based).
 KINDS = ("choice", "number", "ranking", "line")
-TOPICS = {"chain": "The causal chain", "traps": "Traps", "follow-ups": "Follow-ups", "bugs": "Spot the bug"}
+# Each topic's name, marked for translation: shown as ``_(TOPICS[topic])``; the keys are stored.
+TOPICS = {"chain": N_("The causal chain"), "traps": N_("Traps"), "follow-ups": N_("Follow-ups"),
+          "bugs": N_("Spot the bug")}
 SEEDS = tuple(range(8))  # the samples every stated answer is checked on (tests, bands)
 
 Answer = int | float | tuple[int, ...]
@@ -29,7 +32,8 @@ Answer = int | float | tuple[int, ...]
 
 @dataclass(frozen=True)
 class Reading:
-    """One measured line of a reveal: what, its value in this sample, and what it is set against."""
+    """One measured line of a reveal: what, its value in this sample, and what it is set against
+    (made when measured, so its words are already in the current language)."""
 
     label: str
     value: str
@@ -50,7 +54,8 @@ class Measured:
 
 @dataclass(frozen=True)
 class Source:
-    """The public fix a bug card is modelled on: repository, "PR #6" or "issue #65", its title."""
+    """The public fix a bug card is modelled on: repository, "PR #6" or "issue #65", its title
+    (a citation: never translated)."""
 
     repo: str
     ref: str
@@ -66,7 +71,11 @@ class Source:
 class Question:
     """One practice item. ``correct``: the option or line index, the ranking (option indices,
     first = largest), or for a number the accepted ``band`` (lo, hi) — wider than the spread
-    over ``SEEDS``, so the verdict survives *New sample*."""
+    over ``SEEDS``, so the verdict survives *New sample*.
+
+    ``title``, ``prompt``, ``answer``, ``testing`` and the options of choices and rankings are
+    marked for translation (``N_``): whoever shows them calls ``_()`` on them
+    (:meth:`option_texts` for the options). A bug card's options are code: never translated."""
 
     key: str  # stored in the progress: never renamed
     topic: str  # a key of TOPICS
@@ -108,3 +117,7 @@ class Question:
     @property
     def illustrative(self) -> bool:
         return self.kind == "line" and self.source is None
+
+    def option_texts(self) -> tuple[str, ...]:
+        """The options as shown: in the current language, a bug card's code lines as they are."""
+        return self.options if self.kind == "line" else tuple(_(o) for o in self.options)

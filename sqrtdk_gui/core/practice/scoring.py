@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson.predict import parse_guesses
 from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
 
@@ -33,7 +34,8 @@ class Attempt:
 
 
 def parse_number(text: str) -> float | str:
-    """One number from the answer box, or a sentence saying what is wrong with the text.
+    """One number from the answer box, or a sentence saying what is wrong with the text (in
+    the current language).
 
     The predict box's reading (``parse_guesses``: a point for decimals, "1,500" one number);
     a lone decimal comma ("22,6") is read as 22.6, since one answer cannot be two guesses.
@@ -43,9 +45,10 @@ def parse_number(text: str) -> float | str:
         text = f"{comma.group(1)}.{comma.group(2)}"
     numbers = parse_guesses(text, limit=2)
     if not numbers:
-        return "Type a number (22.6 or 22,6; 1e-3 also works)."
+        return _("Type a number (22.6 or 22,6; 1e-3 also works).")
     if len(numbers) > 1:
-        return f"One number, please: “{text.strip()}” reads as {numbers[0]:g} and {numbers[1]:g}."
+        return _("One number, please: “{text}” reads as {first} and {second}.").format(
+            text=text.strip(), first=f"{numbers[0]:g}", second=f"{numbers[1]:g}")
     return numbers[0]
 
 

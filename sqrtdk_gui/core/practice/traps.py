@@ -9,6 +9,7 @@ import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import log_n_factor
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, jac_ratio, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 
@@ -24,20 +25,23 @@ def _dmodel(p: Params) -> Measured:
     bad, good = uniform_ratio(p), uniform_ratio(p.replace(scaling=SCALED))
     r = run(p)
     choice = 1 if bad < 3.0 and good > 5.0 else None  # near uniform: below 3/n, where ÷√d_k is above 5/n
-    theory = f"theory 1/√{p.heads} = {1 / math.sqrt(p.heads):.3f}"
-    return Measured((Reading("σ with ÷√d_model", fmt(r.logit_std, 3), theory),
-                     Reading("median max weight, ÷√d_model", f"{bad:.2f} / n", f"n = {p.keys} keys"),
-                     Reading("median max weight, ÷√d_k", f"{good:.2f} / n"),
-                     Reading("median entropy", fmt(med(r, "entropy"), 3), f"uniform: log n = {r.log_n:.3f}")), choice)
+    theory = _("theory 1/√{heads} = {value}").format(heads=p.heads, value=f"{1 / math.sqrt(p.heads):.3f}")
+    return Measured((Reading(_("σ with ÷√d_model"), fmt(r.logit_std, 3), theory),
+                     Reading(_("median max weight, ÷√d_model"), f"{bad:.2f} / n", _("n = {n} keys").format(n=p.keys)),
+                     Reading(_("median max weight, ÷√d_k"), f"{good:.2f} / n"),
+                     Reading(_("median entropy"), fmt(med(r, "entropy"), 3),
+                             _("uniform: log n = {value}").format(value=f"{r.log_n:.3f}"))), choice)
 
 
 def _after(p: Params) -> Measured:
     r = run(p)
     total = float(np.median(r.row_sums))
     inverse_root = f"1/√{p.d_k} = {1 / math.sqrt(p.d_k):.4f}"
-    return Measured((Reading("median row sum of the weights", fmt(total, 4), inverse_root),
-                     Reading("rows saturated (as raw)", f"{100 * r.saturated_fraction:.0f} %",
-                             f"raw: {100 * run(p, scaling=RAW).saturated_fraction:.0f} %")), total)
+    return Measured((Reading(_("median row sum of the weights"), fmt(total, 4), inverse_root),
+                     Reading(_("rows saturated (as raw)"), f"{100 * r.saturated_fraction:.0f} %",
+                             _("raw: {percent}").format(
+                                 percent=f"{100 * run(p, scaling=RAW).saturated_fraction:.0f} %"))),
+                    total)
 
 
 def _stable(p: Params) -> Measured:
@@ -47,82 +51,86 @@ def _stable(p: Params) -> Measured:
     diff = float(np.max(np.abs(w_naive - w_stable))) if ok.any() else math.nan
     scaled = run(p, scaling=SCALED, softmax="stable")
     same = ok.any() and diff < 1e-4 and stable.saturated_fraction > 0.2 > scaled.saturated_fraction
-    return Measured((Reading("rows saturated, stable softmax", f"{100 * stable.saturated_fraction:.0f} %"),
-                     Reading("rows saturated, ÷√d_k", f"{100 * scaled.saturated_fraction:.0f} %"),
-                     Reading("max |naive − stable| weight (finite rows)", fmt(diff, 2) if ok.any() else "none finite"),
-                     Reading("median ‖J‖_F, stable softmax", fmt(med(stable, "jacobian_fro"), 4),
+    return Measured((Reading(_("rows saturated, stable softmax"), f"{100 * stable.saturated_fraction:.0f} %"),
+                     Reading(_("rows saturated, ÷√d_k"), f"{100 * scaled.saturated_fraction:.0f} %"),
+                     Reading(_("max |naive − stable| weight (finite rows)"),
+                             fmt(diff, 2) if ok.any() else _("none finite")),
+                     Reading(_("median ‖J‖_F, stable softmax"), fmt(med(stable, "jacobian_fro"), 4),
                              f"÷√d_k: {fmt(med(scaled, 'jacobian_fro'), 3)}")), 1 if same else None)
 
 
 def _seq(p: Params) -> Measured:
     r = run(p)
     logn = run(p, scaling=SCALED, temperature=1.0 / log_n_factor(p.keys))
-    return Measured((Reading("σ with ÷√n", fmt(r.logit_std, 3), f"theory √(d_k/n) = {math.sqrt(p.d_k / p.keys):.3f}"),
-                     Reading("median max weight, ÷√n", f"{uniform_ratio(p):.2f} / n", f"n = {p.keys}"),
-                     Reading("σ with ÷√d_k × log₆₄ n", fmt(logn.logit_std, 3), "the real long-context technique")),
+    return Measured((Reading(_("σ with ÷√n"), fmt(r.logit_std, 3),
+                             _("theory √(d_k/n) = {value}").format(value=f"{math.sqrt(p.d_k / p.keys):.3f}")),
+                     Reading(_("median max weight, ÷√n"), f"{uniform_ratio(p):.2f} / n", f"n = {p.keys}"),
+                     Reading(_("σ with ÷√d_k × log₆₄ n"), fmt(logn.logit_std, 3),
+                             _("the real long-context technique"))),
                     r.logit_std)
 
 
 def _small(p: Params) -> Measured:
     small, large = float(jac_ratio(p, (8,))[0]), float(jac_ratio(p, (512,))[0])
     choice = 1 if small < 1.0 and large > 5.0 else None
-    return Measured((Reading("median ‖J‖_F ÷√d_k over raw, d_k = 8", f"{small:.2f}×", "< 1: raw is ahead"),
-                     Reading("median ‖J‖_F ÷√d_k over raw, d_k = 512", f"{large:.3g}×")), choice)
+    return Measured((Reading(_("median ‖J‖_F ÷√d_k over raw, d_k = 8"), f"{small:.2f}×", _("< 1: raw is ahead")),
+                     Reading(_("median ‖J‖_F ÷√d_k over raw, d_k = 512"), f"{large:.3g}×")), choice)
 
 
 QUESTIONS = (
-    Question("trap_dmodel", "traps", "÷√d_model instead of ÷√d_k",
-             "A layer with d_model = 512 and 8 heads of d_k = 64 divides every head's q·k by √d_model = √512. "
-             "What do the attention rows look like at initialisation?",
-             "choice", ("Like ÷√d_k: the heads never see d_model", "Nearly uniform: σ is 1/√8 ≈ 0.35",
-                        "Saturated, one key per row", "Rows no longer sum to one"), _dmodel,
-             "Nearly uniform. Each head's q·k has variance d_k, not d_model; ÷√d_model leaves σ = √(d_k/d_model) "
-             "= 1/√h, and with more heads the rows approach 1/n: attention averages instead of selecting.",
-             "that you know the variance is per head — the sum runs over the head's d_k coordinates — and that "
-             "the error hides: nothing overflows, training just starts blind.",
+    Question("trap_dmodel", "traps", N_("÷√d_model instead of ÷√d_k"),
+             N_("A layer with d_model = 512 and 8 heads of d_k = 64 divides every head's q·k by √d_model = √512. "
+                "What do the attention rows look like at initialisation?"),
+             "choice", (N_("Like ÷√d_k: the heads never see d_model"), N_("Nearly uniform: σ is 1/√8 ≈ 0.35"),
+                        N_("Saturated, one key per row"), N_("Rows no longer sum to one")), _dmodel,
+             N_("Nearly uniform. Each head's q·k has variance d_k, not d_model; ÷√d_model leaves σ = √(d_k/d_model) "
+                "= 1/√h, and with more heads the rows approach 1/n: attention averages instead of selecting."),
+             N_("that you know the variance is per head — the sum runs over the head's d_k coordinates — and that "
+                "the error hides: nothing overflows, training just starts blind."),
              preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"}, panels=("weights", "summary"),
              correct=1, lesson="dmodel"),
-    Question("trap_after_softmax", "traps", "Scaling after the softmax",
-             "At d_k = 256 the code divides the softmax's output by √d_k instead of its input. "
-             "What does each row of weights sum to?",
+    Question("trap_after_softmax", "traps", N_("Scaling after the softmax"),
+             N_("At d_k = 256 the code divides the softmax's output by √d_k instead of its input. "
+                "What does each row of weights sum to?"),
              "number", (), _after,
-             "1/√256 = 0.0625. A positive factor after the softmax changes neither which key wins nor the "
-             "saturation (the logits are still raw); it only breaks the rows' sum to one.",
-             "that the scale has to act on the logits — the softmax's input — because only there does it change "
-             "the softmax's regime.",
+             N_("1/√256 = 0.0625. A positive factor after the softmax changes neither which key wins nor the "
+                "saturation (the logits are still raw); it only breaks the rows' sum to one."),
+             N_("that the scale has to act on the logits — the softmax's input — because only there does it change "
+                "the softmax's regime."),
              preset={"d_k": 256, "scaling": "after_softmax"}, panels=("weights",),
              band=(0.06, 0.065), lesson="after_softmax"),
-    Question("trap_stable_softmax", "traps", "“Stable softmax fixes it”",
-             "Raw logits at d_k = 512, float32. Someone says subtracting each row's maximum before exp "
-             "(the stable softmax) removes the need for ÷√d_k. What does the max-subtraction change?",
-             "choice", ("It cures the saturation: rows spread out again",
-                        "Only overflow: the weights are the same, still saturated",
-                        "It makes saturation worse", "It halves σ"), _stable,
-             "Only overflow. softmax(z − max z) = softmax(z) exactly, so every weight — and the saturation, and "
-             "J ≈ 0 — is unchanged; the subtraction only keeps exp from returning inf.",
-             "that you separate a numerical problem (overflow, solved by max-subtraction) from a statistical "
-             "one (saturation, solved by the scale).",
+    Question("trap_stable_softmax", "traps", N_("“Stable softmax fixes it”"),
+             N_("Raw logits at d_k = 512, float32. Someone says subtracting each row's maximum before exp "
+                "(the stable softmax) removes the need for ÷√d_k. What does the max-subtraction change?"),
+             "choice", (N_("It cures the saturation: rows spread out again"),
+                        N_("Only overflow: the weights are the same, still saturated"),
+                        N_("It makes saturation worse"), N_("It halves σ")), _stable,
+             N_("Only overflow. softmax(z − max z) = softmax(z) exactly, so every weight — and the saturation, and "
+                "J ≈ 0 — is unchanged; the subtraction only keeps exp from returning inf."),
+             N_("that you separate a numerical problem (overflow, solved by max-subtraction) from a statistical "
+                "one (saturation, solved by the scale)."),
              preset={"d_k": 512, "scaling": "none", "dtype": "float32"}, panels=("weights", "jacobian"),
              correct=1, lesson="stable_softmax"),
-    Question("trap_seq_len", "traps", "A scale from the sequence length",
-             "At d_k = 256 with n = 1,024 keys the code divides q·k by √n instead of √d_k. What is σ of the logits?",
+    Question("trap_seq_len", "traps", N_("A scale from the sequence length"),
+             N_("At d_k = 256 with n = 1,024 keys the code divides q·k by √n instead of √d_k. What is σ of the "
+                "logits?"),
              "number", (), _seq,
-             "√(256/1024) = 0.5: the logits' variance is d_k whatever n is, so ÷√n scales by the wrong quantity "
-             "and long contexts go nearly uniform. What long-context models do instead is keep ÷√d_k and "
-             "multiply by log n on top (× log₆₄ n here), so attention does not dilute as n grows.",
-             "that the variance depends on d_k and not on n, and that you know the real technique — a log-n "
-             "factor on top of ÷√d_k — from the bug.",
+             N_("√(256/1024) = 0.5: the logits' variance is d_k whatever n is, so ÷√n scales by the wrong quantity "
+                "and long contexts go nearly uniform. What long-context models do instead is keep ÷√d_k and "
+                "multiply by log n on top (× log₆₄ n here), so attention does not dilute as n grows."),
+             N_("that the variance depends on d_k and not on n, and that you know the real technique — a log-n "
+                "factor on top of ÷√d_k — from the bug."),
              preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"}, panels=("histogram", "summary"),
              band=(0.45, 0.55), lesson="seq_len"),
-    Question("trap_small_heads", "traps", "“Small heads train fine”",
-             "“Our heads have d_k = 8 and train fine without the scale, so it does not matter.” Compare the "
-             "softmax's responsiveness (median ‖J‖_F) raw and with ÷√d_k at d_k = 8 and at d_k = 512.",
-             "choice", ("÷√d_k is ahead at both", "Raw is a little ahead at 8; ÷√d_k is far ahead at 512",
-                        "Raw is ahead at both", "They are equal at both"), _small,
-             "At d_k = 8 raw logits (σ ≈ 2.8) are in softmax's responsive range and even a little ahead; at 512 "
-             "the raw softmax is saturated and ÷√d_k is one to two orders of magnitude more responsive. The scale "
-             "is what makes the head size a free choice.",
-             "that you answer with the mechanism (σ = √d_k decides the regime) and not with an anecdote: small "
-             "heads survive, wide heads do not.",
+    Question("trap_small_heads", "traps", N_("“Small heads train fine”"),
+             N_("“Our heads have d_k = 8 and train fine without the scale, so it does not matter.” Compare the "
+                "softmax's responsiveness (median ‖J‖_F) raw and with ÷√d_k at d_k = 8 and at d_k = 512."),
+             "choice", (N_("÷√d_k is ahead at both"), N_("Raw is a little ahead at 8; ÷√d_k is far ahead at 512"),
+                        N_("Raw is ahead at both"), N_("They are equal at both")), _small,
+             N_("At d_k = 8 raw logits (σ ≈ 2.8) are in softmax's responsive range and even a little ahead; at 512 "
+                "the raw softmax is saturated and ÷√d_k is one to two orders of magnitude more responsive. The scale "
+                "is what makes the head size a free choice."),
+             N_("that you answer with the mechanism (σ = √d_k decides the regime) and not with an anecdote: small "
+                "heads survive, wide heads do not."),
              preset={"d_k": 8, "scaling": "none"}, panels=("jacobian", "gradient"), correct=1, lesson="small_heads"),
 )

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, grad_ratio
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 from sqrtdk_gui.core.training import folding
 
-PAGE = Scenario("interview", "follow-up", "What interviewers ask", ":/lesson/followup_interview.html",
-                "Interview", preset={"d_k": 64, "scaling": "sqrt_dk"},
+PAGE = Scenario("interview", "follow-up", N_("What interviewers ask"), ":/lesson/followup_interview.html",
+                N_("Interview"), preset={"d_k": 64, "scaling": "sqrt_dk"},
                 highlight=("gradient",))
 
 
@@ -16,8 +17,8 @@ FIGURES = FigureSet()
 
 
 for _d in (4, 16):
-    FIGURES.add(f"backward_raw_{_d}", f"median ‖∂L/∂q‖: raw over ÷√d_k at d_k = {_d} (the scale alone: √{_d})",
-            unit="×")(lambda p, d=_d: 1.0 / grad_ratio(p, d))
+    FIGURES.add(f"backward_raw_{_d}", N_("median ‖∂L/∂q‖: raw over ÷√d_k at d_k = {d_k} (the scale alone: √{d_k})"),
+                unit="×", d_k=_d)(lambda p, d=_d: 1.0 / grad_ratio(p, d))
 
 
 def evidence(p: Params) -> Evidence:
@@ -29,4 +30,5 @@ def evidence(p: Params) -> Evidence:
         rows.append((f"{name}, W_Q", fmt(step.explicit_q, 3), fmt(step.folded_q, 3),
                      f"{step.ratio_q:.4g}× ({theory} = {folding.theory_ratio(p.d_k, optimizer):.4g})"))
         rows.append((f"{name}, W_K", fmt(step.explicit_k, 3), fmt(step.folded_k, 3), f"{step.ratio_k:.4g}×"))
-    return Evidence(("one step of", "logits move: ÷√d_k", "folded into W_Q", "folded / ÷√d_k"), tuple(rows))
+    return Evidence((_("one step of"), _("logits move: ÷√d_k"), _("folded into W_Q"), _("folded / ÷√d_k")),
+                    tuple(rows))

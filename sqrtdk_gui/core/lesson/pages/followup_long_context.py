@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("long_context", "follow-up", "Long context: ÷√n versus × log n", ":/lesson/followup_long_context.html",
-                "Long context", preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
+PAGE = Scenario("long_context", "follow-up", N_("Long context: ÷√n versus × log n"),
+                ":/lesson/followup_long_context.html", N_("Long context"),
+                preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
                 highlight=("weights", "summary"))
 
 

@@ -6,26 +6,31 @@ import math
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, FigureSet, fused_kernel_error
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("precision", "follow-up", "Low precision: bfloat16 and float8", ":/lesson/followup_precision.html",
-                "bf16 / fp8", preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"},
+PAGE = Scenario("precision", "follow-up", N_("Low precision: bfloat16 and float8"),
+                ":/lesson/followup_precision.html", "bf16 / fp8",
+                preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"},
                 highlight=("weights", "summary"))
 
 
 FIGURES = FigureSet()
 
 
+_KERNEL = {RAW: N_("bfloat16 fused-kernel model (q, k, p rounded; S in float32), raw, d_k = 1024: p90 over rows "
+                   "of the largest relative weight error"),
+           SCALED: N_("bfloat16 fused-kernel model (q, k, p rounded; S in float32), ÷√d_k, d_k = 1024: p90 over "
+                      "rows of the largest relative weight error")}
 for _scaling, _name in ((RAW, "raw"), (SCALED, "scaled")):
-    FIGURES.add(f"kernel_{_name}_1024", f"bfloat16 fused-kernel model (q, k, p rounded; S in float32), "
-            f"{'raw' if _scaling == RAW else '÷√d_k'}, d_k = 1024: p90 over rows of the largest relative "
-            "weight error", kind="percent")(lambda p, s=_scaling: fused_kernel_error(p.replace(d_k=1024), s))
+    FIGURES.add(f"kernel_{_name}_1024", _KERNEL[_scaling], kind="percent")(
+        lambda p, s=_scaling: fused_kernel_error(p.replace(d_k=1024), s))
 
 
 def _percent(x: float) -> str:
     if not math.isfinite(x):
-        return "overflow"
+        return _("overflow")
     v = 100 * x
     return f"{v:.0f} %" if v >= 10 else (f"{v:.2g} %" if v >= 0.01 else "< 0.01 %")
 
@@ -55,6 +60,8 @@ def evidence(p: Params) -> Evidence:
                 cells.append(_percent(r.rel_error_summary.p90))
         cells += [_percent(fused_kernel_error(base.replace(d_k=d), s)) for s in ("none", "sqrt_dk")]
         rows.append(tuple(cells))
-    headers = ["d_k"] + [f"{_SHORT[n]} {lab}" for n in PRECISION_TYPES for lab in ("raw", "÷√d_k")]
-    headers += ["kernel raw", "kernel ÷√d_k"]
+    headers = ["d_k"]
+    for n in PRECISION_TYPES:
+        headers += [_("{type} raw").format(type=_SHORT[n]), f"{_SHORT[n]} ÷√d_k"]
+    headers += [_("kernel raw"), _("kernel ÷√d_k")]
     return Evidence(tuple(headers), tuple(rows))

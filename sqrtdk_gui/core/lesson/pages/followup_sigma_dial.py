@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention import sigma_dial
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import fmt
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 # The σ dial, low precision and long context (each with its evidence table).
-PAGE = Scenario("sigma_dial", "follow-up", "Why σ ≈ 1 and not 3: the σ dial", ":/lesson/followup_sigma_dial.html",
-                "σ dial", preset={"d_k": 256, "scaling": "none"},
+PAGE = Scenario("sigma_dial", "follow-up", N_("Why σ ≈ 1 and not 3: the σ dial"),
+                ":/lesson/followup_sigma_dial.html", N_("σ dial"), preset={"d_k": 256, "scaling": "none"},
                 highlight=("sigma_dial",))
 
 
@@ -21,4 +22,4 @@ def evidence(p: Params) -> Evidence:
         raw_dk = sigma * sigma  # unit q, k entries, τ = 1: raw σ = √d_k
         rows.append((f"{sigma:g}", fmt(c.at("max_weight", sigma), 3), fmt(c.at("entropy_ratio", sigma)),
                      fmt(c.at("jacobian_fro", sigma), 3), f"{raw_dk:g}" if raw_dk >= 1 else "–"))
-    return Evidence(("σ", "max p", "H / log n", "‖J‖_F", "raw at d_k"), tuple(rows))
+    return Evidence(("σ", "max p", "H / log n", "‖J‖_F", _("raw at d_k")), tuple(rows))

@@ -8,11 +8,12 @@ import numpy as np
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("after_softmax", "trap", "Scaling after the softmax", ":/lesson/trap_after_softmax.html",
-                "After softmax",
+PAGE = Scenario("after_softmax", "trap", N_("Scaling after the softmax"), ":/lesson/trap_after_softmax.html",
+                N_("After softmax"),
                 preset={"d_k": 256, "scaling": "after_softmax"},
                 highlight=("weights",))
 
@@ -20,8 +21,9 @@ PAGE = Scenario("after_softmax", "trap", "Scaling after the softmax", ":/lesson/
 FIGURES = FigureSet()
 
 
-@FIGURES.add("after_softmax_saturated", "saturated share, raw logits scaled after softmax, d_k = 256", kind="percent")
-def _(p: Params) -> float:
+@FIGURES.add("after_softmax_saturated", N_("saturated share, raw logits scaled after softmax, d_k = 256"),
+             kind="percent")
+def _after_softmax_saturated(p: Params) -> float:
     return run(p, d_k=256, scaling="after_softmax").saturated_fraction
 
 
@@ -31,4 +33,4 @@ def evidence(p: Params) -> Evidence:
         after = compute(p.replace(d_k=d, scaling="after_softmax"))
         rows.append((str(d), fmt(float(np.median(after.row_sums)), 4), fmt(1 / math.sqrt(d), 4),
                      f"{100 * after.saturated_fraction:.0f} %"))
-    return Evidence(("d_k", "row sum", "1/√d_k", "saturated"), tuple(rows))
+    return Evidence(("d_k", _("row sum"), "1/√d_k", _("saturated")), tuple(rows))

@@ -6,10 +6,12 @@ from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import log_n_factor
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("seq_len", "trap", "A scale from the sequence length", ":/lesson/trap_seq_len.html", "Scale from n",
+PAGE = Scenario("seq_len", "trap", N_("A scale from the sequence length"), ":/lesson/trap_seq_len.html",
+                N_("Scale from n"),
                 preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"},
                 highlight=("histogram", "summary"))
 
@@ -22,18 +24,18 @@ def _seq(p: Params, n: int, factor: float = 1.0) -> Result:
     return run(p, d_k=256, keys=n, scaling=SCALED, temperature=1.0 / factor)
 
 
-@FIGURES.add("seqlen_maxp_16", "median max p with ÷√d_k, d_k = 256, n = 16 keys")
-def _(p: Params) -> float:
+@FIGURES.add("seqlen_maxp_16", N_("median max p with ÷√d_k, d_k = 256, n = 16 keys"))
+def _seqlen_maxp_16(p: Params) -> float:
     return med(_seq(p, 16), "max_weight")
 
 
-@FIGURES.add("seqlen_maxp_1024", "median max p with ÷√d_k, d_k = 256, n = 1024 keys")
-def _(p: Params) -> float:
+@FIGURES.add("seqlen_maxp_1024", N_("median max p with ÷√d_k, d_k = 256, n = 1024 keys"))
+def _seqlen_maxp_1024(p: Params) -> float:
     return med(_seq(p, 1024), "max_weight")
 
 
-@FIGURES.add("seqlen_maxp_logn_1024", "median max p with ÷√d_k × log_64 n, d_k = 256, n = 1024 keys")
-def _(p: Params) -> float:
+@FIGURES.add("seqlen_maxp_logn_1024", N_("median max p with ÷√d_k × log_64 n, d_k = 256, n = 1024 keys"))
+def _seqlen_maxp_logn_1024(p: Params) -> float:
     return med(_seq(p, 1024, log_n_factor(1024)), "max_weight")
 
 
@@ -47,4 +49,4 @@ def evidence(p: Params) -> Evidence:
         logn = compute(q.replace(scaling="sqrt_dk", temperature=1.0 / log_n_factor(n)))
         rows.append((str(n), fmt(scaled.logit_std), fmt(compute(q.replace(scaling="seq_len")).logit_std),
                      fmt(scaled.summary["max_weight"].median, 3), fmt(logn.summary["max_weight"].median, 3)))
-    return Evidence(("keys n", "σ ÷√d_k", "σ ÷√n", "max p ÷√d_k", "max p × log₆₄ n"), tuple(rows))
+    return Evidence((_("keys n"), "σ ÷√d_k", "σ ÷√n", "max p ÷√d_k", "max p × log₆₄ n"), tuple(rows))

@@ -8,11 +8,12 @@ import numpy.typing as npt
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, fmt, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("stable_softmax", "trap", "“Stable softmax fixes it”", ":/lesson/trap_stable_softmax.html",
-                "Stable softmax",
+PAGE = Scenario("stable_softmax", "trap", N_("“Stable softmax fixes it”"), ":/lesson/trap_stable_softmax.html",
+                N_("Stable softmax"),
                 preset={"d_k": 512, "scaling": "none", "softmax": "naive", "dtype": "float16"},
                 highlight=("weights", "jacobian"))
 
@@ -29,23 +30,24 @@ def _nan_rows(result: Result) -> npt.NDArray[np.bool_]:
     return nan_rows
 
 
-@FIGURES.add("stable_max_logit", "largest raw logit over all 256 × 64 pairs, d_k = 512", digits=3)
-def _(p: Params) -> float:
+@FIGURES.add("stable_max_logit", N_("largest raw logit over all 256 × 64 pairs, d_k = 512"), digits=3)
+def _stable_max_logit(p: Params) -> float:
     return float(np.max(run(p, d_k=512, scaling=RAW).logits))
 
 
-@FIGURES.add("stable_naive16_nan", "share of rows naive float16 softmax returns as NaN, raw, d_k = 512", kind="percent")
-def _(p: Params) -> float:
+@FIGURES.add("stable_naive16_nan", N_("share of rows naive float16 softmax returns as NaN, raw, d_k = 512"),
+             kind="percent")
+def _stable_naive16_nan(p: Params) -> float:
     return float(np.mean(_nan_rows(_naive(p, "float16"))))
 
 
-@FIGURES.add("stable_naive32_nan_rows", "rows naive float32 softmax returns as NaN, raw, d_k = 512", kind="int")
-def _(p: Params) -> float:
+@FIGURES.add("stable_naive32_nan_rows", N_("rows naive float32 softmax returns as NaN, raw, d_k = 512"), kind="int")
+def _stable_naive32_nan_rows(p: Params) -> float:
     return float(np.sum(_nan_rows(_naive(p, "float32"))))
 
 
-@FIGURES.add("stable_f32_diff", "max |naive − stable| float32 weight over rows finite in both, raw, d_k = 512")
-def _(p: Params) -> float:
+@FIGURES.add("stable_f32_diff", N_("max |naive − stable| float32 weight over rows finite in both, raw, d_k = 512"))
+def _stable_f32_diff(p: Params) -> float:
     naive, stable = _naive(p, "float32"), run(p, d_k=512, scaling=RAW, dtype="float32")
     ok = ~_nan_rows(naive)
     return float(np.max(np.abs(naive.weights[ok].astype(np.float64) - stable.weights[ok].astype(np.float64))))
@@ -90,6 +92,8 @@ def evidence(p: Params) -> Evidence:
                 diff = fmt(float(np.max(np.abs(w[both] - stable_w[both]))), 1) if both.any() else "NaN"
             else:
                 diff = "—"
-            rows.append((f"{variant} {dtype.replace('float', 'f')}", str(int(np.sum(~finite))), *stats, diff))
-    m = p.queries
-    return Evidence(("softmax", f"NaN rows (of {m})", "max p", "‖J‖", "|Δ| to stable"), tuple(rows))
+            program = (_("naive {dtype}") if variant == "naive" else _("stable {dtype}")).format(
+                dtype=dtype.replace("float", "f"))
+            rows.append((program, str(int(np.sum(~finite))), *stats, diff))
+    return Evidence((_("softmax"), _("NaN rows (of {m})").format(m=p.queries), "max p", "‖J‖", _("|Δ| to stable")),
+                    tuple(rows))
