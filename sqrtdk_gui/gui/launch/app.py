@@ -1,7 +1,8 @@
 """Open the window, or render it headless: what the command line asks, as a ``Launch``.
 
 The command line (``sqrtdk_gui.cli.main``) parses and validates; this module only receives a
-``Launch`` and never imports the command line.
+``Launch`` and never imports the command line. What it prints and shows is in the current
+language.
 """
 
 from __future__ import annotations
@@ -12,11 +13,20 @@ import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import State
 from sqrtdk_gui.gui.launch.bootstrap import application
 
 __all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless",
            "export_handout_headless"]
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """``QCoreApplication.translate`` (lupdate extracts translate("Context", "text")); Qt is
+    imported when first needed, as everywhere in this module."""
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate(context, text, disambiguation, n)
 
 
 @dataclass(frozen=True)
@@ -56,9 +66,10 @@ def _size_problem(window, size: tuple[int, int]) -> str | None:
     got = (window.width(), window.height())
     if got == tuple(size):
         return None
-    return (f"--size {size[0]}x{size[1]} is smaller than the window can be laid out at this zoom "
-            f"(it needs {max(got[0], size[0])}x{max(got[1], size[1])}); ask for at least that, "
-            "or a smaller --zoom")
+    return (translate("Launch", "--size {width}x{height} is smaller than the window can be laid out at this zoom "
+                      "(it needs {need_width}x{need_height}); ask for at least that, or a smaller --zoom")
+            .format(width=size[0], height=size[1], need_width=max(got[0], size[0]),
+                    need_height=max(got[1], size[1])))
 
 
 def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
@@ -102,7 +113,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
         window.recent.set_paths(settings.recent)  # File -> Open recent
         window.set_practice_store(settings)  # practice mode's progress
     if geometry is not None and not window.restoreGeometry(geometry):
-        warning = warning or "saved window geometry could not be restored; using the default size"
+        warning = warning or translate("Launch", "saved window geometry could not be restored; using the "
+                                       "default size")
     if state is not None:
         try:
             window.apply_state(state)
@@ -110,14 +122,15 @@ def prepare_window(launch: Launch, interactive: bool = True):
             if state is launch.preset:
                 raise
             window.apply_state(State())
-            warning = f"saved state could not be applied ({type(exc).__name__}); starting with defaults"
+            warning = translate("Launch", "saved state could not be applied ({error}); starting with "
+                                "defaults").format(error=type(exc).__name__)
     open_lesson(window, launch, animate=interactive)
     if launch.theme:
         window.set_theme(launch.theme)
     if launch.zoom:
         window.set_zoom(launch.zoom)
     if warning:
-        print(f"sqrtdk-gui: warning: {warning}", file=sys.stderr)
+        print(translate("Launch", "sqrtdk-gui: warning: {message}").format(message=warning), file=sys.stderr)
         window.statusBar().showMessage(warning, 15000)
     return window, settings
 
@@ -137,12 +150,13 @@ def run_window(launch: Launch) -> int:
                 window.set_controls_visible(False)
             problem = _size_problem(window, launch.size)
             if problem:
-                print(f"sqrtdk-gui: error: {problem}", file=sys.stderr)
+                print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=problem), file=sys.stderr)
                 return 2
             try:
                 render_to_file(window, launch.screenshot, launch.size)
             except OSError as exc:  # safe_io.IOFailure: the old file is untouched
-                print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+                print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=_(str(exc))),
+                      file=sys.stderr)
                 return 2
             return 0
         window.show()
@@ -158,7 +172,7 @@ def run_window(launch: Launch) -> int:
         if settings is not None:
             problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
             if problem:
-                print(f"sqrtdk-gui: warning: {problem}", file=sys.stderr)
+                print(translate("Launch", "sqrtdk-gui: warning: {message}").format(message=problem), file=sys.stderr)
         window.deleteLater()
         app.processEvents()
         del window
@@ -213,13 +227,17 @@ def export_handout_headless(path: str, report=None) -> int:
         with _offscreen_window() as window, _reporting(report) as (progress, should_stop):
             written = export_handout(window, path, progress, should_stop)
     except OSError as exc:
-        print(f"sqrtdk-gui: error: cannot write the handout {path!r}: {exc.strerror or exc}", file=sys.stderr)
+        print(translate("Launch", "sqrtdk-gui: error: cannot write the handout {path}: {reason}")
+              .format(path=repr(path), reason=exc.strerror or _(str(exc))), file=sys.stderr)
         return 2
     if report is not None and report.interrupted and not written:
-        print("sqrtdk-gui: interrupted; the handout was not written", file=sys.stderr)
+        print(translate("Launch", "sqrtdk-gui: interrupted; the handout was not written"), file=sys.stderr)
         return 130
-    extra = f" and {len(written) - 1} pictures" if len(written) > 1 else ""
-    print(f"wrote the handout to {path}{extra}")
+    pictures = len(written) - 1
+    if pictures:
+        print(translate("Launch", "wrote the handout to {path} and %n pictures", None, pictures).format(path=path))
+    else:
+        print(translate("Launch", "wrote the handout to {path}").format(path=path))
     return 0
 
 
@@ -237,13 +255,17 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
         with _offscreen_window(theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
             written = export_slides(window, folder, size, progress, should_stop=should_stop)
     except OSError as exc:
-        print(f"sqrtdk-gui: error: {exc}", file=sys.stderr)
+        print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=_(str(exc))), file=sys.stderr)
         return 2
     if report is not None and report.interrupted:
-        kept = f"; the {len(written)} written are in {folder}" if written else ""
-        print(f"sqrtdk-gui: interrupted after {len(written)} of {len(slide_plan())} slides{kept}", file=sys.stderr)
+        if written:
+            message = translate("Launch", "sqrtdk-gui: interrupted after {written} of {total} slides; the {written} "
+                                "written are in {folder}")
+        else:
+            message = translate("Launch", "sqrtdk-gui: interrupted after {written} of {total} slides")
+        print(message.format(written=len(written), total=len(slide_plan()), folder=folder), file=sys.stderr)
         return 130
-    print(f"wrote {len(written)} slides to {folder}")
+    print(translate("Launch", "wrote {count} slides to {folder}").format(count=len(written), folder=folder))
     return 0
 
 

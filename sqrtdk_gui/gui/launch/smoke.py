@@ -5,10 +5,11 @@ Works the same from a checkout, a wheel and the frozen bundle: it builds the rea
 pushes one parameter change through model → controller → panels, and checks what the panels
 received against the model's numbers, that the compiled resources load, and that neither Qt
 nor Python warned. It prints one line and exits 0, or one line with the reason and exits 1
-(never a traceback).
+(never a traceback), in the current language (Qt's and Python's own messages as they are).
 
 ``sqrtdk-gui --first-frame`` (hidden; for ``benchmarks/bundle.py``) opens the normal window,
-prints the seconds from process start to its first painted frame, and exits.
+prints the seconds from process start to its first painted frame, and exits (that line is
+read by the benchmarks: never translated).
 """
 
 from __future__ import annotations
@@ -27,6 +28,16 @@ _IMPORTED = time.perf_counter()
 PAINT_TIMEOUT_S = 30.0
 SMOKE_PARAMS = {"d_k": 512, "scaling": "none"}  # raw logits: σ ≈ √512 ≈ 22.6
 ICON = ":/icons/sqrtdk-gui.svg"
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """``QCoreApplication.translate`` (lupdate extracts translate("Context", "text")); the text as
+    it is when Qt itself cannot be imported (what the smoke test then reports)."""
+    try:
+        from PySide6.QtCore import QCoreApplication
+    except ImportError:
+        return text.replace("%n", str(n))
+    return QCoreApplication.translate(context, text, disambiguation, n)
 
 
 class SmokeFailure(Exception):
@@ -76,7 +87,8 @@ class _Recorder:
         sys.excepthook = self._excepthook
 
     def _excepthook(self, kind, value, tb) -> None:
-        self.problems.append(f"exception in a Qt callback: {kind.__name__}: {_one_line(value)}")
+        self.problems.append(translate("Smoke", "exception in a Qt callback: {error}")
+                             .format(error=f"{kind.__name__}: {_one_line(value)}"))
 
     def uninstall(self) -> None:
         from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
@@ -87,8 +99,11 @@ class _Recorder:
 
     def check(self) -> None:
         if self.problems:
-            more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-            raise SmokeFailure(self.problems[0] + more)
+            more = len(self.problems) - 1
+            if more:
+                raise SmokeFailure(translate("Smoke", "{problem} (and %n more)", None, more)
+                                   .format(problem=self.problems[0]))
+            raise SmokeFailure(self.problems[0])
 
 
 def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
@@ -131,7 +146,8 @@ def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
         timeout.stop()
         app.removeEventFilter(watcher)
     if state["age"] is None:
-        raise SmokeFailure(f"the main window was not painted within {timeout_s:.0f} s")
+        raise SmokeFailure(translate("Smoke", "the main window was not painted within {seconds} s")
+                           .format(seconds=f"{timeout_s:.0f}"))
     return state["age"]
 
 
@@ -148,28 +164,30 @@ def _check_resources(window) -> str:
     from PySide6.QtCore import QFile
 
     if not QFile.exists(ICON):
-        raise SmokeFailure(f"resource {ICON} is missing: the compiled resources were not loaded")
+        raise SmokeFailure(translate("Smoke", "resource {name} is missing: the compiled resources were not loaded")
+                           .format(name=ICON))
     icon = window.windowIcon()
     if icon.isNull():
-        raise SmokeFailure("the window icon is null")
+        raise SmokeFailure(translate("Smoke", "the window icon is null"))
     pixmap = icon.pixmap(64, 64)
     if pixmap.isNull():
-        raise SmokeFailure("the window icon does not render (SVG icon engine missing?)")
+        raise SmokeFailure(translate("Smoke", "the window icon does not render (SVG icon engine missing?)"))
     image = pixmap.toImage()
     colours = {image.pixel(x, y) for x in range(0, 64, 4) for y in range(0, 64, 4)}
     if len(colours) < 3:
-        raise SmokeFailure("the window icon renders blank")
+        raise SmokeFailure(translate("Smoke", "the window icon renders blank"))
     # Qt Core's ICU (trimmed to root + English in the bundle) must still collate: with ICU,
     # "a" sorts before "B"; a missing ICU data library would fall back to code points.
     from PySide6.QtCore import QCollator, QLocale
 
     if QCollator(QLocale("en_US")).compare("a", "B") >= 0:
-        raise SmokeFailure("ICU collation does not work (is libicudata broken?)")
+        raise SmokeFailure(translate("Smoke", "ICU collation does not work (is libicudata broken?)"))
     from PySide6.QtGui import QFontDatabase
 
     if not QFontDatabase.families():
-        raise SmokeFailure("no fonts found: install fontconfig and a font such as fonts-dejavu-core")
-    return "icon ok, ICU ok"
+        raise SmokeFailure(translate("Smoke", "no fonts found: install fontconfig and a font such as "
+                                     "fonts-dejavu-core"))
+    return translate("Smoke", "icon ok, ICU ok")
 
 
 def _check_panels(window) -> str:
@@ -181,55 +199,62 @@ def _check_panels(window) -> str:
     window.render_ready()  # flush the computation, compute the sweeps, process events
     result = c.result
     if result is None or any(getattr(result.params, k) != v for k, v in SMOKE_PARAMS.items()):
-        raise SmokeFailure(f"the controller did not compute {SMOKE_PARAMS}")
+        raise SmokeFailure(translate("Smoke", "the controller did not compute {params}").format(params=SMOKE_PARAMS))
     sigma = result.logit_std
     if not (math.isfinite(sigma) and abs(sigma - result.theory_std) < 0.15 * result.theory_std):
-        raise SmokeFailure(f"model σ = {sigma:.3f}, expected ≈ {result.theory_std:.2f} (√512)")
+        raise SmokeFailure(translate("Smoke", "model σ = {sigma}, expected ≈ {theory} (√512)")
+                           .format(sigma=f"{sigma:.3f}", theory=f"{result.theory_std:.2f}"))
 
     x, y = window.panels["histogram"].bars.getData()
     if x is None or y is None or len(y) == 0 or not np.all(np.isfinite(y)) or y.max() <= 0:
-        raise SmokeFailure("the histogram panel holds no bars")
+        raise SmokeFailure(translate("Smoke", "the histogram panel holds no bars"))
     shown = window.panels["histogram"].values.get("sigma")
     if shown != sigma:
-        raise SmokeFailure(f"the histogram shows σ = {shown}, the model says {sigma}")
+        raise SmokeFailure(translate("Smoke", "the histogram shows σ = {shown}, the model says {sigma}")
+                           .format(shown=shown, sigma=sigma))
     text = f"{sigma:.2f}"
     if text not in window.panels["histogram"].readout.text():
-        raise SmokeFailure(f"the histogram readout lacks σ = {text}")
+        raise SmokeFailure(translate("Smoke", "the histogram readout lacks σ = {sigma}").format(sigma=text))
     summary = window.summary.labels["sigma"].text()
     if summary != text:
-        raise SmokeFailure(f"the summary strip shows σ = {summary!r}, expected {text!r}")
+        raise SmokeFailure(translate("Smoke", "the summary strip shows σ = {shown}, expected {expected}")
+                           .format(shown=repr(summary), expected=repr(text)))
     row = result.resolve_row(c.row)
     bars = window.panels["weights"].bars
     if len(bars.heights) != result.params.keys or len(bars.rects()) != len(bars.heights):
-        raise SmokeFailure("the weights panel holds no bars")
+        raise SmokeFailure(translate("Smoke", "the weights panel holds no bars"))
     if window.panels["weights"].values.get("max_weight") != float(result.max_weight[row]):
-        raise SmokeFailure("the weights panel disagrees with the model's max weight")
+        raise SmokeFailure(translate("Smoke", "the weights panel disagrees with the model's max weight"))
     if window.panels["jacobian"].values.get("row_fro") != float(result.jacobian_fro[row]):
-        raise SmokeFailure("the Jacobian panel disagrees with the model's ‖J‖_F")
+        raise SmokeFailure(translate("Smoke", "the Jacobian panel disagrees with the model's ‖J‖_F"))
 
     sweeps = c.sweeps or {}
     missing = {"none", "sqrt_dk"} - set(sweeps)
     if missing:
-        raise SmokeFailure(f"sweeps missing for {sorted(missing)}")
+        raise SmokeFailure(translate("Smoke", "sweeps missing for {scalings}").format(scalings=sorted(missing)))
     points = min(len(sw.d_k) for sw in sweeps.values())
     for panel in (window.panels["jacobian"], window.panels["gradient"]):
         for scaling, series in panel.versus.series.items():
             sx, sy = series.median.getData()
             if sx is None or len(sx) != len(sweeps[scaling].d_k) or not np.all(np.isfinite(sy)):
-                raise SmokeFailure(f"{type(panel).__name__} has no {scaling} sweep curve")
-    return f"d_k=512 raw σ={sigma:.2f} (theory {result.theory_std:.2f}), " \
-           f"{len(y)} histogram bins, sweeps {'+'.join(sorted(sweeps))} × {points} d_k"
+                raise SmokeFailure(translate("Smoke", "{panel} has no {scaling} sweep curve")
+                                   .format(panel=type(panel).__name__, scaling=scaling))
+    return (translate("Smoke", "d_k=512 raw σ={sigma} (theory {theory}), {bins} histogram bins, sweeps {scalings} "
+                      "× {points} d_k")
+            .format(sigma=f"{sigma:.2f}", theory=f"{result.theory_std:.2f}", bins=len(y),
+                    scalings="+".join(sorted(sweeps)), points=points))
 
 
 def _check_picture(window) -> None:
     image = window.grab().toImage()
     if image.isNull() or image.width() < 100:
-        raise SmokeFailure("grabbing the window gave no picture")
+        raise SmokeFailure(translate("Smoke", "grabbing the window gave no picture"))
     step = max(1, image.width() // 64)
     colours = {image.pixel(x, y) for x in range(0, image.width(), step)
                for y in range(0, image.height(), step)}
     if len(colours) < 20:
-        raise SmokeFailure(f"the painted window is nearly blank ({len(colours)} colours)")
+        raise SmokeFailure(translate("Smoke", "the painted window is nearly blank ({count} colours)")
+                           .format(count=len(colours)))
 
 
 def _prepare():
@@ -257,27 +282,31 @@ def run_smoke(params=None) -> int:
                 panels = _check_panels(window)
                 _check_picture(window)
                 if __version__ not in window.about_text():
-                    raise SmokeFailure("the About text lacks the version")
+                    raise SmokeFailure(translate("Smoke", "the About text lacks the version"))
             finally:
                 if window is not None:
                     _close(window, app)
                     window = None
         for w in caught:
-            raise SmokeFailure(f"Python warning: {w.category.__name__}: {_one_line(w.message)}")
+            raise SmokeFailure(translate("Smoke", "Python warning: {warning}")
+                               .format(warning=f"{w.category.__name__}: {_one_line(w.message)}"))
         recorder.check()
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         reason = str(exc) if isinstance(exc, SmokeFailure) else \
             f"{type(exc).__name__}: {_one_line(exc)}"
         if recorder.problems and recorder.problems[0] not in reason:
-            reason = f"{recorder.problems[0]} (then: {reason})"  # the first cause comes first
-        print(f"sqrtdk-gui: smoke test failed: {reason}", file=sys.stderr)
+            # the first cause comes first
+            reason = translate("Smoke", "{cause} (then: {reason})").format(cause=recorder.problems[0], reason=reason)
+        print(translate("Smoke", "sqrtdk-gui: smoke test failed: {reason}").format(reason=reason), file=sys.stderr)
         return 1
     finally:
         if app is not None:
             recorder.uninstall()
-    frozen = " (frozen)" if getattr(sys, "frozen", False) else ""
-    print(f"smoke test passed{frozen}: {panels}, {resources}, first frame {first_frame:.2f} s",
-          flush=True)
+    if getattr(sys, "frozen", False):
+        passed = translate("Smoke", "smoke test passed (frozen): {panels}, {resources}, first frame {seconds} s")
+    else:
+        passed = translate("Smoke", "smoke test passed: {panels}, {resources}, first frame {seconds} s")
+    print(passed.format(panels=panels, resources=resources, seconds=f"{first_frame:.2f}"), flush=True)
     return 0
 
 

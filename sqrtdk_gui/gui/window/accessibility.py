@@ -4,13 +4,14 @@ Screen readers announce a widget by its accessible name and description. Control
 name that says what they set (``NAMES``, by object name) and their tooltip as description;
 anything else that takes focus is named from its text, its form label or its placeholder.
 The plots themselves are not interactive (no mouse panning in class), so they leave the
-tab order: Tab walks controls, the panels' *Numbers* buttons, the tables and the lesson.
+tab order: Tab walks controls, the panels' *Numbers* buttons, the tables and the lesson. The
+names are read aloud: they are in the current language.
 """
 
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -25,38 +26,47 @@ from PySide6.QtWidgets import (
 
 __all__ = ["NAMES", "describe_widgets", "interactive_widgets", "INTERACTIVE"]
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 # Scroll areas take focus to scroll with the keyboard (the controls column, the lesson text).
 INTERACTIVE = (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QLineEdit, QTabBar,
                QAbstractScrollArea)
 
+# By object name; English, marked for lupdate: ``_name`` translates them.
 NAMES = {
-    "dk_slider": "Head size d_k",
-    "dk_spin": "Head size d_k, exact value",
-    "autoplay": "Autoplay d_k",
-    "autoplay_speed": "Autoplay speed, seconds per sweep",
-    "scaling_none": "Raw logits",
-    "scaling_sqrt_dk": "Divide by square root of d_k",
-    "scaling_combo": "Scaling mode",
-    "temp_slider": "Temperature tau",
-    "temp_reset": "Reset temperature to 1",
-    "keys_spin": "Number of keys n",
-    "row_spin": "Query row shown in panels 2 and 3",
-    "seed_spin": "Random seed",
-    "new_sample": "New sample",
-    "heads_spin": "Heads h",
-    "gain_spin": "QK-norm gain g",
-    "alignment_spin": "Alignment rho",
-    "softmax_combo": "Softmax variant",
-    "dtype_combo": "Float type",
-    "reveal": "Reveal answer",
-    "guesses": "Class guesses",
-    "previous": "Previous lesson step",
-    "next": "Next lesson step",
-    "lessonText": "Lesson text",
-    "predictScroll": "Prediction question",
-    "predictInner": "Prediction question and answer",  # the scroll area around it
-    "controlsScroll": "Controls",
+    "dk_slider": QT_TRANSLATE_NOOP("Accessibility", "Head size d_k"),
+    "dk_spin": QT_TRANSLATE_NOOP("Accessibility", "Head size d_k, exact value"),
+    "autoplay": QT_TRANSLATE_NOOP("Accessibility", "Autoplay d_k"),
+    "autoplay_speed": QT_TRANSLATE_NOOP("Accessibility", "Autoplay speed, seconds per sweep"),
+    "scaling_none": QT_TRANSLATE_NOOP("Accessibility", "Raw logits"),
+    "scaling_sqrt_dk": QT_TRANSLATE_NOOP("Accessibility", "Divide by square root of d_k"),
+    "scaling_combo": QT_TRANSLATE_NOOP("Accessibility", "Scaling mode"),
+    "temp_slider": QT_TRANSLATE_NOOP("Accessibility", "Temperature tau"),
+    "temp_reset": QT_TRANSLATE_NOOP("Accessibility", "Reset temperature to 1"),
+    "keys_spin": QT_TRANSLATE_NOOP("Accessibility", "Number of keys n"),
+    "row_spin": QT_TRANSLATE_NOOP("Accessibility", "Query row shown in panels 2 and 3"),
+    "seed_spin": QT_TRANSLATE_NOOP("Accessibility", "Random seed"),
+    "new_sample": QT_TRANSLATE_NOOP("Accessibility", "New sample"),
+    "heads_spin": QT_TRANSLATE_NOOP("Accessibility", "Heads h"),
+    "gain_spin": QT_TRANSLATE_NOOP("Accessibility", "QK-norm gain g"),
+    "alignment_spin": QT_TRANSLATE_NOOP("Accessibility", "Alignment rho"),
+    "softmax_combo": QT_TRANSLATE_NOOP("Accessibility", "Softmax variant"),
+    "dtype_combo": QT_TRANSLATE_NOOP("Accessibility", "Float type"),
+    "reveal": QT_TRANSLATE_NOOP("Accessibility", "Reveal answer"),
+    "guesses": QT_TRANSLATE_NOOP("Accessibility", "Class guesses"),
+    "previous": QT_TRANSLATE_NOOP("Accessibility", "Previous lesson step"),
+    "next": QT_TRANSLATE_NOOP("Accessibility", "Next lesson step"),
+    "lessonText": QT_TRANSLATE_NOOP("Accessibility", "Lesson text"),
+    "predictScroll": QT_TRANSLATE_NOOP("Accessibility", "Prediction question"),
+    "predictInner": QT_TRANSLATE_NOOP("Accessibility", "Prediction question and answer"),  # the scroll area around it
+    "controlsScroll": QT_TRANSLATE_NOOP("Accessibility", "Controls"),
 }
+
+
+def _name(object_name: str) -> str:
+    """The accessible name NAMES gives ``object_name``, in the current language ("" : none)."""
+    name = NAMES.get(object_name, "")
+    return translate("Accessibility", name) if name else ""
 
 
 def _clean(text: str) -> str:
@@ -77,11 +87,11 @@ def _fallback_name(widget: QWidget) -> str:
     if isinstance(widget, QLineEdit):
         return widget.placeholderText() or widget.toolTip()
     if isinstance(widget, QTabBar):
-        return "Pages"
+        return translate("Accessibility", "Pages")
     if isinstance(widget, QAbstractScrollArea):  # named after what it scrolls
         inner = widget.widget() if hasattr(widget, "widget") else None
-        name = NAMES.get(inner.objectName(), "") if inner is not None else ""
-        return name or _form_label(widget) or widget.toolTip() or "Scrollable area"
+        name = _name(inner.objectName()) if inner is not None else ""
+        return name or _form_label(widget) or widget.toolTip() or translate("Accessibility", "Scrollable area")
     return _form_label(widget) or widget.toolTip() or widget.objectName().replace("_", " ")
 
 
@@ -103,12 +113,14 @@ def describe_widgets(window: QWidget) -> None:
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             owner = widget.parentWidget()
             title = getattr(getattr(owner, "title", None), "text", lambda: "")()
-            widget.setAccessibleName(f"Chart: {title}" if title else "Chart")
-            widget.setAccessibleDescription("A plot; the Numbers button above it shows its data as a table")
+            widget.setAccessibleName(translate("Accessibility", "Chart: {title}").format(title=title) if title
+                                     else translate("Accessibility", "Chart"))
+            widget.setAccessibleDescription(translate("Accessibility", "A plot; the Numbers button above it shows its "
+                                                      "data as a table"))
             continue
         if not isinstance(widget, INTERACTIVE) or isinstance(widget.parentWidget(), QAbstractSpinBox):
             continue
         if not widget.accessibleName():
-            widget.setAccessibleName(NAMES.get(widget.objectName()) or _fallback_name(widget))
+            widget.setAccessibleName(_name(widget.objectName()) or _fallback_name(widget))
         if not widget.accessibleDescription() and widget.toolTip():
             widget.setAccessibleDescription(widget.toolTip())

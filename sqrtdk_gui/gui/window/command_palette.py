@@ -4,7 +4,8 @@ follow-up or setting by typing a few letters of it, and run it with Return.
 Matching is forgiving: every word typed must occur in the entry (its title, its kind or its
 keywords), in any order, ignoring case, quotes and accents such as "÷√"; entries whose
 title starts with what was typed come first. "stable soft" finds the trap “Stable softmax
-fixes it” and the setting "Softmax: stable".
+fixes it” and the setting "Softmax: stable". The entries are in the current language, and so
+is what is matched.
 """
 
 from __future__ import annotations
@@ -14,19 +15,22 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
 __all__ = ["Command", "match", "CommandPalette", "normalise"]
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 
 @dataclass(frozen=True)
 class Command:
-    title: str
-    kind: str  # "Action", "Lesson", "Trap", "Follow-up", "Setting", ...
+    title: str  # all texts as shown, in the current language
+    kind: str  # a menu, "Lesson", "Trap", "Follow-up", "Setting", ...
     run: Callable[[], None] = field(compare=False)
     keywords: str = ""
     shortcut: str = ""
+    lesson_page: bool = False  # a lesson step, trap or follow-up (first on a tie)
 
 
 _DROP = re.compile(r"[“”\"'‘’&…]")
@@ -48,8 +52,8 @@ def _score(command: Command, words: list[str], query: str) -> tuple | None:
     at_start = sum(any(t.startswith(w) for t in title_words) for w in words)
     # On a tie the lesson's own pages come before settings and actions: "d_model" finds the
     # trap before the scaling setting of the same name.
-    page = command.kind not in ("Lesson", "Trap", "Follow-up")
-    return (not title.startswith(query), -at_start, not all(w in title for w in words), page, len(title))
+    return (not title.startswith(query), -at_start, not all(w in title for w in words), not command.lesson_page,
+            len(title))
 
 
 def match(commands: list[Command], query: str, limit: int = 200) -> list[Command]:
@@ -74,19 +78,21 @@ class CommandPalette(QDialog):
 
     def __init__(self, commands: list[Command], parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Command palette")
+        self.setWindowTitle(translate("CommandPalette", "Command palette"))
         self.setObjectName("commandPalette")
         self.commands = list(commands)
         self.field = QLineEdit()
         self.field.setObjectName("paletteField")
-        self.field.setPlaceholderText("Type a command, a lesson step, a trap or a setting…")
-        self.field.setAccessibleName("Command palette search")
-        self.field.setAccessibleDescription("Type to find actions, lesson steps, traps, follow-ups and "
-                                            "settings; Up and Down choose, Return runs, Escape closes")
+        self.field.setPlaceholderText(translate("CommandPalette",
+                                                "Type a command, a lesson step, a trap or a setting…"))
+        self.field.setAccessibleName(translate("CommandPalette", "Command palette search"))
+        self.field.setAccessibleDescription(translate("CommandPalette", "Type to find actions, lesson steps, traps, "
+                                                      "follow-ups and settings; Up and Down choose, Return runs, "
+                                                      "Escape closes"))
         self.field.setClearButtonEnabled(True)
         self.list = QListWidget()
         self.list.setObjectName("paletteList")
-        self.list.setAccessibleName("Matching commands")
+        self.list.setAccessibleName(translate("CommandPalette", "Matching commands"))
         self.list.setUniformItemSizes(True)
         self.hint = QLabel()
         self.hint.setObjectName("paletteHint")
@@ -113,8 +119,9 @@ class CommandPalette(QDialog):
             self.list.addItem(item)
         if found:
             self.list.setCurrentRow(0)
-        self.hint.setText(f"{len(found)} of {len(self.commands)} · ↑↓ choose · Return runs · Esc closes"
-                          if found else "Nothing matches: try fewer letters")
+        self.hint.setText(translate("CommandPalette", "{found} of {total} · ↑↓ choose · Return runs · Esc closes")
+                          .format(found=len(found), total=len(self.commands))
+                          if found else translate("CommandPalette", "Nothing matches: try fewer letters"))
 
     def current(self) -> Command | None:
         item = self.list.currentItem()

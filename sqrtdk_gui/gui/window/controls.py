@@ -1,14 +1,15 @@
 """The controls column: sliders and switches that edit the parameters.
 
 It only reports edits (``params_edited``, ``row_edited``) and shows the parameters it is
-given (``show_params``); the controller decides. Showing never re-emits an edit.
+given (``show_params``); the controller decides. Showing never re-emits an edit. Its texts are
+in the current language; symbols (d_k, τ, ÷ √d_k) and the float types' names are as they are.
 """
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -29,6 +30,7 @@ from sqrtdk_gui.core.attention.compute import selectable_rows
 from sqrtdk_gui.core.attention.params import DTYPES, FLOAT_RANGES, INT_RANGES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW
 from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
 DK_STEPS_PER_OCTAVE = 8
@@ -38,9 +40,13 @@ AUTOPLAY_MIN_S, AUTOPLAY_MAX_S, AUTOPLAY_DEFAULT_S = 3, 30, 8  # seconds per swe
 TEMP_MIN_POS = math.ceil(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperature"][0]))
 TEMP_MAX_POS = round(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperature"][1]))
 
-SOFTMAX_LABELS = {"stable": "stable (subtract row max)", "naive": "naive exp(z) / Σ exp"}
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
-SCALING_TIPS = {key: mode.tip for key, mode in MODES.items()}
+# English, marked for lupdate; shown through translate("ControlsPanel", ...).
+SOFTMAX_LABELS = {"stable": QT_TRANSLATE_NOOP("ControlsPanel", "stable (subtract row max)"),
+                  "naive": QT_TRANSLATE_NOOP("ControlsPanel", "naive exp(z) / Σ exp")}
+
+SCALING_TIPS = {key: mode.tip for key, mode in MODES.items()}  # the core's texts: shown through _()
 
 
 def _set_value(spin, value) -> None:
@@ -102,7 +108,7 @@ class ControlsPanel(QWidget):
 
     # --- construction --------------------------------------------------------------------
     def _dk_group(self) -> QGroupBox:
-        box = QGroupBox("Head size")
+        box = QGroupBox(translate("ControlsPanel", "Head size"))
         self.dk_label = QLabel()
         self.dk_slider = QSlider(Qt.Orientation.Horizontal)
         self.dk_slider.setObjectName("dk_slider")
@@ -110,29 +116,30 @@ class ControlsPanel(QWidget):
         self.dk_slider.setPageStep(DK_STEPS_PER_OCTAVE)
         self.dk_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.dk_slider.setTickInterval(DK_STEPS_PER_OCTAVE)  # a tick at every power of two
-        self.dk_slider.setToolTip("Head size d_k on a log scale: ticks at 1, 2, 4, …, 4096. "
-                                  "Arrow keys step an eighth of an octave (Page Up/Down belong "
-                                  "to the lesson: they are what a clicker sends).")
+        self.dk_slider.setToolTip(translate("ControlsPanel", "Head size d_k on a log scale: ticks at 1, 2, 4, …, "
+                                            "4096. Arrow keys step an eighth of an octave (Page Up/Down belong to "
+                                            "the lesson: they are what a clicker sends)."))
         self.dk_slider.valueChanged.connect(lambda pos: self._edit(d_k=dk_from_pos(pos)))
         self.dk_spin = QSpinBox()
         self.dk_spin.setObjectName("dk_spin")
         self.dk_spin.setRange(*INT_RANGES["d_k"])
-        self.dk_spin.setToolTip("Any head size d_k from 1 to 4096.")
+        self.dk_spin.setToolTip(translate("ControlsPanel", "Any head size d_k from 1 to 4096."))
         self.dk_spin.valueChanged.connect(lambda v: self._edit(d_k=v))
-        self.autoplay = QPushButton("Autoplay")
+        self.autoplay = QPushButton(translate("ControlsPanel", "Autoplay"))
         self.autoplay.setIcon(standard_icon("MediaPlay"))
         self.autoplay.setObjectName("autoplay")
         self.autoplay.setCheckable(True)
-        self.autoplay.setToolTip("Sweep d_k from 1 to 4096 and back, again and again, while you "
-                                 "talk (P). Any other control stops it.")
+        self.autoplay.setToolTip(translate("ControlsPanel", "Sweep d_k from 1 to 4096 and back, again and again, "
+                                           "while you talk (P). Any other control stops it."))
         self.autoplay.toggled.connect(self._autoplay_toggled)
         self.speed = QSlider(Qt.Orientation.Horizontal)
         self.speed.setObjectName("autoplay_speed")
         self.speed.setRange(AUTOPLAY_MIN_S, AUTOPLAY_MAX_S)
         self.speed.setValue(AUTOPLAY_DEFAULT_S)
         self.speed.setInvertedAppearance(True)  # right = faster
-        self.speed.setToolTip("Autoplay speed: seconds for one sweep from 1 to 4096 "
-                              f"({AUTOPLAY_MIN_S}–{AUTOPLAY_MAX_S} s; right is faster).")
+        self.speed.setToolTip(translate("ControlsPanel", "Autoplay speed: seconds for one sweep from 1 to 4096 "
+                                        "({low}–{high} s; right is faster).")
+                              .format(low=AUTOPLAY_MIN_S, high=AUTOPLAY_MAX_S))
         self.speed.valueChanged.connect(self._speed_changed)
         self.speed_label = QLabel()
         self._speed_changed(self.speed.value(), emit=False)
@@ -157,7 +164,7 @@ class ControlsPanel(QWidget):
         return box
 
     def _autoplay_toggled(self, on: bool) -> None:
-        self.autoplay.setText("Pause" if on else "Autoplay")
+        self.autoplay.setText(translate("ControlsPanel", "Pause") if on else translate("ControlsPanel", "Autoplay"))
         self.autoplay.setIcon(standard_icon("MediaPause" if on else "MediaPlay"))
         if not self._showing:
             self.autoplay_toggled.emit(on)
@@ -176,25 +183,26 @@ class ControlsPanel(QWidget):
             self._showing = False
 
     def _scaling_group(self) -> QGroupBox:
-        box = QGroupBox("Scaling of q·k")
-        self.raw_button = QPushButton("raw logits")
+        box = QGroupBox(translate("ControlsPanel", "Scaling of q·k"))
+        self.raw_button = QPushButton(translate("ControlsPanel", "raw logits"))
         self.scaled_button = QPushButton("÷ √d_k")
         # No QButtonGroup: Qt would take the unchecked button out of the Tab order, and a
         # non-exclusive group gives no arrow keys either; both must be reachable by keyboard.
         for button, scaling in ((self.raw_button, "none"), (self.scaled_button, "sqrt_dk")):
             button.setCheckable(True)
             button.setObjectName(f"scaling_{scaling}")
-            button.setToolTip(SCALING_TIPS[scaling])
+            button.setToolTip(_(SCALING_TIPS[scaling]))
             # A click on the checked button would uncheck it: keep it checked, it is a switch.
             button.clicked.connect(lambda _=False, s=scaling, b=button: (b.setChecked(True),
                                                                            self._edit(scaling=s)))
         self.scaling_combo = QComboBox()
         self.scaling_combo.setObjectName("scaling_combo")
         for s in SCALINGS:
-            self.scaling_combo.addItem(SCALING_LABELS[s], s)
-            self.scaling_combo.setItemData(self.scaling_combo.count() - 1, SCALING_TIPS[s],
+            self.scaling_combo.addItem(_(SCALING_LABELS[s]), s)
+            self.scaling_combo.setItemData(self.scaling_combo.count() - 1, _(SCALING_TIPS[s]),
                                            Qt.ItemDataRole.ToolTipRole)
-        self.scaling_combo.setToolTip("All scaling modes, including the traps and follow-ups.")
+        self.scaling_combo.setToolTip(translate("ControlsPanel", "All scaling modes, including the traps and "
+                                                "follow-ups."))
         self.scaling_combo.currentIndexChanged.connect(
             lambda i: self._edit(scaling=self.scaling_combo.itemData(i)))
         row = QHBoxLayout()
@@ -206,19 +214,19 @@ class ControlsPanel(QWidget):
         return box
 
     def _temperature_group(self) -> QGroupBox:
-        box = QGroupBox("Temperature")
+        box = QGroupBox(translate("ControlsPanel", "Temperature"))
         self.temp_label = QLabel()
         self.temp_slider = QSlider(Qt.Orientation.Horizontal)
         self.temp_slider.setObjectName("temp_slider")
         self.temp_slider.setRange(TEMP_MIN_POS, TEMP_MAX_POS)
         self.temp_slider.setPageStep(TEMP_STEPS_PER_DECADE // 3)
-        self.temp_slider.setToolTip("Softmax temperature τ on a log scale from 0.05 to 10: "
-                                    "logits are divided by τ.")
+        self.temp_slider.setToolTip(translate("ControlsPanel", "Softmax temperature τ on a log scale from 0.05 to "
+                                              "10: logits are divided by τ."))
         self.temp_slider.valueChanged.connect(
             lambda pos: self._edit(temperature=temperature_from_pos(pos)))
         self.temp_reset = QPushButton("τ = 1")
         self.temp_reset.setObjectName("temp_reset")
-        self.temp_reset.setToolTip("Set the temperature back to 1.")
+        self.temp_reset.setToolTip(translate("ControlsPanel", "Set the temperature back to 1."))
         self.temp_reset.clicked.connect(lambda: self._edit(temperature=1.0))
         row = QHBoxLayout()
         row.addWidget(self.temp_label, 1)
@@ -229,72 +237,77 @@ class ControlsPanel(QWidget):
         return box
 
     def _sample_group(self) -> QGroupBox:
-        box = QGroupBox("Sample")
+        box = QGroupBox(translate("ControlsPanel", "Sample"))
         form = QFormLayout(box)
         self.keys_spin = QSpinBox()
         self.keys_spin.setObjectName("keys_spin")
         self.keys_spin.setRange(*INT_RANGES["keys"])
-        self.keys_spin.setToolTip("Number of keys n each query attends over (sequence length), up to "
-                                  "131 072. Above 1024 the keys are streamed in blocks for a sample "
-                                  "of at most 256 query rows.")
+        self.keys_spin.setToolTip(translate("ControlsPanel", "Number of keys n each query attends over (sequence "
+                                            "length), up to 131 072. Above 1024 the keys are streamed in blocks for "
+                                            "a sample of at most 256 query rows."))
         self.keys_spin.valueChanged.connect(lambda v: self._edit(keys=v))
         self.row_spin = QSpinBox()
         self.row_spin.setObjectName("row_spin")
-        self.row_spin.setToolTip("Which query panels 2 and 3 show. 'median row' (the default, "
-                                 "below 0) is the query whose ‖J‖_F is the median: a typical row. "
-                                 "Above 1,024 queries the first 1,024 can be picked.")
-        self.row_spin.setSpecialValueText("median row")
+        self.row_spin.setToolTip(translate("ControlsPanel", "Which query panels 2 and 3 show. 'median row' (the "
+                                           "default, below 0) is the query whose ‖J‖_F is the median: a typical "
+                                           "row. Above 1,024 queries the first 1,024 can be picked."))
+        self.row_spin.setSpecialValueText(translate("ControlsPanel", "median row"))
         self.row_spin.setMinimumWidth(110)
         self.row_spin.valueChanged.connect(self._row)
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("seed_spin")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip("Random seed of the queries, keys and values.")
+        self.seed_spin.setToolTip(translate("ControlsPanel", "Random seed of the queries, keys and values."))
         self.seed_spin.valueChanged.connect(lambda v: self._edit(seed=v))
-        self.new_sample = QPushButton("New sample")
+        self.new_sample = QPushButton(translate("ControlsPanel", "New sample"))
         self.new_sample.setObjectName("new_sample")
-        self.new_sample.setToolTip("Draw new random queries and keys (seed + 1).")
+        self.new_sample.setToolTip(translate("ControlsPanel", "Draw new random queries and keys (seed + 1)."))
         self.new_sample.clicked.connect(lambda: self._edit(seed=self.seed_spin.value() + 1))
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed_spin, 1)
         seed_row.addWidget(self.new_sample)
-        form.addRow("keys n", self.keys_spin)
-        form.addRow("query row", self.row_spin)
-        form.addRow("seed", seed_row)
+        form.addRow(translate("ControlsPanel", "keys n"), self.keys_spin)
+        form.addRow(translate("ControlsPanel", "query row"), self.row_spin)
+        form.addRow(translate("ControlsPanel", "seed"), seed_row)
         return box
 
     def _more_group(self) -> QGroupBox:
-        box = QGroupBox("More parameters")
+        box = QGroupBox(translate("ControlsPanel", "More parameters"))
         form = QFormLayout(box)
         self.heads_spin = QSpinBox()
         self.heads_spin.setObjectName("heads_spin")
         self.heads_spin.setRange(*INT_RANGES["heads"])
-        self.heads_spin.setToolTip("Heads h: d_model = h·d_k (used by the ÷√d_model trap).")
+        self.heads_spin.setToolTip(translate("ControlsPanel", "Heads h: d_model = h·d_k (used by the ÷√d_model "
+                                             "trap)."))
         self.heads_spin.valueChanged.connect(lambda v: self._edit(heads=v))
-        self.gain_spin = self._double_spin("gain", "QK-norm gain g: logits lie in [−g, g].", 0.5)
+        self.gain_spin = self._double_spin("gain", translate("ControlsPanel", "QK-norm gain g: logits lie in "
+                                                             "[−g, g]."), 0.5)
         self.align_spin = self._double_spin(
-            "alignment", "Alignment ρ: each query leans towards one key, as after training.", 0.05)
+            "alignment", translate("ControlsPanel", "Alignment ρ: each query leans towards one key, as after "
+                                   "training."), 0.05)
         self.softmax_combo = QComboBox()
         self.softmax_combo.setObjectName("softmax_combo")
         for variant in SOFTMAX_VARIANTS:
-            self.softmax_combo.addItem(SOFTMAX_LABELS[variant], variant)
-        self.softmax_combo.setToolTip("How exp is evaluated: the naive form overflows for large logits.")
+            self.softmax_combo.addItem(translate("ControlsPanel", SOFTMAX_LABELS[variant]), variant)
+        self.softmax_combo.setToolTip(translate("ControlsPanel", "How exp is evaluated: the naive form overflows for "
+                                                "large logits."))
         self.softmax_combo.currentIndexChanged.connect(
             lambda i: self._edit(softmax=self.softmax_combo.itemData(i)))
         self.dtype_combo = QComboBox()
         self.dtype_combo.setObjectName("dtype_combo")
         for d in DTYPES:
             self.dtype_combo.addItem(d, d)
-        self.dtype_combo.setToolTip("Float type the softmax is evaluated in. bfloat16 and float8 "
-                                    "round the logits to the type, then run the softmax in float32 "
-                                    "(an unfused pipeline; fused kernels round q, k and p instead).")
+        self.dtype_combo.setToolTip(translate("ControlsPanel", "Float type the softmax is evaluated in. bfloat16 "
+                                              "and float8 round the logits to the type, then run the softmax in "
+                                              "float32 (an unfused pipeline; fused kernels round q, k and p "
+                                              "instead)."))
         self.dtype_combo.currentIndexChanged.connect(
             lambda i: self._edit(dtype=self.dtype_combo.itemData(i)))
-        form.addRow("heads h", self.heads_spin)
-        form.addRow("QK gain g", self.gain_spin)
-        form.addRow("alignment ρ", self.align_spin)
-        form.addRow("softmax", self.softmax_combo)
-        form.addRow("float type", self.dtype_combo)
+        form.addRow(translate("ControlsPanel", "heads h"), self.heads_spin)
+        form.addRow(translate("ControlsPanel", "QK gain g"), self.gain_spin)
+        form.addRow(translate("ControlsPanel", "alignment ρ"), self.align_spin)
+        form.addRow(translate("ControlsPanel", "softmax"), self.softmax_combo)
+        form.addRow(translate("ControlsPanel", "float type"), self.dtype_combo)
         return box
 
     def _double_spin(self, name: str, tip: str, step: float) -> QDoubleSpinBox:

@@ -11,22 +11,32 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from sqrtdk_gui.core.attention.params import DTYPES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.scaling import SCALINGS
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.practice.scoring import progress_to_json
 from sqrtdk_gui.gui.style import SCALING_LABELS
 from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
-from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, key_hint
+from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, key_hint, shown
 
 __all__ = ["DesktopActions", "PALETTE_DKS", "PALETTE_KEYS"]
 
 PALETTE_DKS = (1, 8, 16, 64, 128, 512, 1024, 4096)
 PALETTE_KEYS = (16, 64, 256, 1024)
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+# The palette's names of the softmax variants and of the kinds of lesson pages.
+_SOFTMAX_WORDS = {"stable": QT_TRANSLATE_NOOP("DesktopActions", "stable"),
+                  "naive": QT_TRANSLATE_NOOP("DesktopActions", "naive")}
+_PAGE_KINDS = {"trap": QT_TRANSLATE_NOOP("DesktopActions", "Trap"),
+               "follow-up": QT_TRANSLATE_NOOP("DesktopActions", "Follow-up")}
 
 
 def _clean(text: str) -> str:
@@ -40,7 +50,7 @@ class DesktopActions:
     # --- presets: undo steps and Open recent ----------------------------------------------
     def load_preset(self, path: str) -> None:
         """Apply a preset file as one undo step; it joins File → Open recent."""
-        with self.undo.step(f"Open preset {Path(path).name}"):
+        with self.undo.step(translate("DesktopActions", "Open preset {name}").format(name=Path(path).name)):
             super().load_preset(path)
         self.recent.add(path)
 
@@ -53,32 +63,34 @@ class DesktopActions:
             self.load_preset(path)
         except presets.PresetError as exc:
             self.recent.forget(path)
-            self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed; "
-                                             "it was removed from Open recent.")
+            self._fail(translate("DesktopActions", "Cannot open preset"),
+                       translate("DesktopActions", "{name}: {reason}. Nothing was changed; it was removed from "
+                                 "Open recent.").format(name=Path(path).name, reason=_(str(exc))))
 
     # --- defaults -------------------------------------------------------------------------
     def restore_default_parameters(self) -> None:
         """Every model parameter back to its default (one undo step); the lesson stays."""
-        with self.undo.step("Restore default parameters"):
+        with self.undo.step(translate("DesktopActions", "Restore default parameters")):
             self.controller.replace_params(Params())
-        self.statusBar().showMessage("Parameters restored to their defaults (Ctrl+Z undoes)", 5000)
+        self.statusBar().showMessage(translate("DesktopActions", "Parameters restored to their defaults "
+                                               "(Ctrl+Z undoes)"), 5000)
 
     def reset_all_settings(self, confirm: bool = True) -> bool:
         """After a confirmation: parameters, lesson position, theme, zoom, window size, the
         Open recent list and the numbers tables back to a first start. True if done."""
         if confirm:
             answer = QMessageBox.question(
-                self, "Reset all settings",
-                "Forget every remembered setting? Parameters, lesson position, theme, zoom, "
-                "window size, the Open recent list and practice progress go back to how a first "
-                "start has them.",
+                self, translate("DesktopActions", "Reset all settings"),
+                translate("DesktopActions", "Forget every remembered setting? Parameters, lesson position, theme, "
+                          "zoom, window size, the Open recent list and practice progress go back to how a first "
+                          "start has them."),
                 QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Reset:
                 return False
         if self.presentation.active:
             self.presentation.leave()
-        with self.undo.step("Reset all settings (the Open recent list stays cleared)"):
+        with self.undo.step(translate("DesktopActions", "Reset all settings (the Open recent list stays cleared)")):
             self.apply_state(presets.State())
         self.set_controls_visible(True)
         self.set_numbers_shown_all(False)
@@ -86,8 +98,8 @@ class DesktopActions:
         self.reset_practice()
         self.showNormal()
         self.resize(*self.default_size)
-        self.statusBar().showMessage("All settings reset to their defaults (Ctrl+Z brings back parameters, "
-                                     "lesson, theme and zoom)", 5000)
+        self.statusBar().showMessage(translate("DesktopActions", "All settings reset to their defaults (Ctrl+Z "
+                                               "brings back parameters, lesson, theme and zoom)"), 5000)
         return True
 
     def reset_practice(self) -> None:
@@ -119,7 +131,7 @@ class DesktopActions:
     # --- command palette ---------------------------------------------------------------------
     def palette_commands(self) -> list[Command]:
         """Every menu command (the table of commands, and the Open recent entries), lesson
-        step, trap, follow-up and setting, for the palette."""
+        step, trap, follow-up and setting, for the palette, in the current language."""
         commands: list[Command] = []
 
         def add(action, where: str, hint: str = "") -> None:
@@ -127,7 +139,8 @@ class DesktopActions:
                 return
             state = ""
             if action.isCheckable():
-                state = " (on)" if action.isChecked() else " (off)"
+                state = translate("DesktopActions", " (on)") if action.isChecked() else \
+                    translate("DesktopActions", " (off)")
             text = action.text().partition("\t")[0]  # "Reveal\tReturn": a key hint
             shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText) or hint
             title = _clean(text) + state
@@ -137,38 +150,51 @@ class DesktopActions:
         for cmd in COMMANDS:
             if not cmd.menu or cmd.name == "palette":
                 continue
-            where = _clean(MENUS[cmd.menu])
+            where = _clean(shown(MENUS[cmd.menu]))
             if cmd.name == "recent_menu":
                 for action in self.actions.recent_menu.actions():
                     if not action.isSeparator():
-                        add(action, f"{where} › {_clean(cmd.text)}")
+                        add(action, f"{where} › {_clean(shown(cmd.text))}")
                 continue
             add(getattr(self.actions, cmd.name), where, key_hint(cmd))
         lesson = self.lesson
+        step_kind = translate("DesktopActions", "Lesson")
+        setting = translate("DesktopActions", "Setting")
         for step in STEPS:
-            commands.append(Command(f"Step {step.number}: {step.title}", "Lesson",
-                                    lambda n=step.number: lesson.go_to(n), keywords="lesson step go to"))
+            commands.append(Command(translate("DesktopActions", "Step {number}: {title}")
+                                    .format(number=step.number, title=_(step.title)), step_kind,
+                                    lambda n=step.number: lesson.go_to(n),
+                                    keywords=translate("DesktopActions", "lesson step go to"), lesson_page=True))
         for s in SCENARIOS:
-            commands.append(Command(s.title, s.kind.capitalize(), lambda k=s.key: lesson.choose_scenario(k),
-                                    keywords=f"{s.button} lesson step 5"))
+            kind = _PAGE_KINDS.get(s.kind)
+            commands.append(Command(_(s.title), translate("DesktopActions", kind) if kind else s.kind.capitalize(),
+                                    lambda k=s.key: lesson.choose_scenario(k),
+                                    keywords=_(s.button) + " " + translate("DesktopActions", "lesson step 5"),
+                                    lesson_page=True))
         for scaling in SCALINGS:
-            commands.append(Command(f"Scaling: {SCALING_LABELS[scaling]}", "Setting",
+            commands.append(Command(translate("DesktopActions", "Scaling: {label}")
+                                    .format(label=_(SCALING_LABELS[scaling])), setting,
                                     lambda v=scaling: self.controller.edit(scaling=v), keywords=scaling))
         for variant in SOFTMAX_VARIANTS:
-            commands.append(Command(f"Softmax: {variant}", "Setting",
-                                    lambda v=variant: self.controller.edit(softmax=v)))
+            word = _SOFTMAX_WORDS.get(variant)
+            commands.append(Command(translate("DesktopActions", "Softmax: {variant}")
+                                    .format(variant=translate("DesktopActions", word) if word else variant), setting,
+                                    lambda v=variant: self.controller.edit(softmax=v), keywords=variant))
         for dtype in DTYPES:
-            commands.append(Command(f"Float type: {dtype}", "Setting",
-                                    lambda v=dtype: self.controller.edit(dtype=v), keywords="precision dtype"))
+            commands.append(Command(translate("DesktopActions", "Float type: {dtype}").format(dtype=dtype), setting,
+                                    lambda v=dtype: self.controller.edit(dtype=v),
+                                    keywords=translate("DesktopActions", "precision dtype")))
         for d_k in PALETTE_DKS:
-            commands.append(Command(f"d_k = {d_k}", "Setting", lambda v=d_k: self.controller.edit(d_k=v),
-                                    keywords="head size dk"))
+            commands.append(Command(f"d_k = {d_k}", setting, lambda v=d_k: self.controller.edit(d_k=v),
+                                    keywords=translate("DesktopActions", "head size dk")))
         for n in PALETTE_KEYS:
-            commands.append(Command(f"keys n = {n}", "Setting", lambda v=n: self.controller.edit(keys=v),
-                                    keywords="sequence length"))
+            commands.append(Command(translate("DesktopActions", "keys n = {n}").format(n=n), setting,
+                                    lambda v=n: self.controller.edit(keys=v),
+                                    keywords=translate("DesktopActions", "sequence length")))
         for panel in self.panels.values():
-            commands.append(Command(f"Numbers of {panel.title.text()}", "Data view",
-                                    panel.numbers_button.toggle, keywords="table data show hide"))
+            commands.append(Command(translate("DesktopActions", "Numbers of {panel}").format(panel=panel.title.text()),
+                                    translate("DesktopActions", "Data view"), panel.numbers_button.toggle,
+                                    keywords=translate("DesktopActions", "table data show hide")))
         return commands
 
     def _action_runner(self, action, title: str, where: str):
@@ -182,7 +208,8 @@ class DesktopActions:
                 if command.title == title and command.kind == where:
                     command.run()
                     return
-            self.statusBar().showMessage(f"{title}: no longer in the menu", 5000)
+            self.statusBar().showMessage(translate("DesktopActions", "{title}: no longer in the menu")
+                                         .format(title=title), 5000)
 
         return run
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
@@ -24,6 +25,8 @@ from sqrtdk_gui.gui.export.run import ExportRun
 from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
 __all__ = ["FileActions", "EXPORT_SIZES", "SLIDE_SIZES", "slide_sizes", "suggested"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 EXPORT_SIZES = {"1280 × 720": (1280, 720), "1920 × 1080": (1920, 1080),
                 "2560 × 1440": (2560, 1440), "3840 × 2160": (3840, 2160)}
@@ -36,7 +39,8 @@ def slide_sizes(screen_size: tuple[int, int] | None) -> dict[str, tuple[int, int
     """The slide sizes offered: this screen's first, then the common projector sizes."""
     sizes = {}
     if screen_size is not None:
-        sizes[f"This screen: {screen_size[0]} × {screen_size[1]}"] = screen_size
+        sizes[translate("FileActions", "This screen: {width} × {height}")
+              .format(width=screen_size[0], height=screen_size[1])] = screen_size
     return {**sizes, **SLIDE_SIZES}
 
 
@@ -70,48 +74,55 @@ class FileActions:
     def load_preset(self, path: str) -> None:
         """Apply a preset file; raises PresetError (and changes nothing) if it is unusable."""
         self.apply_state(presets.load(path))
-        self.statusBar().showMessage(f"Loaded preset {path}", 5000)
+        self.statusBar().showMessage(translate("FileActions", "Loaded preset {path}").format(path=path), 5000)
 
     # --- dialogs -------------------------------------------------------------------------
     def _fail(self, title: str, message: str) -> None:
         QMessageBox.warning(self, title, message)
 
     def open_preset_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open preset", suggested(""), "sqrtdk-gui presets (*.json)")
+        path, _filter = QFileDialog.getOpenFileName(self, translate("FileActions", "Open preset"), suggested(""),
+                                                    translate("FileActions", "sqrtdk-gui presets (*.json)"))
         if path:
             try:
                 self.load_preset(path)
             except presets.PresetError as exc:
-                self._fail("Cannot open preset", f"{Path(path).name}: {exc}. Nothing was changed.")
+                self._fail(translate("FileActions", "Cannot open preset"),
+                           translate("FileActions", "{name}: {reason}. Nothing was changed.")
+                           .format(name=Path(path).name, reason=_(str(exc))))
 
     def save_preset_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save preset", suggested("lesson.json"),
-                                              "sqrtdk-gui presets (*.json)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Save preset"),
+                                                    suggested("lesson.json"),
+                                                    translate("FileActions", "sqrtdk-gui presets (*.json)"))
         if path:
             try:
                 presets.save(self.current_state(), path)
             except OSError as exc:  # safe_io.IOFailure: one sentence naming the file
-                self._fail("Cannot save preset", f"{exc}. Nothing was changed.")
+                self._fail(translate("FileActions", "Cannot save preset"),
+                           translate("FileActions", "{reason}. Nothing was changed.").format(reason=_(str(exc))))
             else:
-                self.statusBar().showMessage(f"Saved preset {path}", 5000)
+                self.statusBar().showMessage(translate("FileActions", "Saved preset {path}").format(path=path), 5000)
                 self.preset_saved(path)
 
     def preset_saved(self, path: str) -> None:
         """A hook: the preset at ``path`` was just written (File → Open recent lists it)."""
 
     def export_png_dialog(self) -> None:
-        choice, ok = QInputDialog.getItem(self, "Export view as PNG", "Image size:",
-                                          list(EXPORT_SIZES), 1, False)
+        choice, ok = QInputDialog.getItem(self, translate("FileActions", "Export view as PNG"),
+                                          translate("FileActions", "Image size:"), list(EXPORT_SIZES), 1, False)
         if not ok:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", suggested("sqrtdk-gui.png"),
-                                              "PNG images (*.png)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export view as PNG"),
+                                                    suggested("sqrtdk-gui.png"),
+                                                    translate("FileActions", "PNG images (*.png)"))
         if path:
             self._export(lambda: exporting.export_png(self, path, EXPORT_SIZES[choice]))
 
     def export_svg_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as SVG", suggested("sqrtdk-gui.svg"),
-                                              "SVG drawings (*.svg)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export view as SVG"),
+                                                    suggested("sqrtdk-gui.svg"),
+                                                    translate("FileActions", "SVG drawings (*.svg)"))
         if path:
             self._export(lambda: exporting.export_svg(self, path))
 
@@ -120,13 +131,16 @@ class FileActions:
         try:
             write()
         except OSError as exc:  # safe_io.IOFailure names the file and the reason
-            self._fail("Export failed", f"{exc}. Any earlier file of that name is unchanged.")
+            self._fail(translate("FileActions", "Export failed"),
+                       translate("FileActions", "{reason}. Any earlier file of that name is unchanged.")
+                       .format(reason=_(str(exc))))
             return False
         return True
 
     def export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export numbers as CSV", suggested("sqrtdk-gui.csv"),
-                                              "CSV files (*.csv)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export numbers as CSV"),
+                                                    suggested("sqrtdk-gui.csv"),
+                                                    translate("FileActions", "CSV files (*.csv)"))
         if path:
             self._export(lambda: exporting.export_csv(self.controller.result, path, self.controller.dial))
 
@@ -143,7 +157,8 @@ class FileActions:
             run.abort()
 
     def _start_export(self, steps, title: str, unit: str, count: int, done, failed) -> ExportRun:
-        """Run an export's steps behind a progress dialog; ``done(value, cancelled)`` after
+        """Run an export's steps behind a progress dialog (``title`` shown as it is; ``unit``, "Page"
+        or "Slide", as export.dialog.ExportDialog takes it); ``done(value, cancelled)`` after
         it ends without an error; an OSError is a dialog with the sentence ``failed(error)``."""
         run = ExportRun(steps, self)
         dialog = ExportDialog(title, unit, count, run, self)
@@ -152,7 +167,7 @@ class FileActions:
             self._export_run = None
             run.deleteLater()
             if isinstance(error, OSError):  # the files written before stay; the failed one is unchanged
-                self._fail("Export failed", failed(error))
+                self._fail(translate("FileActions", "Export failed"), failed(error))
             elif value is not None:  # None: aborted, the window closes
                 done(value, run.cancelled)
 
@@ -165,8 +180,9 @@ class FileActions:
     def export_handout_dialog(self) -> None:
         from sqrtdk_gui.gui.export.handout import handout_pages, handout_steps
 
-        path, _ = QFileDialog.getSaveFileName(self, "Export lesson handout", suggested("sqrtdk-gui-handout.html"),
-                                              "Web page (*.html);;Markdown (*.md)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export lesson handout"),
+                                                    suggested("sqrtdk-gui-handout.html"),
+                                                    translate("FileActions", "Web page (*.html);;Markdown (*.md)"))
         if not path or self.running_export is not None:
             return
         if not path.lower().endswith((".html", ".htm", ".md")):
@@ -174,42 +190,51 @@ class FileActions:
 
         def done(written, cancelled) -> None:
             if written:
-                self.statusBar().showMessage(f"Wrote the handout to {written[0]}", 8000)
+                self.statusBar().showMessage(translate("FileActions", "Wrote the handout to {path}")
+                                             .format(path=written[0]), 8000)
             else:
-                self.statusBar().showMessage("Handout export cancelled: nothing was written", 8000)
+                self.statusBar().showMessage(translate("FileActions", "Handout export cancelled: nothing was written"),
+                                             8000)
 
-        self._start_export(handout_steps(self, path), "Exporting the lesson handout", "Page",
-                           len(handout_pages()), done, lambda exc: f"{path}: {exc.strerror or exc}")
+        self._start_export(handout_steps(self, path), translate("FileActions", "Exporting the lesson handout"),
+                           "Page", len(handout_pages()), done,
+                           lambda exc: f"{path}: {exc.strerror or exc}")
 
     def export_concept_test_dialog(self) -> None:
         """File → Export concept test: practice mode's items as a test with its answer key."""
-        path, _ = QFileDialog.getSaveFileName(self, "Export concept test", suggested("sqrtdk-gui-concept-test.html"),
-                                              "Web page (*.html);;Markdown (*.md)")
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export concept test"),
+                                                    suggested("sqrtdk-gui-concept-test.html"),
+                                                    translate("FileActions", "Web page (*.html);;Markdown (*.md)"))
         if not path:
             return
         try:
             written = write_concept_test(path)
         except OSError as exc:
-            self._fail("Export failed", f"{path}: {exc.strerror or exc}")
+            self._fail(translate("FileActions", "Export failed"), f"{path}: {exc.strerror or exc}")
             return
-        self.statusBar().showMessage(f"Wrote the concept test to {written}", 8000)
+        self.statusBar().showMessage(translate("FileActions", "Wrote the concept test to {path}").format(path=written),
+                                     8000)
 
     def export_slides_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export lesson slides into folder", suggested(""))
+        folder = QFileDialog.getExistingDirectory(self, translate("FileActions", "Export lesson slides into folder"),
+                                                  suggested(""))
         if not folder or self.running_export is not None:
             return
         screen = self.screen()
         sizes = slide_sizes(None if screen is None else (screen.geometry().width(),
                                                          screen.geometry().height()))
-        choice, ok = QInputDialog.getItem(self, "Export lesson slides", "Slide size (4:3, 16:9 or 16:10; "
-                                          "presentation type for its height):", list(sizes), 0, False)
+        choice, ok = QInputDialog.getItem(self, translate("FileActions", "Export lesson slides"),
+                                          translate("FileActions", "Slide size (4:3, 16:9 or 16:10; presentation "
+                                                    "type for its height):"), list(sizes), 0, False)
         if not ok:
             return
         count = len(exporting.slide_plan())
         size = sizes[choice]
 
         def done(written, cancelled) -> None:
-            self.statusBar().showMessage(f"Wrote {len(written)} of {count} slides to {folder}", 8000)
+            self.statusBar().showMessage(translate("FileActions", "Wrote {written} of {count} slides to {folder}")
+                                         .format(written=len(written), count=count, folder=folder), 8000)
 
         self._start_export(exporting.slide_steps(self, folder, size, zoom=presentation_zoom(size[1])),
-                           "Rendering lesson slides", "Slide", count, done, lambda exc: f"{exc}.")
+                           translate("FileActions", "Rendering lesson slides"), "Slide",
+                           count, done, lambda exc: f"{exc}.")

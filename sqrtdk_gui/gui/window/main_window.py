@@ -7,7 +7,7 @@ each of which binds itself (see docs/architecture.md).
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -28,6 +28,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
 from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lesson.pane import LessonPane
@@ -38,6 +39,7 @@ from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
 from sqrtdk_gui.gui.window.accessibility import describe_widgets
 from sqrtdk_gui.gui.window.animation import DkAnimator
+from sqrtdk_gui.gui.window.commands import find, shown
 from sqrtdk_gui.gui.window.controller import Controller
 from sqrtdk_gui.gui.window.controls import ControlsPanel
 from sqrtdk_gui.gui.window.conventions import DesktopActions
@@ -56,6 +58,8 @@ ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
 MIN_PLOT = (180, 120)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 def configure_pyqtgraph() -> None:
@@ -111,7 +115,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         grid_page = QWidget()
         grid_page.setLayout(grid)
         grid.setContentsMargins(0, 4, 0, 0)
-        self.panel_pages.addTab(grid_page, f"Panels 1–{len(LIVE_PANELS)}")
+        self.panel_pages.addTab(grid_page, translate("MainWindow", "Panels 1–{count}").format(count=len(LIVE_PANELS)))
         for cls in PAGE_PANELS:
             panel = self.panels[cls.name] = cls(self.style_)
             self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
@@ -131,26 +135,26 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         # Tabs: the live instrument first; other views (the training lab) add pages here.
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(live, "Live")
+        self.tabs.addTab(live, translate("MainWindow", "Live"))
         # The lab is built when first opened: most lessons never need it, start-up does.
         self._lab_page = None
         self._lab_holder = QWidget()
         QVBoxLayout(self._lab_holder).setContentsMargins(0, 0, 0, 0)
-        self.tabs.addTab(self._lab_holder, "Training lab")
+        self.tabs.addTab(self._lab_holder, translate("MainWindow", "Training lab"))
         # Practice mode, built when first opened (gui/practice): it borrows the instrument.
         self._practice_page = None
         self._practice_panels: tuple[str, ...] = ()
         self.practice_store = None  # the settings (Settings.practice / save_practice), if any
         self._practice_holder = QWidget()
         QVBoxLayout(self._practice_holder).setContentsMargins(0, 0, 0, 0)
-        self.tabs.addTab(self._practice_holder, "Practice")
+        self.tabs.addTab(self._practice_holder, translate("MainWindow", "Practice"))
         self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
 
         # The lesson: a dock beside the panels, so the class sees text and plots together.
         self.animator = DkAnimator(self.controller, self)
         self.lesson_pane = LessonPane(self.style_)
-        self.lesson_dock = QDockWidget("Lesson", self)
+        self.lesson_dock = QDockWidget(translate("MainWindow", "Lesson"), self)
         self.lesson_dock.setObjectName("lessonDock")
         # In a scroll area: on a small projector at presentation size the pane's parts scroll
         # into view instead of being squeezed over one another.
@@ -197,7 +201,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
         c = self.controller
         self.controls.params_edited.connect(lambda changes: c.edit(**changes))
-        c.edit_refused.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        c.edit_refused.connect(lambda text: self.statusBar().showMessage(_(text), 5000))  # the core's message
         self.controls.row_edited.connect(c.set_row)
         c.params_changed.connect(self.controls.show_params)
         c.row_changed.connect(self.controls.show_row)
@@ -244,8 +248,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         for bar in (self.tabs.tabBar(), self.panel_pages.tabBar()):
             bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.live_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.live_page.setAccessibleName("Live panels")
-        self.live_page.setAccessibleDescription("The lesson keys work here: Page Down reveals and moves on")
+        self.live_page.setAccessibleName(translate("MainWindow", "Live panels"))
+        self.live_page.setAccessibleDescription(translate("MainWindow", "The lesson keys work here: Page Down reveals "
+                                                          "and moves on"))
         self.blank = QWidget(self)  # B or "." (a clicker's blank key): a black screen
         self.blank.setObjectName("blankScreen")
         self.blank.setStyleSheet("QWidget#blankScreen { background: black; }")
@@ -486,12 +491,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         if squeezed and self.isVisible():
             self.set_zoom(before)
             self._settle()  # exactly the layout it had
-            self.statusBar().showMessage("Text and lines are as large as this window allows "
-                                         "without squeezing the plots (H hides the controls)", 6000)
+            self.statusBar().showMessage(translate("MainWindow", "Text and lines are as large as this window allows "
+                                                   "without squeezing the plots (H hides the controls)"), 6000)
 
     def _settle(self) -> None:
         """Lay out now: the layouts, then the columns refitted once their hints settled."""
-        for _ in range(3):
+        for _round in range(3):
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             self._refit_columns()
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
@@ -505,7 +510,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     def set_controls_visible(self, visible: bool) -> None:
         """Hide the controls column (H): the plots then take the whole width."""
         self.controls_scroll.setVisible(visible)
-        self.actions.controls.setText("&Hide controls" if visible else "Show &controls")
+        self.actions.controls.setText(shown(find("controls").text) if visible
+                                      else translate("MainWindow", "Show &controls"))
 
     def toggle_autoplay(self) -> None:
         self.set_autoplay(not self.animator.running)
@@ -538,22 +544,28 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     # --- wiring --------------------------------------------------------------------------
     def _show_status(self, result: Result) -> None:
         p = result.params
-        queries = (f"{result.rows} of {p.queries} queries sampled, keys streamed" if result.streamed
-                   else f"{p.queries} queries")
-        precision = ""
+        keys, queries = p.keys, p.queries  # (lupdate takes a plural's count as a plain name only)
+        parts = [f"d_k = {p.d_k}", _(SCALING_LABELS[p.scaling]), f"τ = {p.temperature:.2f}",
+                 translate("MainWindow", "n = %n keys", None, keys)]
+        if result.streamed:
+            parts.append(translate("MainWindow", "{rows} of %n queries sampled, keys streamed", None, queries)
+                         .format(rows=result.rows))
+        else:
+            parts.append(translate("MainWindow", "%n queries", None, queries))
         if p.dtype != "float64":  # the evaluated weights against float64
             err = result.rel_error_summary.p90
-            precision = (f" · {p.dtype}: worst weight error per row {100 * err:.2g} % (90th percentile)"
-                         if err == err else f" · {p.dtype}: overflow")
-        self._status_text = (
-            f"d_k = {p.d_k} · {SCALING_LABELS[p.scaling]} · τ = {p.temperature:.2f} · "
-            f"n = {p.keys} keys · {queries}{precision} · computed in "
-            f"{self.controller.last_compute_ms:.1f} ms")
+            parts.append(translate("MainWindow", "{dtype}: worst weight error per row {error} % (90th percentile)")
+                         .format(dtype=p.dtype, error=f"{100 * err:.2g}") if err == err
+                         else translate("MainWindow", "{dtype}: overflow").format(dtype=p.dtype))
+        parts.append(translate("MainWindow", "computed in {ms} ms")
+                     .format(ms=f"{self.controller.last_compute_ms:.1f}"))
         if result.rows_sampled_for_display and not result.streamed:  # bounded memory
-            self._status_text += (f" · histogram and selectable rows from the first "
-                                  f"{result.shown_rows:,} queries")
+            parts.append(translate("MainWindow", "histogram and selectable rows from the first {rows} queries")
+                         .format(rows=f"{result.shown_rows:,}"))
         if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
-            self._status_text += f" · curves versus d_k from the first {SWEEP_MAX_ROWS:,} queries"
+            parts.append(translate("MainWindow", "curves versus d_k from the first {rows} queries")
+                         .format(rows=f"{SWEEP_MAX_ROWS:,}"))
+        self._status_text = " · ".join(parts)
         if not self._status_timer.isActive():  # a few times a second is plenty for a status line
             self._status_timer.start()
 

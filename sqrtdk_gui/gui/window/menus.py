@@ -1,4 +1,4 @@
-"""The main window's menus, built from the table of commands (commands.py)."""
+"""The main window's menus, built from the table of commands (commands.py), in the current language."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, Cmd, key_hint
+from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, Cmd, key_hint, shown
 
 __all__ = ["build_menus"]
 
@@ -14,9 +14,9 @@ __all__ = ["build_menus"]
 def _action(w, cmd: Cmd) -> QAction:
     if cmd.make is not None:
         action = cmd.make(w)
-        action.setText(cmd.text)
+        action.setText(shown(cmd.text))
     else:
-        text = cmd.text
+        text = shown(cmd.text)
         if cmd.lesson_keys:  # the key router takes these keys: the menu only names them
             text += "\t" + key_hint(cmd)
         action = QAction(text, w)
@@ -27,7 +27,7 @@ def _action(w, cmd: Cmd) -> QAction:
     if cmd.shortcuts:
         action.setShortcuts([QKeySequence(s) for s in cmd.shortcuts])
     if cmd.tip:
-        action.setStatusTip(cmd.tip)
+        action.setStatusTip(shown(cmd.tip))
     return action
 
 
@@ -36,7 +36,7 @@ def build_menus(w) -> SimpleNamespace:
     (``themes``: the theme actions by theme name)."""
     a = SimpleNamespace(themes={})
     bar = w.menuBar()
-    menus = {key: bar.addMenu(title) for key, title in MENUS.items()}
+    menus = {key: bar.addMenu(shown(title)) for key, title in MENUS.items()}
     themes = QActionGroup(w)
     for cmd in COMMANDS:
         if not cmd.menu:
@@ -45,7 +45,7 @@ def build_menus(w) -> SimpleNamespace:
         if cmd.separator:
             menu.addSeparator()
         if cmd.name == "recent_menu":
-            a.recent_menu = menu.addMenu(cmd.text)  # filled by recent.py
+            a.recent_menu = menu.addMenu(shown(cmd.text))  # filled by recent.py
             a.recent_menu.setToolTipsVisible(True)
             continue
         action = _action(w, cmd)

@@ -8,12 +8,16 @@ A mixin so that main_window.py stays about assembly and wiring; it needs the win
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from sqrtdk_gui.gui.panels.summary import CELLS
 from sqrtdk_gui.gui.practice import PracticePage
 
 __all__ = ["PracticeTab", "SUMMARY_CELLS"]
 
 SUMMARY_CELLS = tuple(cell[0] for cell in CELLS)
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 class PracticeTab:
@@ -66,7 +70,7 @@ class PracticeTab:
         if params is None:
             self.veil(names)
         else:
-            with self.undo.step("Practice: show the case"):
+            with self.undo.step(translate("PracticeTab", "Practice: show the case")):
                 self.controller.replace_params(params)
             self.veil(())
         self._arrange_for_lesson()

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from sqrtdk_gui.gui.window.settings import RECENT_MAX
 
 __all__ = ["RecentPresets"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 class RecentPresets(QObject):
@@ -56,7 +58,8 @@ class RecentPresets(QObject):
         if gone:
             self.paths = [p for p in self.paths if p not in gone]
             names = ", ".join(os.path.basename(p) for p in gone)
-            self._notify(f"Removed from Open recent, no longer there: {names}")
+            self._notify(translate("RecentPresets", "Removed from Open recent, no longer there: {names}")
+                         .format(names=names))
         return gone
 
     def rebuild(self) -> None:
@@ -71,11 +74,11 @@ class RecentPresets(QObject):
             action.triggered.connect(lambda _=False, p=path: self._open_path(p))
             menu.addAction(action)
         if not self.paths:
-            empty = menu.addAction("No recent presets")
+            empty = menu.addAction(translate("RecentPresets", "No recent presets"))
             empty.setEnabled(False)
         else:
             menu.addSeparator()
-            menu.addAction("Clear list", self.clear)
+            menu.addAction(translate("RecentPresets", "Clear list"), self.clear)
         menu.setEnabled(True)
 
     def actions(self) -> list[QAction]:

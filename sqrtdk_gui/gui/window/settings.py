@@ -1,7 +1,8 @@
 """Remembered between runs: window geometry, theme, zoom and the last state (an INI file).
 
 The last state is stored as preset JSON and read with the same strict reader, so a
-damaged settings store can only ever fall back to defaults, with a warning.
+damaged settings store can only ever fall back to defaults, with a warning (in the current
+language: the user reads it).
 
 The file itself is only ever read by ``safe_io.read_bytes`` (a regular file, at most 1 MiB,
 never blocking) and written by ``safe_io.write_bytes`` (temporary file and rename; its
@@ -19,14 +20,17 @@ import struct
 import sys
 import tempfile
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets, safe_io
 
 __all__ = ["Settings", "default_path", "restorable", "geometry_is_sane", "MAX_BYTES", "RESTORE_MAX_LOGITS"]
 
 _GEOMETRY_MAGIC = 0x1D9D0CB  # QWidget::saveGeometry's first four bytes
 _MAX_EXTENT = 1 << 15  # no screen is wider or taller; larger sizes crash some platforms
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 def geometry_is_sane(blob: bytes) -> bool:
@@ -79,8 +83,9 @@ def restorable(state: presets.State) -> tuple[presets.State, str | None]:
         return state, None
     queries = max(1, RESTORE_MAX_LOGITS // p.keys)
     return (dataclasses.replace(state, params=p.replace(queries=queries)),
-            f"the remembered {p.queries:,} queries × {p.keys:,} keys would take seconds for every "
-            f"change; started with {queries:,} queries (--queries or a preset asks for more)")
+            translate("Settings", "the remembered {queries} queries × {keys} keys would take seconds for every "
+                      "change; started with {started} queries (--queries or a preset asks for more)")
+            .format(queries=f"{p.queries:,}", keys=f"{p.keys:,}", started=f"{queries:,}"))
 
 
 class _Ini:
@@ -127,8 +132,8 @@ class Settings:
         try:
             return self._load()
         except Exception as exc:  # noqa: BLE001 - the promise is defaults and a warning, always
-            return None, None, (f"settings in {self.path} could not be read "
-                                f"({type(exc).__name__}); starting with defaults")
+            return None, None, (translate("Settings", "settings in {path} could not be read ({error}); starting "
+                                          "with defaults").format(path=self.path, error=type(exc).__name__))
 
     def _load(self):
         try:
@@ -138,13 +143,15 @@ class Settings:
         except OSError as exc:  # a FIFO, a device, too large, unreadable: never written either
             self._writable = False
             reason = exc.reason if isinstance(exc, safe_io.IOFailure) else (exc.strerror or str(exc))
-            return None, None, (f"settings in {self.path} not used ({reason}); starting with "
-                                "defaults, and this session's settings will not be saved")
+            return None, None, (translate("Settings", "settings in {path} not used ({reason}); starting with "
+                                          "defaults, and this session's settings will not be saved")
+                                .format(path=self.path, reason=_(reason)))
         with _Ini(data) as ini:
             qs = ini.qs
             qs.allKeys()  # QSettings parses lazily: only then does status() know
             if qs.status() != QSettings.Status.NoError:
-                return None, None, f"settings in {self.path} are unreadable; starting with defaults"
+                return None, None, (translate("Settings", "settings in {path} are unreadable; starting with "
+                                              "defaults").format(path=self.path))
             self._data = data
             warning = None
             geometry = qs.value("window/geometry")
@@ -152,21 +159,25 @@ class Settings:
                 geometry = None  # nothing remembered (a window never shown), not damage
             if geometry is not None and (not isinstance(geometry, QByteArray)
                                          or not geometry_is_sane(bytes(geometry))):
-                geometry, warning = None, "saved window geometry was damaged; using the default size"
+                geometry = None
+                warning = translate("Settings", "saved window geometry was damaged; using the default size")
             practice = qs.value("practice/progress")
             self.practice = practice if isinstance(practice, str) else None
             self.recent, dropped = _recent_and_dropped(qs.value("recent/presets"))
             self._loaded_recent = list(self.recent)
             if dropped and warning is None:
-                warning = (f"{dropped} damaged {'entry' if dropped == 1 else 'entries'} left out of "
-                           "Open recent (not a file name this program can reopen)")
+                warning = (translate("Settings", "%n damaged entry left out of Open recent (not a file name "
+                                     "this program can reopen)", None, dropped) if dropped == 1
+                           else translate("Settings", "%n damaged entries left out of Open recent (not a file "
+                                          "name this program can reopen)", None, dropped))
             state = None
             text = qs.value("state/preset")
             if text is not None:
                 try:
                     state = presets.from_json(text if isinstance(text, str) else repr(text))
                 except presets.PresetError as exc:
-                    warning = f"saved state was damaged ({exc}); starting with defaults"
+                    warning = translate("Settings", "saved state was damaged ({reason}); starting with "
+                                        "defaults").format(reason=_(str(exc)))
         return geometry, state, warning
 
     def save(self, geometry: QByteArray, state: presets.State, recent: list[str] | None = None) -> str | None:
@@ -189,12 +200,12 @@ class Settings:
                 ini.qs.setValue("recent/presets", json.dumps(self.recent))
                 data = ini.text()
                 if ini.qs.status() != QSettings.Status.NoError:
-                    return (f"settings not saved to {self.path}: they could not be prepared "
-                            "in a temporary folder (is the disk full?)")
+                    return (translate("Settings", "settings not saved to {path}: they could not be prepared in "
+                                      "a temporary folder (is the disk full?)").format(path=self.path))
             os.makedirs(os.path.dirname(os.path.abspath(self._path)), exist_ok=True)
             safe_io.write_bytes(self._path, data)
         except OSError as exc:  # safe_io.IOFailure: one sentence; the old file is untouched
-            return f"settings not saved: {exc}"
+            return translate("Settings", "settings not saved: {reason}").format(reason=_(str(exc)))
         self._data = data
         self._loaded_recent = list(self.recent)
         return None
@@ -216,11 +227,12 @@ class Settings:
                 ini.qs.setValue("practice/progress", text)
                 new = ini.text()
                 if ini.qs.status() != QSettings.Status.NoError:
-                    return "practice progress not saved: it could not be prepared (is the disk full?)"
+                    return translate("Settings", "practice progress not saved: it could not be prepared (is the "
+                                     "disk full?)")
             os.makedirs(os.path.dirname(os.path.abspath(self._path)), exist_ok=True)
             safe_io.write_bytes(self._path, new)
         except OSError as exc:
-            return f"practice progress not saved: {exc}"
+            return translate("Settings", "practice progress not saved: {reason}").format(reason=_(str(exc)))
         self._data, self.practice = new, text
         return None
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.window.commands import shortcut_sheet
 
 __all__ = ["ShortcutsDialog", "sheet_html"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 def _cells(row: tuple[str, str] | None) -> str:
@@ -24,7 +26,8 @@ def _cells(row: tuple[str, str] | None) -> str:
 
 
 def sheet_html() -> str:
-    """The sheet as one rich-text table: the lesson's keys first, down the left half."""
+    """The sheet as one rich-text table in the current language: the lesson's keys first, down the
+    left half."""
     sheet = list(shortcut_sheet())
     half = (len(sheet) + 1) // 2
     left, right = sheet[:half], sheet[half:] + [None] * (2 * half - len(sheet))
@@ -37,7 +40,7 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(translate("ShortcutsDialog", "Keyboard shortcuts"))
         self.setObjectName("shortcutsDialog")
         self.text = QLabel(sheet_html())
         self.text.setObjectName("shortcutsText")
@@ -46,7 +49,7 @@ class ShortcutsDialog(QDialog):
         font = self.text.font()  # a little smaller than the window's: all of it on one screen
         font.setPointSizeF(0.9 * font.pointSizeF())
         self.text.setFont(font)
-        self.text.setAccessibleName("Keyboard shortcuts")
+        self.text.setAccessibleName(translate("ShortcutsDialog", "Keyboard shortcuts"))
         scroll = QScrollArea()
         scroll.setWidget(self.text)
         scroll.setWidgetResizable(True)

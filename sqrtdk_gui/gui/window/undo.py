@@ -19,10 +19,11 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.gui.style import SCALING_LABELS
 
 __all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
@@ -30,9 +31,16 @@ __all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
 MERGE_MS = 1000  # edits of one control closer together than this are one step
 _EDIT_ID = 1601  # QUndoCommand.id() of parameter edits (merged by mergeWith)
 
-_NAMES = {"d_k": "d_k", "temperature": "τ", "keys": "keys n", "queries": "queries", "seed": "seed",
-          "heads": "heads h", "gain": "QK gain g", "alignment": "alignment ρ", "softmax": "softmax",
-          "dtype": "float type", "scaling": "scaling", "q_std": "σ_q", "k_std": "σ_k"}
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+# How the Edit menu names a parameter; words marked for lupdate, shown translated.
+_NAMES = {"d_k": "d_k", "temperature": "τ", "keys": QT_TRANSLATE_NOOP("UndoHistory", "keys n"),
+          "queries": QT_TRANSLATE_NOOP("UndoHistory", "queries"), "seed": QT_TRANSLATE_NOOP("UndoHistory", "seed"),
+          "heads": QT_TRANSLATE_NOOP("UndoHistory", "heads h"), "gain": QT_TRANSLATE_NOOP("UndoHistory", "QK gain g"),
+          "alignment": QT_TRANSLATE_NOOP("UndoHistory", "alignment ρ"),
+          "softmax": QT_TRANSLATE_NOOP("UndoHistory", "softmax"),
+          "dtype": QT_TRANSLATE_NOOP("UndoHistory", "float type"),
+          "scaling": QT_TRANSLATE_NOOP("UndoHistory", "scaling"), "q_std": "σ_q", "k_std": "σ_k"}
 
 
 @dataclass(frozen=True)
@@ -52,19 +60,22 @@ class Snapshot:
 
 def _value(name: str, value) -> str:
     if name == "scaling":
-        return SCALING_LABELS.get(value, str(value))
+        return _(SCALING_LABELS[value]) if value in SCALING_LABELS else str(value)
     if isinstance(value, float):
         return f"{value:.3g}"
     return str(value)
 
 
 def describe(before: Params, after: Params) -> str:
-    """A short text for the Edit menu: "d_k → 512", "scaling → raw logits", "3 parameters"."""
+    """A short text for the Edit menu in the current language: "d_k → 512", "scaling → raw logits",
+    "3 parameters"."""
     changed = [f for f in _NAMES if getattr(before, f, None) != getattr(after, f, None)]
     if len(changed) == 1:
         name = changed[0]
-        return f"{_NAMES[name]} → {_value(name, getattr(after, name))}"
-    return f"{len(changed)} parameters" if changed else "parameters"
+        label = translate("UndoHistory", _NAMES[name])
+        return f"{label} → {_value(name, getattr(after, name))}"
+    count = len(changed)
+    return translate("UndoHistory", "%n parameters", None, count) if count else translate("UndoHistory", "parameters")
 
 
 class _StateCommand(QUndoCommand):
@@ -186,7 +197,8 @@ class UndoHistory(QObject):
             return  # a restore (undo, a preset) rather than a move
         after = self.snapshot()
         if after != before:
-            self.stack.push(_StateCommand(self, before, after, title or "lesson introduction"))
+            text = title or translate("UndoHistory", "lesson introduction")
+            self.stack.push(_StateCommand(self, before, after, text))
 
 
 class _UndoKeysToWindow(QObject):
