@@ -13,6 +13,7 @@ and line width together.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import pyqtgraph as pg
@@ -21,10 +22,11 @@ from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from sqrtdk_gui.core.attention.scaling import MODES
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 
 __all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style",
-           "SCALING_LABELS", "faint",
+           "SCALING_LABELS", "SCALING_SHORT", "faint",
            "colour_for", "standard_icon", "RAW", "SCALED", "OTHER", "THEORY", "ACCENT", "MUTED", "WARN"]
 
 
@@ -69,7 +71,26 @@ PALETTES = dict(zip(THEMES, (LIGHT, DARK, HIGH_CONTRAST), strict=True))
 RAW, SCALED, OTHER, THEORY = LIGHT.raw, LIGHT.scaled, LIGHT.other, LIGHT.fg
 ACCENT, MUTED, WARN = LIGHT.accent, LIGHT.muted, LIGHT.warn
 
-SCALING_LABELS = {key: mode.label for key, mode in MODES.items()}  # the registry's names
+
+class ModeNames(Mapping[str, str]):
+    """One name of every scaling mode (a field of the registry's entries), in the language
+    spoken when it is looked up: the registry's strings are marked for translation there."""
+
+    def __init__(self, field: str) -> None:
+        self._field = field
+
+    def __getitem__(self, key: str) -> str:
+        return _(getattr(MODES[key], self._field))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MODES)
+
+    def __len__(self) -> int:
+        return len(MODES)
+
+
+SCALING_LABELS = ModeNames("label")  # menus, legends, the status line
+SCALING_SHORT = ModeNames("short")  # tables and other one-line places
 
 
 @dataclass(frozen=True)

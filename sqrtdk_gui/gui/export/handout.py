@@ -10,6 +10,9 @@ Like the slides, an export of many pages (``handout_steps``, run by ``export_han
 calling thread or by ``run.ExportRun`` from the window): each page's numbers are computed in
 worker threads, the GUI thread lays the page out and grabs its picture, the export's own
 thread encodes the pictures and writes the files. Cancelled, it writes nothing.
+
+It is written in the language spoken (the lesson pages where they are translated); its
+file names stay English.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ import html
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QByteArray, QCoreApplication, QIODevice
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.i18n import PSEUDO, language
 from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -32,20 +36,54 @@ from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, measured
 from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
 from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
+from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, core_text, lesson_text, localized_evidence
 
 __all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "handout_pages"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
 FIGURE_SIZE = (1400, 820)
 _COUNTS = {"trap": sum(s.kind == "trap" for s in SCENARIOS),
            "follow-up": sum(s.kind == "follow-up" for s in SCENARIOS)}
-_WORDS = {n: w for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
-INTRO = (f"Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? "
-         f"{_WORDS[len(STEPS)].capitalize()} steps, {_WORDS[_COUNTS['trap']]} traps and "
-         f"{_WORDS[_COUNTS['follow-up']]} follow-ups. Every number is computed by sqrtdk-gui's model; a "
-         "range spans 32 random seeds (heavy-tailed ratios in powers of ten), under the stated assumptions "
-         "(independent entries of mean 0 and variance 1, at initialisation).")
+_WORDS = "zero one two three four five six seven eight nine ten".split()  # English
+# {steps} (capitalised: it begins a sentence), {traps}, {followups}: numbers as words.
+INTRO_TEXT = QT_TRANSLATE_NOOP(
+    "Handout",
+    "Why does scaled dot-product attention divide its logits by √d<sub>k</sub>? {steps} steps, {traps} traps "
+    "and {followups} follow-ups. Every number is computed by sqrtdk-gui's model; a range spans 32 random seeds "
+    "(heavy-tailed ratios in powers of ten), under the stated assumptions (independent entries of mean 0 and "
+    "variance 1, at initialisation).")
+
+
+def _number_words() -> list[str]:
+    """Zero to ten as words in the language spoken."""
+    return [translate("Handout", "zero", "number word"), translate("Handout", "one", "number word"),
+            translate("Handout", "two", "number word"), translate("Handout", "three", "number word"),
+            translate("Handout", "four", "number word"), translate("Handout", "five", "number word"),
+            translate("Handout", "six", "number word"), translate("Handout", "seven", "number word"),
+            translate("Handout", "eight", "number word"), translate("Handout", "nine", "number word"),
+            translate("Handout", "ten", "number word")]
+
+
+def _intro(words: list[str], text: str) -> str:
+    """The introduction ``text`` with its numbers as ``words``."""
+    return text.format(steps=words[len(STEPS)].capitalize(), traps=words[_COUNTS["trap"]],
+                       followups=words[_COUNTS["follow-up"]])
+
+
+INTRO = _intro(_WORDS, INTRO_TEXT)  # in English
+
+
+def intro() -> str:
+    """The introduction in the language spoken."""
+    return _intro(_number_words(), translate("Handout", INTRO_TEXT))
+
+
+def _html_lang() -> str:
+    """The handout's language as HTML names it ('en', 'de', 'zh-CN')."""
+    code = language()
+    return code.replace("_", "-") if code != PSEUDO else "en"
 
 
 def handout_format(path: str) -> str | None:
@@ -73,23 +111,28 @@ def _sections(window, pool, pages: list) -> Steps:
     (``yield from``; the pictures are encoded in ``pool``)."""
     sections = []
     for i, (kind, item) in enumerate(pages):
-        if not (yield Page(i, len(pages), item.title)):
+        title = core_text(item.title)
+        if not (yield Page(i, len(pages), title)):
             break
-        section = {"kind": kind, "title": item.title,
+        # "name": the English title, for file names.
+        section = {"kind": kind, "title": title, "name": item.title,
                    "text": lesson_text(item.resource).replace(REVEAL_MARK, "")}
         if kind == "step":
             yield from enter_page(window, "step", item.number, pool)
-            section.update(label=f"Step {item.number}", question=fill(item.question),
-                           answer=fill(item.answer))
+            section.update(label=translate("Handout", "Step {number}").format(number=item.number),
+                           question=fill(core_text(item.question)), answer=fill(core_text(item.answer)))
             prediction = PREDICTIONS.get(item.number)
             if prediction is not None:
                 value = measured(item.number)
                 number = f"{value:,.{prediction.digits}f}".replace(",", "\u202f")
                 seed = item.preset.get("seed", 0)
-                section["measured"] = f"{prediction.quantity} = {number} (this sample, seed {seed})"
+                section["measured"] = translate("Handout", "{quantity} = {value} (this sample, seed {seed})").format(
+                    quantity=core_text(prediction.quantity), value=number, seed=seed)
         else:
             yield from enter_page(window, "scenario", item.key, pool)
-            section.update(label=item.kind.capitalize(), evidence=evidence(item.key, window.controller.params))
+            label = translate("Handout", "Trap") if item.kind == "trap" else translate("Handout", "Follow-up")
+            section.update(label=label,
+                           evidence=localized_evidence(evidence(item.key, window.controller.params)))
         section["png"] = pool.submit(_png, window.live_page.grab().toImage())
         sections.append(section)
     for section in sections:
@@ -113,29 +156,56 @@ _CSS = ("body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1e
         ".note{color:#4d4d4d;font-size:.9em}")
 
 
+def _texts() -> dict[str, str]:
+    """The handout's own words in the language spoken (HTML and Markdown share them; rich
+    text as the translators keep it)."""
+    return {
+        "heading": translate("Handout", "Why divide by √d<sub>k</sub>?"),
+        "title": translate("Handout", "Why divide by √d_k? — sqrtdk-gui handout"),
+        "heading_md": translate("Handout", "Why divide by √d_k?"),
+        "predict": translate("Handout", "Predict first."),
+        "answer": translate("Handout", "Answer."),
+        "measured": translate("Handout", "Measured:"),
+        "evidence_note": translate("Handout", "Computed by the model for the scenario's parameters (seed 0); max p, "
+                                              "‖J‖ and entropy are medians over the queries."),
+        "image": translate("Handout", "The panels for {title}"),
+        "claims": translate("Handout", "Every number, and how it is checked"),
+        "claims_intro": translate("Handout", "Each figure the lesson and the training lab quote: the quoted text, "
+                                             "what it measures, over which seeds, and the test that recomputes it."),
+        "claims_headers": (translate("Handout", "quoted"), translate("Handout", "what, and how"),
+                           translate("Handout", "seeds"), translate("Handout", "checked by")),
+        "made_by": translate("Handout", "Made by sqrtdk-gui {version}.").format(version=__version__),
+    }
+
+
+def _claim_rows() -> list[tuple[str, ...]]:
+    """The claims table's rows, each text in the language spoken where the core has it."""
+    return [tuple(core_text(c) for c in row) for row in claim_rows()]
+
+
 def _html(sections: list[dict]) -> str:
-    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Why divide by √d_k? "
-             f"— sqrtdk-gui handout</title><style>{_CSS}</style></head><body>",
-             f"<h1>Why divide by √d<sub>k</sub>?</h1><p>{INTRO}</p>"]
+    t = _texts()
+    parts = [f"<!DOCTYPE html><html lang='{_html_lang()}'><head><meta charset='utf-8'><title>"
+             f"{t['title']}</title><style>{_CSS}</style></head><body>",
+             f"<h1>{t['heading']}</h1><p>{intro()}</p>"]
     for s in sections:
         parts.append(f"<section><p class='label'>{html.escape(s['label'])}</p>{s['text']}")
         if "question" in s:
-            measured = f"<p>Measured: <b>{html.escape(s['measured'])}</b></p>" if "measured" in s else ""
-            parts.append(f"<div class='predict'><p><b>Predict first.</b> {html.escape(s['question'])}</p>"
-                         f"<p><b>Answer.</b> {html.escape(s['answer'])}</p>{measured}</div>")
+            measured = (f"<p>{t['measured']} <b>{html.escape(s['measured'])}</b></p>"
+                        if "measured" in s else "")
+            parts.append(f"<div class='predict'><p><b>{t['predict']}</b> {html.escape(s['question'])}"
+                         f"</p><p><b>{t['answer']}</b> {html.escape(s['answer'])}</p>{measured}</div>")
         if "evidence" in s:
-            parts.append(_table_html(s["evidence"]) + "<p class='note'>Computed by the model for the "
-                         "scenario's parameters (seed 0); max p, ‖J‖ and entropy are medians over the queries.</p>")
+            parts.append(_table_html(s["evidence"]) + f"<p class='note'>{t['evidence_note']}</p>")
         image = base64.b64encode(s["png"]).decode("ascii")
-        parts.append(f"<p><img alt='The panels for {html.escape(s['title'])}' "
-                     f"src='data:image/png;base64,{image}'></p></section>")
+        alt = html.escape(t["image"].format(title=s["title"]))
+        parts.append(f"<p><img alt='{alt}' src='data:image/png;base64,{image}'></p></section>")
     rows = "".join("<tr>" + "".join(f"<td style='text-align:left;white-space:normal'>{html.escape(c)}</td>"
-                                    for c in row) + "</tr>" for row in claim_rows())
-    parts.append("<section><h2>Every number, and how it is checked</h2><p>Each figure the lesson and the "
-                 "training lab quote: the quoted text, what it measures, over which seeds, and the test "
-                 "that recomputes it.</p><table><tr><th>quoted</th><th>what, and how</th><th>seeds</th>"
-                 f"<th>checked by</th></tr>{rows}</table></section>")
-    parts.append(f"<p class='note'>Made by sqrtdk-gui {__version__}.</p></body></html>\n")
+                                    for c in row) + "</tr>" for row in _claim_rows())
+    head = "".join(f"<th>{h}</th>" for h in t["claims_headers"])
+    parts.append(f"<section><h2>{t['claims']}</h2><p>{t['claims_intro']}</p>"
+                 f"<table><tr>{head}</tr>{rows}</table></section>")
+    parts.append(f"<p class='note'>{t['made_by']}</p></body></html>\n")
     return "".join(parts)
 
 
@@ -175,21 +245,20 @@ def _md_table(ev: Evidence) -> str:
 
 
 def _markdown(sections: list[dict], images: list[str]) -> str:
-    parts = ["# Why divide by √d_k?", _md_inline(INTRO)]
+    t = _texts()
+    parts = [f"# {t['heading_md']}", _md_inline(intro())]
     for s, image in zip(sections, images):
         parts.append(f"---\n\n*{s['label']}*\n\n" + _md_inline(s["text"]))
         if "question" in s:
-            parts.append(f"> **Predict first.** {s['question']}\n>\n> **Answer.** {s['answer']}"
-                         + (f"\n>\n> Measured: **{s['measured']}**" if "measured" in s else ""))
+            parts.append(f"> **{t['predict']}** {s['question']}\n>\n> **{t['answer']}** {s['answer']}"
+                         + (f"\n>\n> {t['measured']} **{s['measured']}**" if "measured" in s else ""))
         if "evidence" in s:
-            parts.append(_md_table(s["evidence"]) + "\n\n*Computed by the model for the scenario's "
-                         "parameters (seed 0); max p, ‖J‖ and entropy are medians over the queries.*")
-        parts.append(f"![The panels for {s['title']}]({image})")
-    parts.append("---\n\n## Every number, and how it is checked\n\nEach figure the lesson and the training "
-                 "lab quote: the quoted text, what it measures, over which seeds, and the test that "
-                 "recomputes it.\n\n| quoted | what, and how | seeds | checked by |\n|---|---|---|---|\n"
-                 + "\n".join("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in claim_rows()))
-    parts.append(f"*Made by sqrtdk-gui {__version__}.*")
+            parts.append(_md_table(s["evidence"]) + f"\n\n*{t['evidence_note']}*")
+        parts.append(f"![{t['image'].format(title=s['title'])}]({image})")
+    parts.append(f"---\n\n## {t['claims']}\n\n{t['claims_intro']}\n\n"
+                 "| " + " | ".join(t["claims_headers"]) + " |\n|---|---|---|---|\n"
+                 + "\n".join("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _claim_rows()))
+    parts.append(f"*{t['made_by']}*")
     return "\n\n".join(parts) + "\n"
 
 
@@ -202,7 +271,7 @@ def _write(kind: str, target: Path, sections: list[dict]) -> list[str]:
     folder.mkdir(exist_ok=True)
     images, written = [], []
     for i, s in enumerate(sections, start=1):
-        name = f"{i:02d}-{re.sub(r'[^a-z0-9]+', '-', s['title'].lower()).strip('-')}.png"
+        name = f"{i:02d}-{re.sub(r'[^a-z0-9]+', '-', s['name'].lower()).strip('-')}.png"
         write_bytes(folder / name, s["png"])
         images.append(f"{folder.name}/{name}")
         written.append(str(folder / name))

@@ -26,7 +26,7 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
@@ -51,6 +51,8 @@ from sqrtdk_gui.gui.lesson.presenter import prepare_page
 __all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "slide_plan", "slide_layout",
            "slide_steps", "export_slides"]
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 _IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
 
@@ -61,7 +63,8 @@ def save_image(image, path: str, fmt: str | None = None) -> None:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if image.isNull() or not image.save(buffer, fmt):
-        raise safe_io.IOFailure(errno.EIO, "write", path, f"the image could not be encoded as {fmt}")
+        raise safe_io.IOFailure(errno.EIO, "write", path,
+                                translate("Export", "the image could not be encoded as {format}").format(format=fmt))
     safe_io.write_bytes(path, bytes(buffer.data()))
 
 
@@ -101,14 +104,14 @@ def export_svg(widget, path: str) -> bool:
     generator.setDescription(f"sqrtdk-gui {__version__}: {widget.windowTitle()}")
     painter = QPainter()
     if not painter.begin(generator):
-        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing could not be started")
+        raise safe_io.IOFailure(errno.EIO, "write", path, translate("Export", "the SVG drawing could not be started"))
     try:
         widget.render(painter, QPoint())
     finally:
         painter.end()
     data = bytes(buffer.data())
     if b"</svg>" not in data[-64:]:
-        raise safe_io.IOFailure(errno.EIO, "write", path, "the SVG drawing came out incomplete")
+        raise safe_io.IOFailure(errno.EIO, "write", path, translate("Export", "the SVG drawing came out incomplete"))
     safe_io.write_bytes(path, data)
     return True
 

@@ -6,10 +6,11 @@ resource system (``:/lesson/...``), rendered as Qt rich text (no web engine: off
 
 from __future__ import annotations
 
+import dataclasses
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QFile, QIODevice, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QFile, QIODevice, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,28 +26,72 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sqrtdk_gui.core.i18n import _, language
 from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "read_resource", "lesson_text"]
+__all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource", "core_text",
+           "localized_evidence"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 _COUNTS = {kind: sum(s.kind == kind for s in SCENARIOS) for kind in ("trap", "follow-up")}
-INTRO = ("<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
-         "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
-         "<p>Each step sets the parameters, points at the panels that matter and asks the class "
-         f"to predict before you reveal. Then {_COUNTS['trap']} traps and {_COUNTS['follow-up']} follow-ups.</p>"
-         "<p>Next: <b>Page Down</b> (a presentation clicker), <b>→</b> or <b>Space</b>: at a question "
-         "the first press reveals the answer, the next moves on. Back: <b>Page Up</b> or <b>←</b>. "
-         "Reveal: <b>Return</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>. "
-         "Blank the screen: <b>B</b>.</p>")
+# {traps} and {followups}: the numbers of scenarios of each kind (see intro_html).
+INTRO = QT_TRANSLATE_NOOP(
+    "LessonPane",
+    "<h2>The lesson</h2><p>Five steps, one causal chain: <b>d<sub>k</sub> terms → variance d<sub>k</sub> → "
+    "saturated softmax → vanishing Jacobian → vanishing gradient</b>, and the cure, ÷√d<sub>k</sub>.</p>"
+    "<p>Each step sets the parameters, points at the panels that matter and asks the class "
+    "to predict before you reveal. Then {traps} traps and {followups} follow-ups.</p>"
+    "<p>Next: <b>Page Down</b> (a presentation clicker), <b>→</b> or <b>Space</b>: at a question "
+    "the first press reveals the answer, the next moves on. Back: <b>Page Up</b> or <b>←</b>. "
+    "Reveal: <b>Return</b>. Jump: <b>1</b>–<b>5</b>, <b>Home</b>, <b>End</b>. "
+    "Blank the screen: <b>B</b>.</p>")
+
+
+def intro_html() -> str:
+    """The pane's introduction in the language spoken."""
+    return translate("LessonPane", INTRO).format(traps=_COUNTS["trap"], followups=_COUNTS["follow-up"])
+
+
+def core_text(text: str) -> str:
+    """A text of the core's lesson (marked there) in the language spoken; "" stays "" (an
+    empty message would be the catalogue's header)."""
+    return _(text) if text else text
+
+
+def localized_evidence(ev: Evidence) -> Evidence:
+    """The evidence with its headers, cells and chart label in the language spoken."""
+    return dataclasses.replace(ev, headers=tuple(core_text(h) for h in ev.headers),
+                               rows=tuple(tuple(core_text(c) for c in row) for row in ev.rows),
+                               chart_label=core_text(ev.chart_label))
+
+
+def localized_resource(path: str) -> str:
+    """The resource of ``path`` (':/lesson/step1.html') in the language spoken
+    (':/lesson/de/step1.html') if there is one, else ``path`` itself (English)."""
+    prefix = ":/lesson/"
+    lang = language()
+    if lang != "en" and path.startswith(prefix):
+        translated = f"{prefix}{lang}/{path[len(prefix):]}"
+        if QFile.exists(translated):
+            return translated
+    return path
+
+
+def lesson_source(path: str) -> str:
+    """A lesson page's text as written (placeholders unfilled) in the language spoken, or in
+    English where it has no translation."""
+    return read_resource(localized_resource(path))
 
 
 def lesson_text(path: str) -> str:
-    """A lesson resource with its ``{figure}`` placeholders filled (ranges over seeds)."""
-    return fill(read_resource(path))
+    """A lesson resource with its ``{figure}`` placeholders filled (ranges over seeds), in the
+    language spoken (English where the page has no translation)."""
+    return fill(lesson_source(path))
 
 
 def notes_html(notes: list[SampleNote], seed: int) -> str:
@@ -104,8 +149,9 @@ def evidence_html(ev: Evidence, palette, stacked: bool = False) -> str:
         body = (f"<table cellspacing='0' cellpadding='{CELL_PADDING}' border='1' style='border-color:"
                 f"{palette.border}; border-collapse:collapse'><tr style='background:{palette.strip}'>"
                 f"{head}</tr>{rows}</table>")
-    return (body + f"<p style='color:{palette.muted}'>Computed by the model for these parameters; "
-            "max p, ‖J‖ and entropy are medians over the queries.</p>")
+    note = translate("LessonPane", "Computed by the model for these parameters; max p, ‖J‖ and entropy are "
+                                   "medians over the queries.")
+    return body + f"<p style='color:{palette.muted}'>{note}</p>"
 
 
 class LessonPane(QWidget):
@@ -122,9 +168,9 @@ class LessonPane(QWidget):
         self.style_ = style
         self._seed = 0  # the sample on screen, for the notes on quoted ranges
         self.setObjectName("lessonPane")
-        self.caption = QLabel("Introduction")
+        self.caption = QLabel(translate("LessonPane", "Introduction"))
         self.caption.setObjectName("lessonCaption")
-        self.title = QLabel("Why divide by √d_k?")
+        self.title = QLabel(translate("LessonPane", "Why divide by √d_k?"))
         self.title.setObjectName("lessonTitle")
         self.title.setWordWrap(True)
         self.text = QTextBrowser()
@@ -139,18 +185,19 @@ class LessonPane(QWidget):
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setObjectName("question")
-        self.reveal_button = QPushButton("Reveal answer")
+        self.reveal_button = QPushButton(translate("LessonPane", "Reveal answer"))
         self.reveal_button.setObjectName("reveal")
-        self.reveal_button.setToolTip("Show the answer, the hidden panels and the animation once "
-                                      "the class has made its prediction (Return in the guesses box).")
+        self.reveal_button.setToolTip(translate("LessonPane", "Show the answer, the hidden panels and the animation "
+                                                              "once the class has made its prediction (Return in the "
+                                                              "guesses box)."))
         self.reveal_button.clicked.connect(self.reveal_clicked)
         # The class's guesses, typed by the teacher; Reveal sets them against the measurement.
         self.guesses = QLineEdit()
         self.guesses.setObjectName("guesses")
-        self.guesses.setPlaceholderText("class guesses, e.g. 8, 20, 100")
-        self.guesses.setToolTip("Type the class's guesses (numbers separated by commas or spaces); "
-                                "Reveal compares each with the measured value.")
-        self.guesses.setAccessibleName("Class guesses")
+        self.guesses.setPlaceholderText(translate("LessonPane", "class guesses, e.g. 8, 20, 100"))
+        self.guesses.setToolTip(translate("LessonPane", "Type the class's guesses (numbers separated by commas or "
+                                                        "spaces); Reveal compares each with the measured value."))
+        self.guesses.setAccessibleName(translate("LessonPane", "Class guesses"))
         self.guesses.returnPressed.connect(self.reveal_clicked)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
@@ -177,7 +224,7 @@ class LessonPane(QWidget):
         self.predict_words.setFrameShape(QFrame.Shape.NoFrame)
         self.predict_words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         box = QVBoxLayout(self.predict_box)
-        self.predict_caption = QLabel("Predict first")
+        self.predict_caption = QLabel(translate("LessonPane", "Predict first"))
         box.addWidget(self.predict_caption)
         box.addWidget(self.predict_words, 1)
         self.guess_row = QWidget()  # hidden on slides: a handout has no class to ask
@@ -194,20 +241,23 @@ class LessonPane(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         self.scenario_buttons: dict[str, QPushButton] = {}
         rows = {"trap": 0, "follow-up": 0}
+        tips = {"trap": translate("LessonPane", "Trap: {title}. Sets its parameters and shows the evidence."),
+                "follow-up": translate("LessonPane", "Follow-up: {title}. Sets its parameters and shows the "
+                                                     "evidence.")}
         for s in SCENARIOS:
-            button = QPushButton(s.button)
+            button = QPushButton(core_text(s.button))
             button.setObjectName(f"scenario_{s.key}")
             button.setCheckable(True)
             # Long titles must not widen the dock: the panels need the room.
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            button.setToolTip(f"{s.kind.capitalize()}: {s.title}. Sets its parameters and shows the evidence.")
+            button.setToolTip(tips[s.kind].format(title=core_text(s.title)))
             button.clicked.connect(lambda _=False, key=s.key: self.scenario_clicked.emit(key))
             col = 0 if s.kind == "trap" else 1
             grid.addWidget(button, rows[s.kind] + 1, col)
             rows[s.kind] += 1
             self.scenario_buttons[s.key] = button
-        self.trap_label = QLabel("Traps")
-        self.followup_label = QLabel("Follow-ups")
+        self.trap_label = QLabel(translate("LessonPane", "Traps"))
+        self.followup_label = QLabel(translate("LessonPane", "Follow-ups"))
         grid.addWidget(self.trap_label, 0, 0)
         grid.addWidget(self.followup_label, 0, 1)
 
@@ -215,19 +265,19 @@ class LessonPane(QWidget):
         self.chart.setObjectName("evidenceChart")
         self.chart.setMinimumHeight(150)
         self.chart.setMaximumHeight(220)
-        style.style_plot(self.chart.getPlotItem(), left="÷√d_k ÷ raw", bottom="d_k")
+        style.style_plot(self.chart.getPlotItem(), left=translate("LessonPane", "÷√d_k ÷ raw"), bottom="d_k")
         self.chart.setLogMode(x=True, y=True)
         set_dk_ticks(self.chart.getPlotItem())
         self.chart_curve = self.chart.plot(symbol="o")
         self.chart.hide()
 
-        self.previous_button = QPushButton(standard_icon("ArrowBack"), "Previous")
-        self.next_button = QPushButton(standard_icon("ArrowForward"), "Next")
+        self.previous_button = QPushButton(standard_icon("ArrowBack"), translate("LessonPane", "Previous"))
+        self.next_button = QPushButton(standard_icon("ArrowForward"), translate("LessonPane", "Next"))
         self.next_button.setLayoutDirection(Qt.LayoutDirection.RightToLeft)  # the arrow after the word
         self.previous_button.setObjectName("previous")
         self.next_button.setObjectName("next")
-        self.previous_button.setToolTip("Previous step (←, Page Up)")
-        self.next_button.setToolTip("Next step (→, Space, Page Down)")
+        self.previous_button.setToolTip(translate("LessonPane", "Previous step (←, Page Up)"))
+        self.next_button.setToolTip(translate("LessonPane", "Next step (→, Space, Page Down)"))
         self.previous_button.clicked.connect(self.previous_clicked)
         self.next_button.clicked.connect(self.next_clicked)
         nav = QHBoxLayout()
@@ -301,9 +351,9 @@ class LessonPane(QWidget):
         self._shown_scenario = None
         self._shown_step = None
         self._full_step_html = None
-        self.caption.setText("Introduction")
-        self.title.setText("Why divide by √d_k?")
-        self._set_html(INTRO)
+        self.caption.setText(translate("LessonPane", "Introduction"))
+        self.title.setText(translate("LessonPane", "Why divide by √d_k?"))
+        self._set_html(intro_html())
         self.predict.hide()
         self.scenarios.hide()
         self.chart.hide()
@@ -311,17 +361,17 @@ class LessonPane(QWidget):
         self.next_button.setEnabled(True)
 
     def _scenario_html(self, scenario: Scenario) -> str:
-        raw = read_resource(scenario.resource)
+        raw = lesson_source(scenario.resource)
         return fill(raw) + notes_html(sample_notes(raw, self._seed), self._seed)
 
     def _step_html(self, step: Step) -> tuple[str, str]:
         """The step's whole text and the part that may be read while its question is open,
         each with a note for every quoted figure this sample falls outside of."""
-        raw = read_resource(step.resource)
+        raw = lesson_source(step.resource)
         before = before_reveal(raw)
-        open_notes = sample_notes(before + step.question, self._seed)
+        open_notes = sample_notes(before + core_text(step.question), self._seed)
         seen = {n.key for n in open_notes}
-        later = [n for n in sample_notes(raw + step.answer, self._seed) if n.key not in seen]
+        later = [n for n in sample_notes(raw + core_text(step.answer), self._seed) if n.key not in seen]
         return (fill(raw) + notes_html(open_notes + later, self._seed),
                 fill(before) + notes_html(open_notes, self._seed))
 
@@ -341,13 +391,14 @@ class LessonPane(QWidget):
         self._shown_step = step
         if seed is not None:
             self._seed = seed
-        self.caption.setText(f"Step {step.number} of {count}")
-        self.title.setText(step.title.replace("d_k", "dₖ"))
+        self.caption.setText(translate("LessonPane", "Step {number} of {count}").format(number=step.number,
+                                                                                      count=count))
+        self.title.setText(core_text(step.title).replace("d_k", "dₖ"))
         # Blind: the part of the text after the reveal mark would answer the question.
         self._full_step_html, before = self._step_html(step)
         self._set_html(before)
-        self.question.setText(fill(step.question))
-        self.answer.setText(fill(step.answer))
+        self.question.setText(fill(core_text(step.question)))  # translated before its figures are filled in
+        self.answer.setText(fill(core_text(step.answer)))
         self.answer.hide()
         self.verdict.hide()
         self.guesses.clear()
@@ -367,8 +418,10 @@ class LessonPane(QWidget):
         self._shown_step = None
         if seed is not None:
             self._seed = seed
-        self.caption.setText("Trap" if scenario.kind == "trap" else "Follow-up")
-        self.title.setText(scenario.title)
+        self.caption.setText(translate("LessonPane", "Trap") if scenario.kind == "trap"
+                             else translate("LessonPane", "Follow-up"))
+        self.title.setText(core_text(scenario.title))
+        evidence = localized_evidence(evidence)
         self._shown_scenario = (scenario, evidence)
         self._set_html(self._scenario_html(scenario) + self._evidence_html(evidence))
         self.predict.hide()
@@ -423,15 +476,17 @@ class LessonPane(QWidget):
     def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
         value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
-        lines = [f"Measured in this sample: <b>{html.escape(quantity)} = {value}</b>"]
+        lines = [translate("LessonPane", "Measured in this sample: <b>{quantity} = {value}</b>").format(
+            quantity=html.escape(core_text(quantity)), value=value)]
         if guesses:
             best = min(range(len(guesses)), key=lambda i: guesses[i][1])
             cells = []
             for i, (guess, off) in enumerate(guesses):
-                text = f"{guess:g}: " + ("—" if off == float("inf") else
-                                         "spot on" if off < 1.05 else f"×{off:.1f} off")
+                verdict = ("—" if off == float("inf") else translate("LessonPane", "spot on") if off < 1.05
+                           else translate("LessonPane", "×{factor} off").format(factor=f"{off:.1f}"))
+                text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
                 cells.append(f"<b>{text}</b>" if i == best else text)
-            lines.append("Class guesses: " + " · ".join(cells))
+            lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
         self.verdict.setText("<br/>".join(lines))
         self.verdict.show()
         self.guesses.setEnabled(False)

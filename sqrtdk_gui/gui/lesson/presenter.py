@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.page import Scenario, Step
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
 
-__all__ = ["LessonPresenter", "prepare_page", "page_params"]
+__all__ = ["LessonPresenter", "prepare_page", "page_params", "step_description", "scenario_description"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+
+def step_description(step: Step, count: int) -> str:
+    """"Step 2/5: <its title>" in the language spoken (the window's title)."""
+    return translate("LessonPresenter", "Step {number}/{count}: {title}").format(
+        number=step.number, count=count, title=_(step.title))
+
+
+def scenario_description(scenario: Scenario) -> str:
+    """"Trap: <its title>" or "Follow-up: <its title>" in the language spoken."""
+    text = (translate("LessonPresenter", "Trap: {title}") if scenario.kind == "trap"
+            else translate("LessonPresenter", "Follow-up: {title}"))
+    return text.format(title=_(scenario.title))
 
 
 def page_params(step: int | None = None, scenario: str | None = None) -> Params:
@@ -115,7 +131,7 @@ class LessonPresenter(QObject):
                 self._play(step)
         self._highlight(step.highlight, step.slide_views)
         self._pane.show_step(step, self.count, self._controller.params.seed)
-        self.changed.emit(f"Step {number}/{self.count}: {step.title}")
+        self.changed.emit(step_description(step, self.count))
 
     def reveal(self, animate: bool = True) -> None:
         """Uncover the open question's answer: views, animation, guesses against the measurement."""
@@ -171,7 +187,7 @@ class LessonPresenter(QObject):
         self._apply(s.preset)
         self._highlight(s.highlight, s.slide_views)
         self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
-        self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
+        self.changed.emit(scenario_description(s))
 
     def restore(self, step: int, scenario: Scenario | str | None, answered: bool = False) -> None:
         """Show a lesson position without applying its preset (presets, settings, slides);
@@ -186,7 +202,7 @@ class LessonPresenter(QObject):
             self._hold(None)
             self._highlight(s.highlight, s.slide_views)
             self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
-            self.changed.emit(f"{s.kind.capitalize()}: {s.title}")
+            self.changed.emit(scenario_description(s))
         elif step:
             current = STEPS[step - 1]
             self.step, self.scenario = step, None
@@ -197,7 +213,7 @@ class LessonPresenter(QObject):
             self._pane.show_step(current, self.count, self._controller.params.seed)
             if answered:
                 self._pane.reveal()
-            self.changed.emit(f"Step {step}/{self.count}: {current.title}")
+            self.changed.emit(step_description(current, self.count))
         else:
             self.step, self.scenario = 0, None
             self._hold(None)

@@ -16,15 +16,17 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.plotting.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-VEIL_OPEN = "Predict first\n\nhidden until the answer is revealed"
-VEIL_LATER = "Later in the lesson\n\nthis panel answers a question still to come"
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+VEIL_OPEN = QT_TRANSLATE_NOOP("Panel", "Predict first\n\nhidden until the answer is revealed")
+VEIL_LATER = QT_TRANSLATE_NOOP("Panel", "Later in the lesson\n\nthis panel answers a question still to come")
 
 
 class LabelSlot(QWidget):
@@ -155,12 +157,14 @@ class PlotFrame(QFrame):
         # --- numbers toggle (data view): a button in the title row swaps chart and table ---
         self.numbers_button = QToolButton()
         self.numbers_button.setObjectName("numbersButton")
-        self.numbers_button.setText("Numbers")
+        self.numbers_button.setText(translate("Panel", "Numbers"))
         self.numbers_button.setIcon(standard_icon("FileDialogDetailedView"))
         self.numbers_button.setCheckable(True)
-        self.numbers_button.setToolTip("Show the numbers this chart draws as a table (sortable; Ctrl+C copies)")
-        self.numbers_button.setAccessibleName(f"Numbers of {title}")
-        self.numbers_button.setAccessibleDescription("Show the data of this chart as a sortable, copyable table")
+        self.numbers_button.setToolTip(translate("Panel", "Show the numbers this chart draws as a table "
+                                                 "(sortable; Ctrl+C copies)"))
+        self.numbers_button.setAccessibleName(translate("Panel", "Numbers of {title}").format(title=title))
+        self.numbers_button.setAccessibleDescription(translate("Panel", "Show the data of this chart as a "
+                                                               "sortable, copyable table"))
         self.numbers_button.toggled.connect(self.set_numbers_shown)
         self.data_view = None  # built on first use (gui/data_view.py)
         if not self.lists_numbers:
@@ -185,7 +189,8 @@ class PlotFrame(QFrame):
         self._key_entries: list[tuple[str, str, str]] = []
         # Predict first: while the lesson's question is open, a card covers what would
         # answer it (everything below the title); the plot keeps updating underneath.
-        self.veil = QLabel(VEIL_OPEN, self)
+        self._veil_texts = {False: translate("Panel", VEIL_OPEN), True: translate("Panel", VEIL_LATER)}
+        self.veil = QLabel(self._veil_texts[False], self)
         self.veil.setObjectName("veil")
         self.veil.setAlignment(pg.QtCore.Qt.AlignmentFlag.AlignCenter)
         self.veil.setWordWrap(True)
@@ -244,7 +249,7 @@ class PlotFrame(QFrame):
     def set_veiled(self, on: bool, later: bool = False) -> None:
         """Cover the readout and plots (the lesson's question is open; ``later``: a later
         step's question) or uncover them."""
-        self.veil.setText(VEIL_LATER if later else VEIL_OPEN)
+        self.veil.setText(self._veil_texts[bool(later)])
         self.veil.setVisible(on)
         if on:
             self._place_veil()

@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QTableView, QTabWidget, QVBoxLayout, QWidget
 
 __all__ = ["Table", "TableModel", "NumberTable", "DataView", "to_tsv", "cell_text"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 UPDATE_MS = 150  # while a slider moves, the tables follow a few times a second
@@ -118,8 +120,9 @@ class NumberTable(QTableView):
         self.horizontalHeader().setStretchLastSection(True)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.setAccessibleName(name)
-        self.setAccessibleDescription("The numbers this chart draws. Click a column header to sort; "
-                                      "Ctrl+C copies the selection as tab-separated text.")
+        self.setAccessibleDescription(translate("DataView", "The numbers this chart draws. Click a column header "
+                                                            "to sort; Ctrl+C copies the selection as tab-separated "
+                                                            "text."))
 
     def set_table(self, table: Table) -> None:
         self.source.set_table(table)
@@ -161,7 +164,8 @@ class DataView(QWidget):
         self.setObjectName("dataView")
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.note = QLabel("Ctrl+C copies the selected cells as tab-separated text · click a header to sort")
+        self.note = QLabel(translate("DataView", "Ctrl+C copies the selected cells as tab-separated text · "
+                                                 "click a header to sort"))
         self.note.setObjectName("dataViewNote")
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -203,6 +207,7 @@ class DataView(QWidget):
             self.tables.pop().deleteLater()
         for i, (view, table) in enumerate(zip(self.tables, tables)):
             self.tabs.setTabText(i, table.title)
-            view.setAccessibleName(f"{self.panel.title.text()}: {table.title}")
+            view.setAccessibleName(translate("DataView", "{panel}: {table}").format(panel=self.panel.title.text(),
+                                                                                    table=table.title))
             view.set_table(table)
         self.tabs.tabBar().setVisible(len(tables) > 1)

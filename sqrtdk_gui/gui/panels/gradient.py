@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.gui.panels.base import Panel
@@ -10,6 +11,8 @@ from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import VersusDk, curve_note
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import Style
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 class GradientPanel(Panel):
@@ -20,7 +23,11 @@ class GradientPanel(Panel):
     uses_sweeps = True
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("4 · Gradient to q ‖∂L/∂q‖", style, parent)
+        super().__init__(translate("GradientPanel", "4 · Gradient to q ‖∂L/∂q‖"), style, parent)
+        # Texts of every frame, in the language of the window (a new language rebuilds it).
+        self._readout_text = translate("GradientPanel", "median {median}  10–90 %: {p10} … {p90}  mean {mean}")
+        self._streamed_text = translate("GradientPanel", "not computed above 1024 keys (n = {keys}, keys streamed)")
+        self.readout_sample = self._readout_text.format(median="8.8e-88", p10="8e-88", p90="8e+88", mean="8.8e+88")
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left="‖∂L/∂q‖", bottom="d_k")
         self.versus = VersusDk(self.plot, style, "grad_q", floor=1e-10, y_range=(1e-10, 1e2),
@@ -33,7 +40,7 @@ class GradientPanel(Panel):
 
     def data_tables(self) -> list[Table]:
         headers, rows = self.versus.table_rows()
-        return [Table("‖∂L/∂q‖ versus d_k", headers, rows)]
+        return [Table(translate("GradientPanel", "‖∂L/∂q‖ versus d_k"), headers, rows)]
 
     def restyle_items(self) -> None:
         self.versus.restyle()
@@ -44,11 +51,11 @@ class GradientPanel(Panel):
         s = result.summary["grad_q"]
         self.values = {"median": s.median, "mean": s.mean, "p10": s.p10, "p90": s.p90}
         if result.streamed:  # the gradient needs every key vector: not computed above 1024 keys
-            self.readout.setText(f"not computed above 1024 keys (n = {result.params.keys}, keys streamed)")
+            self.readout.setText(self._streamed_text.format(keys=result.params.keys))
             self.versus.show_current(result.params.d_k, [])
             return
-        self.readout.setText(
-            f"median {s.median:.1e}  10–90 %: {s.p10:.0e} … {s.p90:.0e}  mean {s.mean:.1e}")
+        self.readout.setText(self._readout_text.format(median=f"{s.median:.1e}", p10=f"{s.p10:.0e}",
+                                                       p90=f"{s.p90:.0e}", mean=f"{s.mean:.1e}"))
         self.versus.show_current(result.params.d_k,
                                  [(s.median, self.style_.colour_for(result.params.scaling))])
 

@@ -8,6 +8,7 @@ from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
@@ -19,13 +20,16 @@ from sqrtdk_gui.gui.plotting.fast_items import FastCurve, VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 BINS = 61
 # Binned results kept by the panel (a drag back over d_k shows the same results again).
 BIN_CACHE = 8
 # The title names what is drawn, never what it shows: a title such as "raw logits spread
 # like √d_k" would answer the lesson's first question while it is open.
-TITLES = {"none": "1 · Logit histogram (raw)", "sqrt_dk": "1 · Logit histogram (÷ √d_k)"}
-DEFAULT_TITLE = "1 · Logit histogram (the softmax input)"
+TITLES = {"none": QT_TRANSLATE_NOOP("HistogramPanel", "1 · Logit histogram (raw)"),
+          "sqrt_dk": QT_TRANSLATE_NOOP("HistogramPanel", "1 · Logit histogram (÷ √d_k)")}
+DEFAULT_TITLE = QT_TRANSLATE_NOOP("HistogramPanel", "1 · Logit histogram (the softmax input)")
 
 
 class HistogramPanel(Panel):
@@ -35,10 +39,22 @@ class HistogramPanel(Panel):
     readout_sample = "σ = 8888.88  (theory 8888.88)   √d_k = 64.00"
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__(TITLES["none"], style, parent)
+        # Texts of every frame, in the language of the window (a new language rebuilds it).
+        self._titles = {key: translate("HistogramPanel", title) for key, title in TITLES.items()}
+        self._default_title = translate("HistogramPanel", DEFAULT_TITLE)
+        self._readout_text = translate("HistogramPanel", "σ = {sigma}  (theory {theory})   √d_k = {sqrt_dk}")
+        self._no_theory = translate("HistogramPanel", "n/a")
+        self._theory_key = translate("HistogramPanel", "theory")
+        self._ghost_key = translate("HistogramPanel", "{scaling} (ghost)")
+        self._ghost_clipped_text = translate("HistogramPanel", "ghost ↑ {peak}")
+        self._beyond_text = translate("HistogramPanel", "{share} % of logits beyond ±{half} →")
+        self._axis_text = translate("HistogramPanel", "logit z")
+        self._axis_sampled_text = translate("HistogramPanel", "logit z (first {shown} of {rows} queries)")
+        super().__init__(self._titles["none"], style, parent)
+        self.readout_sample = self._readout_text.format(sigma="8888.88", theory="8888.88", sqrt_dk="64.00")
         self._bins: OrderedDict = OrderedDict()  # (id(result), half) -> (weakref, bins)
         self.plot = add_plot(self.canvas)
-        style.style_plot(self.plot, left="density", bottom="logit z")
+        style.style_plot(self.plot, left=translate("HistogramPanel", "density"), bottom=self._axis_text)
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
         # no visible difference. Curves drawn by Qt from paths (FastCurve): all three change
         # on every frame of a drag, and pyqtgraph's curve items spent ≈ 0.3 ms of Python on them.
@@ -95,8 +111,11 @@ class HistogramPanel(Panel):
         rows = tuple((float(a), float(b), float(d), float(g), None if pdf is None else float(t))
                      for a, b, d, g, t in zip(edges[:-1], edges[1:], density, ghost_density,
                                               pdf if pdf is not None else density))
-        return [Table("histogram", ("logit from", "logit to", f"density, {label}",
-                                    f"density, {SCALING_LABELS[ghost]} (ghost)", "theory density at bin centre"),
+        return [Table(translate("HistogramPanel", "histogram"),
+                      (translate("HistogramPanel", "logit from"), translate("HistogramPanel", "logit to"),
+                       translate("HistogramPanel", "density, {scaling}").format(scaling=label),
+                       translate("HistogramPanel", "density, {scaling} (ghost)").format(scaling=SCALING_LABELS[ghost]),
+                       translate("HistogramPanel", "theory density at bin centre")),
                       rows)]
 
     def restyle_items(self) -> None:
@@ -115,9 +134,9 @@ class HistogramPanel(Panel):
         for line in self.sigma_lines:
             line.set_pen(s.pen(colour, 2, dashed=True))
         bar, ghost_line = series_look(scaling).line, series_look(ghost).line
-        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling] + note), (s.palette.fg, "╍", "theory"),
-                      (g, f"░{ghost_line}", f"{SCALING_LABELS[ghost]}{note} (ghost)")])
-        self.set_title(TITLES.get(scaling, DEFAULT_TITLE))
+        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling] + note), (s.palette.fg, "╍", self._theory_key),
+                      (g, f"░{ghost_line}", self._ghost_key.format(scaling=SCALING_LABELS[ghost] + note))])
+        self.set_title(self._titles.get(scaling, self._default_title))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
         self.beyond.setColor(s.palette.fg)
@@ -176,19 +195,20 @@ class HistogramPanel(Panel):
         self.ghost_clipped.setVisible(clipped)
         if clipped:
             x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
-            self.ghost_clipped.setText(f"ghost ↑ {ghost_peak:.2f}")
+            self.ghost_clipped.setText(self._ghost_clipped_text.format(peak=f"{ghost_peak:.2f}"))
             self.ghost_clipped.setPos(x_peak, top)
         self._show_beyond(result.logits, half, top)
         sampled = (result.shown_rows, result.rows) if result.rows_sampled_for_display else None
         if sampled != self._sampled:  # the axis title says so (changed only when this does)
             self._sampled = sampled
-            bottom = "logit z" if sampled is None else f"logit z (first {sampled[0]:,} of {sampled[1]:,} queries)"
+            bottom = self._axis_text if sampled is None else self._axis_sampled_text.format(
+                shown=f"{sampled[0]:,}", rows=f"{sampled[1]:,}")
             self.style_.style_plot(self.plot, bottom=bottom)
         sqrt_dk = np.sqrt(p.d_k)
-        theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else "n/a"
+        theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else self._no_theory
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
-        self.readout.setText(
-            f"σ = {sigma:.2f}  (theory {theory_text})   √d_k = {sqrt_dk:.2f}")
+        self.readout.setText(self._readout_text.format(sigma=f"{sigma:.2f}", theory=theory_text,
+                                                       sqrt_dk=f"{sqrt_dk:.2f}"))
 
     def _show_beyond(self, logits: np.ndarray, half: float, top: float) -> None:
         """"12 % of logits beyond ±90 →" when the held axis cuts the distribution off."""
@@ -198,5 +218,5 @@ class HistogramPanel(Panel):
         share = float(np.count_nonzero(np.abs(logits) > half)) / max(logits.size, 1)
         self.beyond.setVisible(share >= 0.005)
         if share >= 0.005:
-            self.beyond.setText(f"{100 * share:.0f} % of logits beyond ±{half:g} →")
+            self.beyond.setText(self._beyond_text.format(share=f"{100 * share:.0f}", half=f"{half:g}"))
             self.beyond.setPos(half, top)

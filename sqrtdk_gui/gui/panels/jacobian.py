@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.attention.result import Result
@@ -16,6 +17,8 @@ from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, se
 from sqrtdk_gui.gui.plotting.fast_items import FastImage, VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
 from sqrtdk_gui.gui.style import Style, series_look
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 TOP_KEYS = 12  # the block on the largest weights: where J lives, readable from the back
 # Fixed colour levels make the collapse visible as the background colour. |J_ij| <= 1/4
@@ -40,7 +43,13 @@ class JacobianPanel(Panel):
     uses_sweeps = True
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("3 · Jacobian diag(p) − ppᵀ", style, parent)
+        super().__init__(translate("JacobianPanel", "3 · Jacobian diag(p) − ppᵀ"), style, parent)
+        # Texts of every frame, in the language of the window (a new language rebuilds it).
+        self._readout_text = translate("JacobianPanel", "{label}: ‖J‖_F {fro}  (median {median})")
+        self._note_text = translate("JacobianPanel", "J ≈ 0<br/>max |J_ij|<br/>{largest}")
+        self._note_lines = tuple(self._note_text.format(largest="8e-88").split("<br/>"))  # its widest lines
+        self.readout_sample = self._readout_text.format(label="query 1023 (median)", fro="8.8e-88",
+                                                        median="8.8e-88")
         # The heat map gets its own canvas: a widget layout keeps the 2:3 split at any size.
         self.heat_canvas = make_canvas()
         self.heat_canvas.setSizePolicy(self.canvas.sizePolicy())
@@ -50,12 +59,12 @@ class JacobianPanel(Panel):
         # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
         # Short: a long title widens the plot past its canvas. "±0.05 max" says the colours stop
         # there: larger entries (up to 0.25, at p = ½ on two keys) take the end colour.
-        self.heat_plot.setTitle(f"J  ±{LEVEL:g} max")
-        self.heat_canvas.setToolTip(f"J = diag(p) − ppᵀ on this query's {TOP_KEYS} largest weights, largest "
-                                    f"first; colours from −{LEVEL:g} (brown) through 0 (background) to "
-                                    f"+{LEVEL:g} (teal); larger entries (up to 0.25) take the end colours. "
-                                    "A saturated row's "
-                                    "J is ≈ 0: the map goes blank.")
+        self.heat_plot.setTitle(translate("JacobianPanel", "J  ±{level} max").format(level=f"{LEVEL:g}"))
+        self.heat_canvas.setToolTip(translate(
+            "JacobianPanel", "J = diag(p) − ppᵀ on this query's {keys} largest weights, largest first; colours "
+                             "from −{level} (brown) through 0 (background) to +{level} (teal); larger entries (up "
+                             "to 0.25) take the end colours. A saturated row's J is ≈ 0: the map goes blank.").format(
+            keys=TOP_KEYS, level=f"{LEVEL:g}"))
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
             self.heat_plot.hideAxis(axis)
@@ -78,12 +87,12 @@ class JacobianPanel(Panel):
         self.colorbar.getAxis("right").setWidth(4)
 
         self.norm_plot = add_plot(self.canvas, row=0, col=0)
-        style.style_plot(self.norm_plot, left="‖J‖_F")
+        style.style_plot(self.norm_plot, left="‖J‖_F")  # a symbol
         # Every fourth decade: the plot is short on a small projector.
         self.versus = VersusDk(self.norm_plot, style, "jacobian_fro", floor=1e-12, y_range=(1e-12, 1.0),
                                tick_step=4)
         self.sat_plot = add_plot(self.canvas, row=1, col=0)
-        style.style_plot(self.sat_plot, left="saturated %", bottom="d_k")
+        style.style_plot(self.sat_plot, left=translate("JacobianPanel", "saturated %"), bottom="d_k")
         self.sat_plot.setLogMode(x=True, y=False)
         self.sat_plot.setXLink(self.norm_plot)
         self.sat_plot.setYRange(0, 100, padding=0)
@@ -118,11 +127,14 @@ class JacobianPanel(Panel):
         if self._drawn is not None:
             label, block = self._drawn
             k = block.shape[0]
-            tables.append(Table(f"J of {label}, top {k} keys",
-                                ("key (by weight)", *(f"key {j + 1}" for j in range(k))),
-                                tuple((f"key {i + 1}", *map(float, block[i])) for i in range(k))))
-        headers, rows = self.versus.table_rows(("saturated %", lambda sw: 100 * sw.saturated_fraction))
-        tables.append(Table("‖J‖_F and saturation versus d_k", headers, rows))
+            key = translate("JacobianPanel", "key {number}")
+            title = translate("JacobianPanel", "J of {label}, top {count} keys").format(label=label, count=k)
+            headers = (translate("JacobianPanel", "key (by weight)"), *(key.format(number=j + 1) for j in range(k)))
+            tables.append(Table(title, headers,
+                                tuple((key.format(number=i + 1), *map(float, block[i])) for i in range(k))))
+        headers, rows = self.versus.table_rows((translate("JacobianPanel", "saturated %"),
+                                                lambda sw: 100 * sw.saturated_fraction))
+        tables.append(Table(translate("JacobianPanel", "‖J‖_F and saturation versus d_k"), headers, rows))
         return tables
 
     def restyle_items(self) -> None:
@@ -147,7 +159,7 @@ class JacobianPanel(Panel):
         """The largest font (≤ 14 pt) whose note lines fit the map's width (on resize only)."""
         width = self.heat_plot.getViewBox().width() - 12  # the note's padding and a margin
         font = self.style_.font(14)
-        lines = ("J ≈ 0", "max |J_ij|", "8e-88")
+        lines = self._note_lines
         while font.pointSize() > 7 and max(QFontMetrics(font).horizontalAdvance(t) for t in lines) > width:
             font.setPointSize(font.pointSize() - 1)
         self._note_pt = font.pointSize()
@@ -159,7 +171,7 @@ class JacobianPanel(Panel):
         s = self.style_
         html = (f"<div style='background:{s.palette.bg}; color:{s.palette.fg}; "
                 f"font-size:{self._note_pt}pt; padding:4px; text-align:center'>"
-                f"J ≈ 0<br/>max |J_ij|<br/>{self._largest:.0e}</div>")
+                + self._note_text.format(largest=f"{self._largest:.0e}") + "</div>")
         if html != self._collapsed_html:  # a new document is laid out again: not per frame
             self._collapsed_html = html
             # Centred lines need a width to centre in (without one Qt leaves every line at
@@ -217,7 +229,7 @@ class JacobianPanel(Panel):
         fro = float(result.jacobian_fro[row])
         median = result.summary["jacobian_fro"].median
         self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
-        self.readout.setText(f"{label}: ‖J‖_F {fro:.1e}  (median {median:.1e})")
+        self.readout.setText(self._readout_text.format(label=label, fro=f"{fro:.1e}", median=f"{median:.1e}"))
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.place(np.log10(p.d_k))
 

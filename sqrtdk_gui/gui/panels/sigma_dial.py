@@ -18,22 +18,24 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.attention.plotdata import nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
-from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS, compared_scalings
+from sqrtdk_gui.core.attention.scaling import SCALINGS, compared_scalings
 from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint
+from sqrtdk_gui.gui.style import SCALING_LABELS, SCALING_SHORT, Style, faint
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 # (quantity of the dial, the sample's summary it is compared with, axis title)
-PLOTS = (("jacobian_fro", "jacobian_fro", "median ‖J‖_F"),
-         ("max_weight", "max_weight", "median max weight"),
-         ("entropy_ratio", "entropy", "entropy / log n"))
+PLOTS = (("jacobian_fro", "jacobian_fro", QT_TRANSLATE_NOOP("SigmaDialPanel", "median ‖J‖_F")),
+         ("max_weight", "max_weight", QT_TRANSLATE_NOOP("SigmaDialPanel", "median max weight")),
+         ("entropy_ratio", "entropy", QT_TRANSLATE_NOOP("SigmaDialPanel", "entropy / log n")))
 SIGMA_TICKS = (0.1, 1, 10, 100)
 MINOR_TICKS = (0.3, 3, 30)
 _LOG_RANGE = (math.log10(SIGMA_RANGE[0]), math.log10(SIGMA_RANGE[1]))
@@ -41,8 +43,11 @@ MARKER_SLOTS = 3  # raw, ÷√d_k and the current mode if it is a third one
 # The table is rich text (≈ 6 ms to lay out at 1920 × 1080): during a drag it is rewritten at
 # most every TABLE_INTERVAL_MS, and once more when the drag stops.
 TABLE_INTERVAL_MS = 150
-# Short names for the table (one line each at 1280 × 720).
-TABLE_LABELS = {key: mode.short for key, mode in MODES.items()}
+# Short names for the table (one line each at 1280 × 720), in the language spoken.
+TABLE_LABELS = SCALING_SHORT
+VERDICTS = {"flat": QT_TRANSLATE_NOOP("SigmaDialPanel", "flat"),
+            "responsive": QT_TRANSLATE_NOOP("SigmaDialPanel", "responsive"),
+            "saturated": QT_TRANSLATE_NOOP("SigmaDialPanel", "saturated")}
 
 
 def _clamp_log(sigma: float) -> float:
@@ -83,16 +88,30 @@ class SigmaDialPanel(Panel):
     """Where softmax responds as a function of σ; every scaling mode as a point on the dial."""
 
     name = "sigma_dial"
-    short_title = "5 · σ dial"  # its page tab
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("5 · σ dial: where softmax responds (the curves depend on n only, not on d_k)",
-                         style, parent)
+        super().__init__(translate("SigmaDialPanel", "5 · σ dial: where softmax responds (the curves depend on n "
+                                                     "only, not on d_k)"), style, parent)
+        self.short_title = translate("SigmaDialPanel", "5 · σ dial")  # its page tab
+        # Texts of every frame, in the language of the window (a new language rebuilds it).
+        self._verdicts = {key: translate("SigmaDialPanel", text) for key, text in VERDICTS.items()}
+        self._sigma_text = translate("SigmaDialPanel", "{scaling} σ = {sigma}")
+        self._window_text = translate("SigmaDialPanel", "n = {keys}: responsive for σ ≈ {low} … {high}")
+        self._no_sigma = translate("SigmaDialPanel", "n/a")
+        self._table_heading = translate("SigmaDialPanel", "Each scaling's σ")
+        self._table_note = translate("SigmaDialPanel", "Any σ that does not grow with d_k works; ÷√d_k makes it 1 "
+                                                       "for every head size.")
+        self._key_texts = {"other": translate("SigmaDialPanel", "other modes"),
+                           "median": translate("SigmaDialPanel", "median"),
+                           "median_of": translate("SigmaDialPanel", "median of {seeds} seeds"),
+                           "window": translate("SigmaDialPanel", "‖J‖_F ≥ ½ peak"),
+                           "sample": translate("SigmaDialPanel", "this sample")}
         self.dial_plots: list[_DialPlot] = []
         spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
         for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
             plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
-            style.style_plot(plot, left=label, bottom="logit spread σ")
+            style.style_plot(plot, left=translate("SigmaDialPanel", label),
+                             bottom=translate("SigmaDialPanel", "logit spread σ"))
             # Not x-linked: pyqtgraph would align plots of different widths by screen position.
             self.dial_plots.append(_DialPlot(plot, quantity))
         layout = self.canvas.ci.layout
@@ -159,13 +178,16 @@ class SigmaDialPanel(Panel):
         if curves is None:
             return []
         rows = curves.rows_table()
-        dial = Table(f"σ dial, n = {curves.keys} keys (medians and 10–90 % over {curves.rows} rows × "
-                     f"{curves.seeds} seeds)", tuple(rows[0]), tuple(tuple(r.values()) for r in rows))
+        dial = Table(translate("SigmaDialPanel", "σ dial, n = {keys} keys (medians and 10–90 % over {rows} rows × "
+                                                 "{seeds} seeds)")
+                     .format(keys=curves.keys, rows=curves.rows, seeds=curves.seeds),
+                     tuple(rows[0]), tuple(tuple(r.values()) for r in rows))
         if c.result is None:
             return [dial]
         modes = tuple((SCALING_LABELS[m], float(sig), self.verdict(sig, curves))
                       for m, sig in c.result.mode_sigmas.items())
-        return [dial, Table("each scaling's σ here", ("scaling", "σ", "verdict"), modes)]
+        headers = (translate("SigmaDialPanel", "scaling"), "σ", translate("SigmaDialPanel", "verdict"))
+        return [dial, Table(translate("SigmaDialPanel", "each scaling's σ here"), headers, modes)]
 
     # --- drawing ------------------------------------------------------------------------------
     def show_dial(self, curves: DialCurves) -> None:
@@ -190,10 +212,12 @@ class SigmaDialPanel(Panel):
     def _key_entries_for(self, scalings) -> list[tuple[str, str, str]]:
         s = self.style_
         entries = [(s.colour_for(k), "┃", SCALING_LABELS[k]) for k in scalings]
-        entries.append((s.palette.other, "●", "other modes"))
-        seeds = f" of {self.curves.seeds} seeds" if self.curves is not None else ""
-        entries += [(s.palette.fg, "━", f"median{seeds}"), (s.palette.muted, "▒", "10–90 %"),
-                    (s.palette.accent, "░", "‖J‖_F ≥ ½ peak"), (s.palette.fg, "○", "this sample")]
+        texts = self._key_texts
+        entries.append((s.palette.other, "●", texts["other"]))
+        median = (texts["median_of"].format(seeds=self.curves.seeds) if self.curves is not None
+                  else texts["median"])
+        entries += [(s.palette.fg, "━", median), (s.palette.muted, "▒", "10–90 %"),
+                    (s.palette.accent, "░", texts["window"]), (s.palette.fg, "○", texts["sample"])]
         return entries
 
     def show_result(self, result: Result, row: int) -> None:
@@ -231,10 +255,11 @@ class SigmaDialPanel(Panel):
                 d.ring.setData(x=[], y=[])
         self.markers = {m: sigmas[m] for m in compared}
         self.values = {"sigma_" + m: v for m, v in sigmas.items()}
-        text = "   ".join(f"{SCALING_LABELS[m]} σ = {sigmas[m]:.3g}" for m in compared)
+        text = "   ".join(self._sigma_text.format(scaling=SCALING_LABELS[m], sigma=f"{sigmas[m]:.3g}")
+                          for m in compared)
         if curves is not None:
             lo, hi = curves.window
-            text += f"   ·   n = {p.keys}: responsive for σ ≈ {lo:.2g} … {hi:.2g}"
+            text += "   ·   " + self._window_text.format(keys=p.keys, low=f"{lo:.2g}", high=f"{hi:.2g}")
             self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
         self.readout.setText(text)
         self._pending_table = (p, sigmas, curves)
@@ -261,7 +286,7 @@ class SigmaDialPanel(Panel):
         if curves is None or not math.isfinite(sigma):
             return "…"
         lo, hi = curves.window
-        return "flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")
+        return self._verdicts["flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")]
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -285,16 +310,15 @@ class SigmaDialPanel(Panel):
         rows = []
         for m in sorted(SCALINGS, key=lambda m: (not math.isfinite(sigmas[m]), sigmas[m])):
             weight = "bold" if m == p.scaling else "normal"
-            sigma = f"{sigmas[m]:.3g}" if math.isfinite(sigmas[m]) else "n/a"
+            sigma = f"{sigmas[m]:.3g}" if math.isfinite(sigmas[m]) else self._no_sigma
             rows.append(f"<tr style='font-weight:{weight}'><td style='color:{s.colour_for(m)}'>●</td>"
                         f"<td>{TABLE_LABELS[m]}</td><td align='right'>&nbsp;{sigma}</td>"
                         f"<td>&nbsp;{self.verdict(sigmas[m], curves)}</td></tr>")
-        html = (f"<div style='color:{s.palette.fg}'><b>Each scaling's σ</b><br/>"
+        html = (f"<div style='color:{s.palette.fg}'><b>{self._table_heading}</b><br/>"
                 f"<span style='color:{s.palette.muted}'>d_k = {p.d_k}, τ = {p.temperature:.2f}, "
                 f"n = {p.keys}</span>"
                 f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
-                f"<p style='color:{s.palette.muted}'>Any σ that does not grow with d_k works; "
-                "÷√d_k makes it 1 for every head size.</p></div>")
+                f"<p style='color:{s.palette.muted}'>{self._table_note}</p></div>")
         if html != self._table_html:
             self._table_html = html
             self.table.setText(html)

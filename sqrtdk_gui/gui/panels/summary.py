@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
@@ -10,27 +10,38 @@ from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
 from sqrtdk_gui.gui.style import Style
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
 # moves when its text changes; the value font shrinks until the widest sample fits a column.
+# The entropy's caption names log n: "{log_n}" is filled in (at first with a sample).
 CELLS = (
-    ("sigma", "σ of logits", "{:.2f}", "8888.88"),  # to 9999: beyond needs q_std·k_std ≫ 1
-    ("max_weight", "median max weight", "{:.3f}", "0.888"),
-    ("entropy", "median entropy (log n = 8.88)", "{:.2f}", "8.88"),
-    ("jacobian", "median ‖J‖_F", "{:.1e}", "8.8e+88"),  # '+' is wider than '-'
-    ("saturated", "saturated rows", "{:.0f} %", "100 %"),
+    # σ to 9999: beyond needs q_std·k_std ≫ 1
+    ("sigma", QT_TRANSLATE_NOOP("SummaryStrip", "σ of logits"), "{:.2f}", "8888.88"),
+    ("max_weight", QT_TRANSLATE_NOOP("SummaryStrip", "median max weight"), "{:.3f}", "0.888"),
+    ("entropy", QT_TRANSLATE_NOOP("SummaryStrip", "median entropy (log n = {log_n})"), "{:.2f}", "8.88"),
+    ("jacobian", QT_TRANSLATE_NOOP("SummaryStrip", "median ‖J‖_F"), "{:.1e}", "8.8e+88"),  # '+' is wider than '-'
+    ("saturated", QT_TRANSLATE_NOOP("SummaryStrip", "saturated rows"), "{:.0f} %", "100 %"),
 )
-# Every word a caption may show (show_result's "exact" captions too; log n to 99.99).
-CAPTION_WORDS = {*" ".join(caption for _, caption, *_ in CELLS).replace("8.88", "88.88").split(), "(exact)", "entropy,"}
+# The captions when the program's own weights overflowed: the statistics are the exact softmax's.
+EXACT_CAPTIONS = {"max_weight": QT_TRANSLATE_NOOP("SummaryStrip", "max weight (exact)"),
+                  "entropy": QT_TRANSLATE_NOOP("SummaryStrip", "entropy, exact (log n = {log_n})"),
+                  "jacobian": QT_TRANSLATE_NOOP("SummaryStrip", "‖J‖_F (exact)"),
+                  "saturated": QT_TRANSLATE_NOOP("SummaryStrip", "saturated (exact)")}
 MIN_VALUE_PT = 6
 MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows (or three)
 
 TIPS = {
-    "sigma": "Standard deviation of all logits (the softmax input) of the current sample.",
-    "max_weight": "Largest attention weight of a query, median over all queries, of the exact softmax "
-                  "(\"exact\" shows when the program's own weights overflowed to NaN).",
-    "entropy": "Attention entropy, median over queries; log n is a uniform softmax.",
-    "jacobian": "Frobenius norm of the softmax Jacobian diag(p) − ppᵀ, median over queries.",
-    "saturated": "Share of queries whose largest weight exceeds 0.99.",
+    "sigma": QT_TRANSLATE_NOOP("SummaryStrip", "Standard deviation of all logits (the softmax input) of the "
+                                               "current sample."),
+    "max_weight": QT_TRANSLATE_NOOP("SummaryStrip", "Largest attention weight of a query, median over all queries, "
+                                                    "of the exact softmax (\"exact\" shows when the program's own "
+                                                    "weights overflowed to NaN)."),
+    "entropy": QT_TRANSLATE_NOOP("SummaryStrip", "Attention entropy, median over queries; log n is a uniform "
+                                                 "softmax."),
+    "jacobian": QT_TRANSLATE_NOOP("SummaryStrip", "Frobenius norm of the softmax Jacobian diag(p) − ppᵀ, median "
+                                                  "over queries."),
+    "saturated": QT_TRANSLATE_NOOP("SummaryStrip", "Share of queries whose largest weight exceeds 0.99."),
 }
 
 
@@ -52,8 +63,17 @@ class SummaryStrip(ControllerView, QFrame):
         self.captions: dict[str, QLabel] = {}
         self.labels: dict[str, QLabel] = {}
         self.slots: dict[str, LabelSlot] = {}
-        for _col, (key, caption, _, _) in enumerate(CELLS):
-            cap = QLabel(caption)
+        # Captions and tips in the language of the window (a new language rebuilds it).
+        self._plain = {key: translate("SummaryStrip", caption) for key, caption, *_ in CELLS}
+        self._exact = {key: translate("SummaryStrip", caption) for key, caption in EXACT_CAPTIONS.items()}
+        self._tips = {key: translate("SummaryStrip", tip) for key, tip in TIPS.items()}
+        self._failed_tip = translate("SummaryStrip", "The program returned NaN in {failed} of {rows} rows: this is "
+                                                     "the exact softmax's value. {tip}")
+        # Every word a caption may show (the "exact" captions too; log n to 99.99).
+        self._caption_words = {word for caption in (*self._plain.values(), *self._exact.values())
+                               for word in caption.format(log_n="88.88").split()}
+        for key, caption in self._plain.items():
+            cap = QLabel(caption.format(log_n="8.88"))
             val = QLabel("–")
             cap.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             cap.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -61,8 +81,8 @@ class SummaryStrip(ControllerView, QFrame):
             val.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             val.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             val.setObjectName(f"summary_{key}")
-            cap.setToolTip(TIPS[key])
-            val.setToolTip(TIPS[key])
+            cap.setToolTip(self._tips[key])
+            val.setToolTip(self._tips[key])
             self.captions[key], self.labels[key] = cap, val
             # Outside any layout: a new number never re-lays out (and repaints) the window.
             self.slots[key] = LabelSlot(val)
@@ -117,7 +137,7 @@ class SummaryStrip(ControllerView, QFrame):
         caption_metrics = QFontMetrics(self.style_.font(11))
         # A caption wraps at its spaces; its longest word (and the widest number it may
         # show, "log n = 88.88") must fit a column, else it is cut on both sides.
-        longest_word = max(caption_metrics.horizontalAdvance(w) for w in CAPTION_WORDS)
+        longest_word = max(caption_metrics.horizontalAdvance(w) for w in self._caption_words)
         spacing = 24
         for per_row in (len(CELLS), 3, 2):
             # Equal stretch: every column gets the same share of the inner width (the labels
@@ -156,18 +176,18 @@ class SummaryStrip(ControllerView, QFrame):
         # own weights are NaN (a naive softmax that overflowed), instead of quoting them as
         # its output. σ is the program's input and stays as it is.
         failed = result.failed_rows
-        exact = {"max_weight": "max weight (exact)", "entropy": f"entropy, exact (log n = {result.log_n:.2f})",
-                 "jacobian": "‖J‖_F (exact)", "saturated": "saturated (exact)"}
-        plain = {"max_weight": "median max weight", "entropy": f"median entropy (log n = {result.log_n:.2f})",
-                 "jacobian": "median ‖J‖_F", "saturated": "saturated rows"}
+        log_n = f"{result.log_n:.2f}"
         changed = False
-        for key, caption in (exact if failed else plain).items():
+        for key, caption in (self._exact if failed else self._plain).items():
+            if key not in EXACT_CAPTIONS:  # σ is the program's input: its caption stays
+                continue
+            caption = caption.format(log_n=log_n)
             label = self.captions[key]
             if label.text() != caption:  # a new text re-lays out the strip: only on a change
                 label.setText(caption)
                 changed = True
-            tip = (f"The program returned NaN in {failed} of {result.rows} rows: this is the exact "
-                   f"softmax's value. {TIPS[key]}" if failed else TIPS[key])
+            tip = (self._failed_tip.format(failed=failed, rows=result.rows, tip=self._tips[key]) if failed
+                   else self._tips[key])
             if label.toolTip() != tip:
                 label.setToolTip(tip)
         if changed:  # wrapped captions: the grid must ask their heights for the new texts again

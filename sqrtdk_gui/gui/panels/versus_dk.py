@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.plotdata import clamp_positive
 from sqrtdk_gui.core.attention.scaling import COMPARED
 from sqrtdk_gui.gui.plotting.fast_items import VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import SweepSeries, add_sweep_series
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 DK_TICKS = (1, 8, 64, 512, 4096)  # the slider's labels
 # The series that draws any third scaling mode; its colour (the "other" colour) is the same
@@ -112,6 +115,8 @@ class VersusDk:
         plot.addItem(self.below, ignoreBounds=True)
         self.below.hide()
         self.note = ""  # appended to every series name: the parameters the curves differ in
+        self._below_text = translate("VersusDk", "▼ on this line: below {floor}")
+        self._mean_text = translate("VersusDk", "mean")
         self._other_scaling = None
         self._sweeps = None
         self.restyle()
@@ -134,7 +139,8 @@ class VersusDk:
     def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
         """(headers, rows) of the drawn sweeps: one row per scaling and d_k. ``extra``:
         (header, function(sweep) -> per-d_k values) for one more column."""
-        headers = ("scaling", "d_k", "median", "10 %", "90 %") + (("mean",) if self.with_mean else ())
+        headers = (translate("VersusDk", "scaling"), "d_k", translate("VersusDk", "median"), "10 %", "90 %") + (
+            (self._mean_text,) if self.with_mean else ())
         if extra is not None:
             headers += (extra[0],)
         rows = []
@@ -163,7 +169,7 @@ class VersusDk:
                     if np.isfinite(sw.stat(q, "median")).any())
         self.below.setVisible(under)
         if under:
-            self.below.setText(f"▼ on this line: below {floor:.0e}")
+            self.below.setText(self._below_text.format(floor=f"{floor:.0e}"))
             self.below.setPos(np.log10(4096), np.log10(floor))
 
     def key(self) -> list[tuple[str, str, str]]:
@@ -173,7 +179,7 @@ class VersusDk:
         entries = [s.key_entry(k, SCALING_LABELS[k] + self.note) for k in scalings]
         entries.append((s.palette.muted, "▒", "10–90 %"))
         if self.with_mean:
-            entries.append((s.palette.muted, "┈┈", "mean"))
+            entries.append((s.palette.muted, "┈┈", self._mean_text))
         return entries
 
     def _fill(self, series: _Series, sw) -> None:

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, sorted_weights
 from sqrtdk_gui.core.attention.result import Result
@@ -16,6 +17,8 @@ from sqrtdk_gui.gui.plotting.fast_items import Bars, PixelLine
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, cache_text
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 
 class WeightsPanel(Panel):
     """Bars of the selected row's weights (largest first); readouts of max weight and entropy."""
@@ -25,15 +28,28 @@ class WeightsPanel(Panel):
     uses_row = True
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("2 · Softmax weights", style, parent)
+        super().__init__(translate("WeightsPanel", "2 · Softmax weights"), style, parent)
+        # Texts of every frame, in the language of the window (a new language rebuilds it).
+        self._uniform_text = translate("WeightsPanel", "uniform 1/n")
+        self._axis_all = translate("WeightsPanel", "keys, sorted by weight")
+        self._axis_top = translate("WeightsPanel", "top {shown} of {keys} keys, by weight")
+        self._overflow_html = translate("WeightsPanel",
+                                        "<b>OVERFLOW</b><br/>exp(z) = ∞ in {dtype}:<br/>weights are NaN")
+        self._overflowed_text = translate("WeightsPanel", "{label}: exp(z) overflowed in {dtype}: no weights (∞ ÷ ∞)")
+        self._after_softmax_text = translate("WeightsPanel",
+                                             "{label}: max {shown} = {max_weight} ÷ √{d_k}  sum {row_sum}, not 1")
+        self._readout_text = translate("WeightsPanel", "{label}: max {max_weight}  entropy {entropy} of {log_n}")
+        self._readout_sum_text = translate("WeightsPanel",
+                                           "{label}: max {max_weight}  entropy {entropy} of {log_n}  sum {row_sum}")
+        self.readout_sample = self._overflowed_text.format(label="query 1023 (median)", dtype="float16")
         self.plot = add_plot(self.canvas)
-        style.style_plot(self.plot, left="weight", bottom="keys, sorted by weight")
+        style.style_plot(self.plot, left=translate("WeightsPanel", "weight"), bottom=self._axis_all)
         self.bars = Bars(self.plot.getViewBox(), width=0.8)
         # The uniform level 1/n across the plot, labelled above its right end: Qt's own line
         # item (an InfiniteLine's Python paint was a fifth of this plot's repaint every frame;
         # its label, centred at 85 % of the width, ran past the plot's edge at zoom 1.5).
         self.uniform = PixelLine(self.plot.getViewBox())
-        self.uniform_label = pg.TextItem("uniform 1/n", anchor=(1.0, 1.0))
+        self.uniform_label = pg.TextItem(self._uniform_text, anchor=(1.0, 1.0))
         cache_text(self.uniform_label)  # over bars that change every frame
         self.overflow = pg.TextItem(anchor=(0.5, 0.5))
         self.overflow.setZValue(10)
@@ -61,7 +77,9 @@ class WeightsPanel(Panel):
             return []
         label, heights, n = self._drawn
         rows = tuple((i + 1, float(h), 1.0 / n) for i, h in enumerate(heights))
-        return [Table(f"weights of {label}", ("rank (largest first)", "weight", "uniform 1/n"), rows)]
+        headers = (translate("WeightsPanel", "rank (largest first)"), translate("WeightsPanel", "weight"),
+                   self._uniform_text)
+        return [Table(translate("WeightsPanel", "weights of {label}").format(label=label), headers, rows)]
 
     def _bar_pen(self, scaling: str, note: str = ""):
         # The bars' outline carries the scaling's line style (raw dashed): never colour alone.
@@ -70,7 +88,7 @@ class WeightsPanel(Panel):
             self._pen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
             s = self.style_
             self.set_key([(s.colour_for(scaling), f"█{series_look(scaling).line}", SCALING_LABELS[scaling] + note),
-                          (s.palette.muted, "╍", "uniform 1/n")])
+                          (s.palette.muted, "╍", self._uniform_text)])
         return self._pen
 
     def show_result(self, result: Result, row: int) -> None:
@@ -91,7 +109,7 @@ class WeightsPanel(Panel):
             self.plot.setXRange(left, right, padding=0)
             self.uniform.setLine(left, 1.0 / n, right, 1.0 / n)
             self.uniform_label.setPos(left + 0.99 * (right - left), 1.0 / n)
-            axis = "keys, sorted by weight" if shown == n else f"top {shown} of {n} keys, by weight"
+            axis = self._axis_all if shown == n else self._axis_top.format(shown=shown, keys=n)
             self.style_.style_plot(self.plot, bottom=axis)
             self._n = (shown, n)
         finite = heights[np.isfinite(heights)]
@@ -101,8 +119,8 @@ class WeightsPanel(Panel):
         if overflowed:
             self.overflow.setHtml(
                 f"<div style='background:{s.palette.warn_bg}; color:{s.palette.warn}; "
-                f"font-size:{s.pt(13)}pt; padding:4px; text-align:center'><b>OVERFLOW</b><br/>"
-                f"exp(z) = ∞ in {p.dtype}:<br/>weights are NaN</div>")
+                f"font-size:{s.pt(13)}pt; padding:4px; text-align:center'>"
+                + self._overflow_html.format(dtype=p.dtype) + "</div>")
             self.overflow.setPos(shown / 2, top / 2)
         self.overflow.setVisible(overflowed)
 
@@ -113,11 +131,14 @@ class WeightsPanel(Panel):
         # The readout describes the bars it sits above: an overflowed row has no weights to
         # quote, and after-softmax scaling draws (and sums to) the softmax divided by √d_k.
         if overflowed:
-            text = f"{label}: exp(z) overflowed in {p.dtype}: no weights (∞ ÷ ∞)"
+            text = self._overflowed_text.format(label=label, dtype=p.dtype)
         elif p.scaling == "after_softmax":
-            text = f"{label}: max {finite.max():.3f} = {max_w:.3f} ÷ √{p.d_k}  sum {row_sum:.3f}, not 1"
+            text = self._after_softmax_text.format(label=label, shown=f"{finite.max():.3f}",
+                                                   max_weight=f"{max_w:.3f}", d_k=p.d_k, row_sum=f"{row_sum:.3f}")
         else:
-            text = f"{label}: max {max_w:.3f}  entropy {entropy:.2f} of {math.log(n):.2f}"
-            if abs(row_sum - 1.0) > 5e-4:  # low precision: the sum is part of the story
-                text += f"  sum {row_sum:.3f}"
+            # Low precision: the sum is part of the story.
+            with_sum = abs(row_sum - 1.0) > 5e-4
+            text = (self._readout_sum_text if with_sum else self._readout_text).format(
+                label=label, max_weight=f"{max_w:.3f}", entropy=f"{entropy:.2f}", log_n=f"{math.log(n):.2f}",
+                row_sum=f"{row_sum:.3f}")
         self.readout.setText(text)
