@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.scaling import MODES, TRAINED_SCALINGS
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID
 from sqrtdk_gui.gui.style import Style
@@ -36,6 +37,8 @@ __all__ = ["LabControls", "LrSpinBox", "LR_LADDER", "LAB_SCALINGS", "LAB_LABELS"
            "STEPS_RANGE",
            "MODES", "MAX_SEEDS"]
 
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
 DK_RANGE = (4, 1024)
 STEPS_RANGE = (50, 2000)
 LR_RANGE = (1e-4, 50.0)
@@ -43,10 +46,13 @@ LR_RANGE = (1e-4, 50.0)
 LR_LADDER = tuple(v for e in range(-4, 2) for m in (1, 2, 3, 5)
                   if LR_RANGE[0] <= (v := float(f"{m}e{e}")) <= LR_RANGE[1])
 LAB_SCALINGS = TRAINED_SCALINGS
-LAB_LABELS = {key: MODES[key].lab_label for key in TRAINED_SCALINGS}
-LOSS_NOTE = ("With cross-entropy on the logits the gradient is p − onehot: the softmax "
-             "Jacobian drops out, so saturation hurts far less.")
-MEASURED = (
+# The core's English labels (marked there); shown through ``_()``.
+LAB_LABELS = {key: mode.lab_label for key, mode in MODES.items() if mode.lab_label is not None}
+# Shown through translate("LabControls", ...).
+LOSS_NOTE = QT_TRANSLATE_NOOP("LabControls", "With cross-entropy on the logits the gradient is p − onehot: the "
+                              "softmax Jacobian drops out, so saturation hurts far less.")
+MEASURED = QT_TRANSLATE_NOOP(
+    "LabControls",
     "<b>Measured</b> (9 SGD rates, d_k = 256, 400 steps, seeds 0–4, on every BLAS kernel "
     "tested), each at its best rate: raw logits reach 90 % accuracy in 35–60 steps, "
     "÷√d_k in 20–22 steps. "
@@ -97,7 +103,7 @@ class LrSpinBox(QDoubleSpinBox):
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt API
         value = self.value()
-        for _ in range(abs(steps)):
+        for _step in range(abs(steps)):
             if steps > 0:
                 value = next((v for v in LR_LADDER if v > value * (1 + 1e-9)), LR_LADDER[-1])
             else:
@@ -151,17 +157,18 @@ class LabControls(QWidget):
         self._model_rows(form)
         self._scaling_rows(form)
         self._loss_rows(form)
-        self.defaults_button = QPushButton("Reset to defaults")
+        self.defaults_button = QPushButton(translate("LabControls", "Reset to defaults"))
         self.defaults_button.setObjectName("lab_defaults")
-        self.defaults_button.setToolTip("The class demo: one run per scaling at SGD lr 5, d_k = 256, "
-                                        "MSE, 400 steps, seed 0, one layer (does not start a run).")
+        self.defaults_button.setToolTip(translate(
+            "LabControls", "The class demo: one run per scaling at SGD lr 5, d_k = 256, MSE, 400 steps, "
+            "seed 0, one layer (does not start a run)."))
         self.defaults_button.clicked.connect(lambda: self.set_values(**DEFAULTS))
         form.addRow(self.defaults_button)
-        self.measured = QLabel(MEASURED)
+        self.measured = QLabel(translate("LabControls", MEASURED))
         self.measured.setObjectName("lab_measured")
         self.measured.setWordWrap(True)
         self.measured.setTextFormat(Qt.TextFormat.RichText)
-        self.measured.setToolTip("Benchmark of this training lab (benchmarks/train_lab.py).")
+        self.measured.setToolTip(translate("LabControls", "Benchmark of this training lab (benchmarks/train_lab.py)."))
         form.addRow(self.measured)
         for spin in (self.dk_spin, self.lr_spin, self.steps_spin, self.seed_spin,
                      self.seeds_spin, self.layers_spin):
@@ -179,17 +186,18 @@ class LabControls(QWidget):
 
     # --- construction --------------------------------------------------------------------
     def _mode_rows(self, form: QFormLayout) -> None:
-        self.sweep_button = QPushButton("Sweep rates")
+        self.sweep_button = QPushButton(translate("LabControls", "Sweep rates"))
         self.sweep_button.setObjectName("lab_mode_sweep")
-        self.sweep_button.setToolTip(
+        self.sweep_button.setToolTip(translate(
+            "LabControls",
             "The fair comparison: train every scaling at 9 learning rates (log grid) and "
             "several seeds, then compare each at its own best rate. ÷√d_k also divides the "
             "gradient through the logits by √d_k, so one shared rate favours one of them. "
-            f"About {SWEEP_SECONDS_PER_SEED} s a seed at d_k 256 on a 2-core laptop.")
-        self.single_button = QPushButton("One rate")
+            "About {seconds} s a seed at d_k 256 on a 2-core laptop.").format(seconds=SWEEP_SECONDS_PER_SEED))
+        self.single_button = QPushButton(translate("LabControls", "One rate"))
         self.single_button.setObjectName("lab_mode_single")
-        self.single_button.setToolTip("Train each scaling once, at the one learning rate set "
-                                      "below, and watch loss, accuracy and stuck rows.")
+        self.single_button.setToolTip(translate("LabControls", "Train each scaling once, at the one learning "
+                                                "rate set below, and watch loss, accuracy and stuck rows."))
         self.mode_group = QButtonGroup(self)
         row = QHBoxLayout()
         row.setSpacing(0)
@@ -205,7 +213,8 @@ class LabControls(QWidget):
         self.dk_spin = QSpinBox()
         self.dk_spin.setObjectName("lab_dk_spin")
         self.dk_spin.setRange(*DK_RANGE)
-        self.dk_spin.setToolTip("Head size d_k (width of q and k), any integer from 4 to 1024.")
+        self.dk_spin.setToolTip(translate("LabControls",
+                                          "Head size d_k (width of q and k), any integer from 4 to 1024."))
         self.dk_slider = QSlider(Qt.Orientation.Horizontal)
         self.dk_slider.setObjectName("lab_dk_slider")
         lo, hi = (round(math.log2(d)) for d in DK_RANGE)
@@ -213,7 +222,7 @@ class LabControls(QWidget):
         self.dk_slider.setPageStep(1)
         self.dk_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.dk_slider.setTickInterval(1)
-        self.dk_slider.setToolTip("Head size d_k in powers of two, 4 … 1024 (log scale).")
+        self.dk_slider.setToolTip(translate("LabControls", "Head size d_k in powers of two, 4 … 1024 (log scale)."))
         self.dk_slider.valueChanged.connect(lambda pos: self.dk_spin.setValue(2 ** pos))
         self.dk_spin.valueChanged.connect(self._dk_changed)
         ticks = QHBoxLayout()
@@ -224,7 +233,7 @@ class LabControls(QWidget):
             tick.setAlignment(Qt.AlignmentFlag.AlignCenter)
             ticks.addWidget(tick)
             self.dk_ticks.append(tick)
-        self.dk_title = QLabel("head size d_k")
+        self.dk_title = QLabel(translate("LabControls", "head size d_k"))
         self.dk_title.setToolTip(self.dk_spin.toolTip())
         form.addRow(self.dk_title, self.dk_spin)
         slider = QVBoxLayout()
@@ -240,21 +249,24 @@ class LabControls(QWidget):
         self.optimizer_combo.setObjectName("lab_optimizer")
         self.optimizer_combo.addItem("SGD", "sgd")
         self.optimizer_combo.addItem("Adam", "adam")
-        self.optimizer_combo.setToolTip(
+        self.optimizer_combo.setToolTip(translate(
+            "LabControls",
             "SGD: plain gradient steps, a vanishing gradient means no progress. Adam divides by "
             "the running gradient size, which partly hides it. Changing it resets the learning "
-            "rate to the optimiser's default and the sweep to the optimiser's grid.")
+            "rate to the optimiser's default and the sweep to the optimiser's grid."))
         self.lr_spin = LrSpinBox()
         self.lr_spin.setObjectName("lab_lr")
-        self.lr_spin.setToolTip(
+        self.lr_spin.setToolTip(translate(
+            "LabControls",
             "Learning rate (step size). Arrows walk 1-2-3-5 per decade; type any value from "
-            f"{LR_RANGE[0]:g} to {LR_RANGE[1]:g}. Defaults: SGD {DEFAULT_LR['sgd']:g}, "
-            f"Adam {DEFAULT_LR['adam']:g}.")
+            "{lowest} to {highest}. Defaults: SGD {sgd}, Adam {adam}.").format(
+                lowest=f"{LR_RANGE[0]:g}", highest=f"{LR_RANGE[1]:g}", sgd=f"{DEFAULT_LR['sgd']:g}",
+                adam=f"{DEFAULT_LR['adam']:g}"))
         self.lr_spin.setValue(DEFAULT_LR["sgd"])
         self.grid_label = QLabel()
         self.grid_label.setObjectName("lab_grid")
-        self.grid_label.setToolTip("The sweep's nine learning rates, 1-2-5 per decade (SGD) or "
-                                   "1-3 per decade (Adam), around the optimiser's default.")
+        self.grid_label.setToolTip(translate("LabControls", "The sweep's nine learning rates, 1-2-5 per decade "
+                                             "(SGD) or 1-3 per decade (Adam), around the optimiser's default."))
         self.lr_stack = _Either(self.grid_label, self.lr_spin)
         self.optimizer_combo.currentIndexChanged.connect(self._optimizer_changed)
         self.steps_spin = QSpinBox()
@@ -262,25 +274,26 @@ class LabControls(QWidget):
         self.steps_spin.setRange(*STEPS_RANGE)
         self.steps_spin.setSingleStep(50)
         self.steps_spin.setValue(400)
-        self.steps_spin.setToolTip("Number of optimiser steps, each on a fresh batch of 64 "
-                                   "queries.")
+        self.steps_spin.setToolTip(translate("LabControls", "Number of optimiser steps, each on a fresh batch "
+                                             "of 64 queries."))
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("lab_seed")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip("Random seed of the initial weights and of the batches: every "
-                                  "scaling starts from the same weights and sees the same data.")
+        self.seed_spin.setToolTip(translate("LabControls", "Random seed of the initial weights and of the "
+                                            "batches: every scaling starts from the same weights and sees the "
+                                            "same data."))
         self.seeds_spin = QSpinBox()
         self.seeds_spin.setObjectName("lab_seeds")
         self.seeds_spin.setRange(1, MAX_SEEDS)
-        self.seeds_spin.setToolTip("How many seeds the sweep trains (0, 1, …): the plots show "
-                                   "their median and, as a band, their range. More seeds take "
-                                   "proportionally longer.")
+        self.seeds_spin.setToolTip(translate("LabControls", "How many seeds the sweep trains (0, 1, …): the "
+                                             "plots show their median and, as a band, their range. More seeds "
+                                             "take proportionally longer."))
         self.seed_stack = _Either(self.seeds_spin, self.seed_spin)
-        self.lr_title = QLabel("rates")
-        self.seed_title = QLabel("seeds")
-        for label, widget in ((QLabel("optimiser"), self.optimizer_combo),
+        self.lr_title = QLabel(translate("LabControls", "rates"))
+        self.seed_title = QLabel(translate("LabControls", "seeds"))
+        for label, widget in ((QLabel(translate("LabControls", "optimiser")), self.optimizer_combo),
                               (self.lr_title, self.lr_stack),
-                              (QLabel("steps"), self.steps_spin),
+                              (QLabel(translate("LabControls", "steps")), self.steps_spin),
                               (self.seed_title, self.seed_stack)):
             label.setToolTip(widget.toolTip())
             form.addRow(label, widget)
@@ -290,15 +303,17 @@ class LabControls(QWidget):
         self.layers_spin = QSpinBox()
         self.layers_spin.setObjectName("lab_layers")
         self.layers_spin.setRange(1, MAX_LAYERS)
-        self.layers_spin.setToolTip(
+        self.layers_spin.setToolTip(translate(
+            "LabControls",
             "Attention layers. Below the last, each layer attends from the query's residual "
-            "stream to the keys and adds what it read; the last reads the values. Same task.")
-        self.learn_v_check = QCheckBox("learn W_v too")
+            "stream to the keys and adds what it read; the last reads the values. Same task."))
+        self.learn_v_check = QCheckBox(translate("LabControls", "learn W_v too"))
         self.learn_v_check.setObjectName("lab_learn_v")
-        self.learn_v_check.setToolTip(
+        self.learn_v_check.setToolTip(translate(
+            "LabControls",
             "Also learn W_v, what the head reads (it starts at the identity). Off: W_v stays "
-            "the identity; its gradient is still plotted, as what it would get.")
-        label = QLabel("layers")
+            "the identity; its gradient is still plotted, as what it would get."))
+        label = QLabel(translate("LabControls", "layers"))
         label.setToolTip(self.layers_spin.toolTip())
         form.addRow(label, self.layers_spin)
         form.addRow(self.learn_v_check)
@@ -306,33 +321,36 @@ class LabControls(QWidget):
     def _loss_rows(self, form: QFormLayout) -> None:
         self.loss_combo = QComboBox()
         self.loss_combo.setObjectName("lab_loss")
-        self.loss_combo.addItem("MSE", "mse")
-        self.loss_combo.addItem("cross-entropy", "ce")
-        self.loss_combo.setItemData(0, "MSE through the attention weights: squared error of the "
-                                       "output Σ p_j v_j against the right value; the softmax "
-                                       "Jacobian is on the gradient path.",
+        self.loss_combo.addItem(translate("LabControls", "MSE"), "mse")
+        self.loss_combo.addItem(translate("LabControls", "cross-entropy"), "ce")
+        note = translate("LabControls", LOSS_NOTE)
+        self.loss_combo.setItemData(0, translate("LabControls", "MSE through the attention weights: squared "
+                                                 "error of the output Σ p_j v_j against the right value; the "
+                                                 "softmax Jacobian is on the gradient path."),
                                     Qt.ItemDataRole.ToolTipRole)
-        self.loss_combo.setItemData(1, "Cross-entropy on the logits, the right key as the class. "
-                                       + LOSS_NOTE, Qt.ItemDataRole.ToolTipRole)
-        self.loss_combo.setToolTip("MSE through the attention weights (default) or cross-entropy "
-                                   "on the logits with the right key as the class. " + LOSS_NOTE)
-        label = QLabel("loss")
+        self.loss_combo.setItemData(1, translate("LabControls", "Cross-entropy on the logits, the right key as "
+                                                 "the class. {note}").format(note=note),
+                                    Qt.ItemDataRole.ToolTipRole)
+        self.loss_combo.setToolTip(translate("LabControls", "MSE through the attention weights (default) or "
+                                             "cross-entropy on the logits with the right key as the class. "
+                                             "{note}").format(note=note))
+        label = QLabel(translate("LabControls", "loss"))
         label.setToolTip(self.loss_combo.toolTip())
         form.addRow(label, self.loss_combo)
 
     def _scaling_rows(self, form: QFormLayout) -> None:
         self.scaling_checks: dict[str, QCheckBox] = {}
         tips = {
-            "none": "Raw logits q·k: always trained, it is half of the comparison.",
-            "sqrt_dk": "Logits q·k / √d_k: always trained, it is the other half.",
-            "qk_norm": "QK-norm: 10 · cos(q, k), so logits stay in [−10, 10] for every d_k "
-                       "(fixed gain 10). Optional third run.",
+            "none": translate("LabControls", "Raw logits q·k: always trained, it is half of the comparison."),
+            "sqrt_dk": translate("LabControls", "Logits q·k / √d_k: always trained, it is the other half."),
+            "qk_norm": translate("LabControls", "QK-norm: 10 · cos(q, k), so logits stay in [−10, 10] for every "
+                                 "d_k (fixed gain 10). Optional third run."),
         }
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(0)
         for i, s in enumerate(LAB_SCALINGS):
-            check = QCheckBox(LAB_LABELS[s])
+            check = QCheckBox(_(LAB_LABELS[s]))
             check.setObjectName(f"lab_check_{s}")
             check.setToolTip(tips[s])
             check.setChecked(s != "qk_norm")
@@ -340,8 +358,8 @@ class LabControls(QWidget):
             grid.addWidget(check, i, 0)
             self.scaling_checks[s] = check
         self.qk_check = self.scaling_checks["qk_norm"]
-        label = QLabel("train")
-        label.setToolTip("Raw logits and ÷√d_k are always trained; QK-norm is optional.")
+        label = QLabel(translate("LabControls", "train"))
+        label.setToolTip(translate("LabControls", "Raw logits and ÷√d_k are always trained; QK-norm is optional."))
         form.addRow(label, grid)
 
     def apply_style(self) -> None:
@@ -386,14 +404,17 @@ class LabControls(QWidget):
         sweep = self.mode() == "sweep"
         self.lr_stack.show_index(0 if sweep else 1)
         self.seed_stack.show_index(0 if sweep else 1)
-        self.lr_title.setText("rates" if sweep else "learning rate")
-        self.seed_title.setText("seeds" if sweep else "seed")
+        self.lr_title.setText(translate("LabControls", "rates") if sweep
+                              else translate("LabControls", "learning rate"))
+        self.seed_title.setText(translate("LabControls", "seeds") if sweep else translate("LabControls", "seed"))
         self.changed.emit()
         self.mode_changed.emit(self.mode())
 
     def _update_grid_label(self) -> None:
         lrs = self.grid()
-        self.grid_label.setText(f"{lrs[0]:g} … {lrs[-1]:g} ({len(lrs)} rates)")
+        count = len(lrs)  # a name, not a call: lupdate skips a translate() with a call among its arguments
+        self.grid_label.setText(translate("LabControls", "{lowest} … {highest} (%n rates)", None, count)
+                                .format(lowest=f"{lrs[0]:g}", highest=f"{lrs[-1]:g}"))
 
     def grid(self) -> tuple[float, ...]:
         """The sweep's learning rates (the optimiser's grid)."""

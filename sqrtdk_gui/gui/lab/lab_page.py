@@ -18,7 +18,7 @@ W_v (in a sweep: at the rate chosen above those plots).
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -43,14 +43,20 @@ from sqrtdk_gui.gui.style import Style
 
 __all__ = ["LabPage", "INTRO", "DEFAULT_CURVE_INDEX"]
 
-INTRO = (
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+# Shown through translate("LabPage", ...).
+INTRO = QT_TRANSLATE_NOOP(
+    "LabPage",
     "One attention layer learns to attend to the one of 16 keys that its query is a noisy "
     "copy of; raw logits and ÷√d_k start from the same weights and see the same batches. "
     "÷√d_k also shrinks the gradient by √d_k, so a fair test <b>sweeps the learning rate</b> "
     "and compares each scaling at its own best rate, and by how many rates train at all."
 )
-LOSS_SUBTITLES = {"mse": "through the weights, log scale", "ce": "on the logits, log scale"}
-LOSS_TITLES = {"mse": "MSE loss", "ce": "Cross-entropy loss"}
+LOSS_SUBTITLES = {"mse": QT_TRANSLATE_NOOP("LabPage", "through the weights, log scale"),
+                  "ce": QT_TRANSLATE_NOOP("LabPage", "on the logits, log scale")}
+LOSS_TITLES = {"mse": QT_TRANSLATE_NOOP("LabPage", "MSE loss"),
+               "ce": QT_TRANSLATE_NOOP("LabPage", "Cross-entropy loss")}
 DEFAULT_CURVE_INDEX = 6  # the 7th of 9 rates: SGD 5, Adam 0.1 (where raw logits fail)
 
 
@@ -84,7 +90,7 @@ class LabPage(QWidget):
         self.style_ = style or Style()
         self._muted = False  # the "trained with" line greyed: the settings changed since
 
-        self.intro = QLabel(INTRO)
+        self.intro = QLabel(translate("LabPage", INTRO))
         self.intro.setObjectName("lab_intro")
         self.intro.setWordWrap(True)
         self.intro.setTextFormat(Qt.TextFormat.RichText)
@@ -108,65 +114,75 @@ class LabPage(QWidget):
 
         s = self.style_
         # --- one rate: the first lab's three panels ---------------------------------------
-        self.loss_panel = CurvePanel(LOSS_TITLES["mse"], "loss", s, "loss", log_y=True,
-                                     step_label=False, subtitle=LOSS_SUBTITLES["mse"])
-        self.accuracy_panel = CurvePanel("Accuracy", "accuracy", s, "accuracy", y_range=(0.0, 1.0),
-                                         subtitle="top weight on the right key")
+        self.loss_panel = CurvePanel(translate("LabPage", LOSS_TITLES["mse"]), "loss", s,
+                                     translate("LabPage", "loss"), log_y=True, step_label=False,
+                                     subtitle=translate("LabPage", LOSS_SUBTITLES["mse"]))
+        self.accuracy_panel = CurvePanel(translate("LabPage", "Accuracy"), "accuracy", s,
+                                         translate("LabPage", "accuracy"), y_range=(0.0, 1.0),
+                                         subtitle=translate("LabPage", "top weight on the right key"))
         self.accuracy_panel.add_level(TARGET_ACCURACY, label="90 %")
         self.accuracy_panel.add_level(1 / 16, role="muted", dotted=True)
-        self.stuck_panel = CurvePanel("Stuck rows", "stuck", s, "% of rows",
+        self.stuck_panel = CurvePanel(translate("LabPage", "Stuck rows"), "stuck", s,
+                                      translate("LabPage", "% of rows"),
                                       y_range=(0.0, 100.0), factor=100.0,
-                                      subtitle="saturated on a wrong key")
+                                      subtitle=translate("LabPage", "saturated on a wrong key"))
         self.panels = [self.loss_panel, self.accuracy_panel, self.stuck_panel]
-        self.loss_panel.setToolTip("Loss of each training batch, before that step's update. Log "
-                                   "scale, shown from 1e-6 to 1e4 (a raw head saturated on the "
-                                   "right key can go far lower).")
-        self.accuracy_panel.setToolTip("Share of the batch's queries whose largest attention "
-                                       "weight is on the right key. Dashed: 90 %; dotted: chance "
-                                       "(1/16).")
-        self.stuck_panel.setToolTip("Share of the batch's queries whose softmax is saturated "
-                                    "(top weight > 0.99) on a wrong key: the MSE gradient "
-                                    "through such a row is almost zero.")
+        self.loss_panel.setToolTip(translate("LabPage", "Loss of each training batch, before that step's "
+                                             "update. Log scale, shown from 1e-6 to 1e4 (a raw head saturated "
+                                             "on the right key can go far lower)."))
+        self.accuracy_panel.setToolTip(translate("LabPage", "Share of the batch's queries whose largest "
+                                                 "attention weight is on the right key. Dashed: 90 %; dotted: "
+                                                 "chance (1/16)."))
+        self.stuck_panel.setToolTip(translate("LabPage", "Share of the batch's queries whose softmax is "
+                                              "saturated (top weight > 0.99) on a wrong key: the MSE gradient "
+                                              "through such a row is almost zero."))
         self.table = ResultsTable(s)
         # --- sweep: against the learning rate ---------------------------------------------
-        self.steps_lr_panel = LrPanel("Steps to 90 %", "steps", s, "steps",
-                                      subtitle="against the learning rate")
-        self.steps_lr_panel.setToolTip(
+        self.steps_lr_panel = LrPanel(translate("LabPage", "Steps to 90 %"), "steps", s,
+                                      translate("LabPage", "steps"),
+                                      subtitle=translate("LabPage", "against the learning rate"))
+        self.steps_lr_panel.setToolTip(translate(
+            "LabPage",
             "For each learning rate, the steps until the accuracy averaged over 20 steps first "
             "reaches 90 %: median over the seeds, the band spans them. Points on the top row "
-            "never got there. The dashed vertical line marks the rate of the plots below.")
-        self.loss_lr_panel = LrPanel("Final loss", "loss", s, "loss",
-                                     subtitle="mean of the last 20 steps")
-        self.loss_lr_panel.setToolTip(
+            "never got there. The dashed vertical line marks the rate of the plots below."))
+        self.loss_lr_panel = LrPanel(translate("LabPage", "Final loss"), "loss", s, translate("LabPage", "loss"),
+                                     subtitle=translate("LabPage", "mean of the last 20 steps"))
+        self.loss_lr_panel.setToolTip(translate(
+            "LabPage",
             "For each learning rate, the loss averaged over the last 20 steps: median over the "
             "seeds, the band spans them. Raw logits that failed stay near the loss of "
-            "guessing.")
+            "guessing."))
         self.sweep_table = SweepTable(s)
         # --- over training (both modes) ---------------------------------------------------
-        self.logit_panel = StepPanel("Largest |logit|", "max_logit", s, "|logit|", log_y=True)
-        self.logit_panel.setToolTip(
+        self.logit_panel = StepPanel(translate("LabPage", "Largest |logit|"), "max_logit", s, "|logit|",
+                                     log_y=True)
+        self.logit_panel.setToolTip(translate(
+            "LabPage",
             "The largest |logit| of each batch (over every layer). Raw logits start √d_k wide "
-            "and grow as training aligns q with k; past ~10 (16 keys) the softmax saturates.")
-        self.entropy_panel = StepPanel("Attention entropy", "entropy", s, "nats",
-                                       y_range=(0.0, float(np.log(16))))
-        self.entropy_panel.add_level(float(np.log(16)), label="uniform")
-        self.entropy_panel.setToolTip(
+            "and grow as training aligns q with k; past ~10 (16 keys) the softmax saturates."))
+        self.entropy_panel = StepPanel(translate("LabPage", "Attention entropy"), "entropy", s,
+                                       translate("LabPage", "nats"), y_range=(0.0, float(np.log(16))))
+        self.entropy_panel.add_level(float(np.log(16)), label=translate("LabPage", "uniform"))
+        self.entropy_panel.setToolTip(translate(
+            "LabPage",
             "Mean entropy of the attention weights (last layer). It falls as heads learn to "
             "look at one key; a collapse before the accuracy rises means rows saturated on "
-            "wrong keys (Zhai et al. 2023: entropy collapse).")
+            "wrong keys (Zhai et al. 2023: entropy collapse)."))
         self.grad_panel = GradPanel(s)
-        self.grad_panel.setToolTip(
+        self.grad_panel.setToolTip(translate(
+            "LabPage",
             "Size of the gradient reaching each weight matrix (over every layer), median over "
             "the seeds. W_q and W_k decide where the head looks: the softmax Jacobian is on "
             "their path, so saturation silences them. W_v decides what it reads: its gradient "
-            "does not pass through the Jacobian.")
+            "does not pass through the Jacobian."))
         self.step_panels = [self.logit_panel, self.entropy_panel]
-        self.trained_with = QLabel("Not trained yet: choose the settings and press Run.")
+        self.trained_with = QLabel(translate("LabPage", "Not trained yet: choose the settings and press Run."))
         self.trained_with.setObjectName("lab_trained_with")
         self.trained_with.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.trained_with.setWordWrap(True)
-        self.trained_with.setToolTip("The settings the plots and results below were trained "
-                                     "with.")
+        self.trained_with.setToolTip(translate("LabPage", "The settings the plots and results below were "
+                                               "trained with."))
 
         self.table_stack = QStackedWidget()
         self.table_stack.addWidget(self.sweep_table)
@@ -192,7 +208,8 @@ class LabPage(QWidget):
         self.curves_title.setObjectName("lab_curves_title")
         self.curve_lr = QComboBox()
         self.curve_lr.setObjectName("lab_curve_lr")
-        self.curve_lr.setToolTip("Which learning rate of the sweep the three plots below show.")
+        self.curve_lr.setToolTip(translate("LabPage", "Which learning rate of the sweep the three plots below "
+                                           "show."))
         self.curve_lr.currentIndexChanged.connect(self._mark_rate)
         self.curves_note = QLabel()
         self.curves_note.setObjectName("lab_curves_note")
@@ -246,25 +263,27 @@ class LabPage(QWidget):
 
     # --- construction --------------------------------------------------------------------
     def _run_box(self) -> QVBoxLayout:
-        self.run_button = QPushButton("▶  Run")
+        self.run_button = QPushButton(translate("LabPage", "▶  Run"))
         self.run_button.setObjectName("lab_run")
-        self.run_button.setToolTip("Train every chosen scaling from the same initial weights, "
-                                   "in a background thread.")
-        self.cancel_button = QPushButton("■  Cancel")
+        self.run_button.setToolTip(translate("LabPage", "Train every chosen scaling from the same initial "
+                                             "weights, in a background thread."))
+        self.cancel_button = QPushButton(translate("LabPage", "■  Cancel"))
         self.cancel_button.setObjectName("lab_cancel")
-        self.cancel_button.setToolTip("Stop after the current step; what has finished stays.")
-        self.stall_button = QPushButton("One high rate: lr 5\n(10× default) · d_k 256 · SGD")
+        self.cancel_button.setToolTip(translate("LabPage", "Stop after the current step; what has finished "
+                                                "stays."))
+        self.stall_button = QPushButton(translate("LabPage", "One high rate: lr 5\n(10× default) · d_k 256 · SGD"))
         self.stall_button.setObjectName("lab_stall")
-        self.stall_button.setToolTip(
+        self.stall_button.setToolTip(translate(
+            "LabPage",
             "A demonstration, not a fair comparison: one run each at SGD learning rate 5, ten "
             "times the default, d_k = 256, MSE. Raw logits grow until rows saturate on wrong "
-            "keys and stay near chance; ÷√d_k trains. The sweep shows the whole range of rates.")
+            "keys and stay near chance; ÷√d_k trains. The sweep shows the whole range of rates."))
         self.progress = QProgressBar()
         self.progress.setObjectName("lab_progress")
         self.progress.setTextVisible(True)
-        self.progress.setFormat("idle")
+        self.progress.setFormat(translate("LabPage", "idle"))
         self.progress.setValue(0)
-        self.progress.setToolTip("Steps done over all scalings of this run.")
+        self.progress.setToolTip(translate("LabPage", "Steps done over all scalings of this run."))
         self.status = QLabel()
         self.status.setObjectName("lab_status")
         self.status.setWordWrap(True)
@@ -363,7 +382,7 @@ class LabPage(QWidget):
         sweep = mode == "sweep"
         self.top_stack.setCurrentIndex(0 if sweep else 1)
         self.table_stack.setCurrentIndex(0 if sweep else 1)
-        self.run_button.setText("▶  Run sweep" if sweep else "▶  Run")
+        self.run_button.setText(translate("LabPage", "▶  Run sweep") if sweep else translate("LabPage", "▶  Run"))
 
     def set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
@@ -377,18 +396,19 @@ class LabPage(QWidget):
         self.status.setVisible(bool(text))
 
     def show_failure(self, message: str) -> None:
-        self.progress.setFormat("failed")
-        self.say(f"<span style='color:{self.style_.palette.warn}'>Training failed: {message}</span>")
+        self.progress.setFormat(translate("LabPage", "failed"))
+        text = translate("LabPage", "Training failed: {message}").format(message=message)
+        self.say(f"<span style='color:{self.style_.palette.warn}'>{text}</span>")
 
     def show_cancelling(self) -> None:
         self.cancel_button.setEnabled(False)
-        self.progress.setFormat("cancelling…")
+        self.progress.setFormat(translate("LabPage", "cancelling…"))
 
     def start_progress(self, total: int) -> None:
         """An empty bar for ``total`` steps, saying "starting…"."""
         self.progress.setRange(0, total)
         self.progress.setValue(0)
-        self.progress.setFormat("starting…")
+        self.progress.setFormat(translate("LabPage", "starting…"))
 
     def set_progress(self, text: str, value: int | None = None) -> None:
         """The bar's text and, if given, how many steps are done."""
@@ -414,11 +434,12 @@ class LabPage(QWidget):
         sweep = lr is None
         self.curve_lr.setVisible(sweep)
         if sweep:
-            self.curves_title.setText("Over training, at learning rate")
-            self.curves_note.setText("median over the seeds; the band spans them")
+            self.curves_title.setText(translate("LabPage", "Over training, at learning rate"))
+            self.curves_note.setText(translate("LabPage", "median over the seeds; the band spans them"))
         else:
-            self.curves_title.setText(f"Over training, at learning rate {lr:g}")
-            self.curves_note.setText("one run per scaling")
+            self.curves_title.setText(translate("LabPage", "Over training, at learning rate {lr}")
+                                      .format(lr=f"{lr:g}"))
+            self.curves_note.setText(translate("LabPage", "one run per scaling"))
 
     # --- what the presenter shows: the plots and tables ------------------------------------
     def prepare_axes(self, lrs: tuple[float, ...], steps: int) -> None:
@@ -447,8 +468,8 @@ class LabPage(QWidget):
         for panel in self.panels:
             panel.clear_curves(steps)
         self.table.reset(scalings)
-        self.loss_panel.heading = LOSS_TITLES[loss]
-        self.loss_panel.set_subtitle(LOSS_SUBTITLES[loss])
+        self.loss_panel.heading = translate("LabPage", LOSS_TITLES[loss])
+        self.loss_panel.set_subtitle(translate("LabPage", LOSS_SUBTITLES[loss]))
         self._prepare_over_training(steps, learn_v)
 
     def _prepare_over_training(self, steps: int, learn_v: bool) -> None:

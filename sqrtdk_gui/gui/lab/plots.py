@@ -10,10 +10,11 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
@@ -22,6 +23,8 @@ from sqrtdk_gui.gui.style import Style, set_line_style
 
 __all__ = ["CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
            "TARGET_ACCURACY"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 TARGET_ACCURACY = 0.9
 LOG_FLOOR, LOG_CEILING = -6, 4  # shown decades of a log-scale plot: 1e-6 … 1e4
@@ -48,7 +51,7 @@ def fmt_stuck(x: float) -> str:
 def fmt_steps(n: int | None, finished: bool = True) -> str:
     if n is not None:
         return str(n)
-    return "not reached" if finished else "not yet"
+    return translate("LabPlots", "not reached") if finished else translate("LabPlots", "not yet")
 
 
 class CurvePanel(PlotFrame):
@@ -66,7 +69,7 @@ class CurvePanel(PlotFrame):
         self.heading = title
         self.subtitle = subtitle
         self.plot = add_plot(self.canvas)
-        style.style_plot(self.plot, left=ylabel, bottom="step" if step_label else "")
+        style.style_plot(self.plot, left=ylabel, bottom=translate("LabPlots", "step") if step_label else "")
         for name in ("left", "bottom"):  # show the labels at the ends of fixed ranges too
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)
         self.plot.setLogMode(y=log_y)
@@ -85,7 +88,7 @@ class CurvePanel(PlotFrame):
         self.plot.setXRange(0, 400, padding=X_PAD)
         self.plot.enableAutoRange(axis="x", enable=False)
         keep_step_ticks(self.plot)
-        self.curves = {s: self.plot.plot(name=LAB_LABELS[s]) for s in LAB_SCALINGS}
+        self.curves = {s: self.plot.plot(name=_(LAB_LABELS[s])) for s in LAB_SCALINGS}
         for z, s in enumerate(("qk_norm", "none", "sqrt_dk")):  # blue on top, purple below
             self.curves[s].setZValue(10 + z)
         self.levels: list[tuple[pg.InfiniteLine, str, bool]] = []  # line, palette role, dotted
@@ -116,7 +119,7 @@ class CurvePanel(PlotFrame):
     def set_subtitle(self, text: str) -> None:
         """The muted words after the title; dropped (kept as tooltip) when they would clip."""
         self.subtitle = text
-        self.title.setToolTip(f"{self.heading}: {text}")
+        self.title.setToolTip(translate("LabPlots", "{title}: {subtitle}").format(title=self.heading, subtitle=text))
         s = self.style_
         needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(self.heading + "  ")
                   + QFontMetrics(s.font(12)).horizontalAdvance(text))
@@ -173,8 +176,8 @@ class ScalingTable(QFrame):
     """A row per lab scaling under a header of columns, and a verdict line below.
 
     The coloured scaling names double as the colour key of the plots below. Subclasses give
-    the columns (``COLUMNS``, ``TIPS``, ``STRETCH``) and may restyle a cell
-    (``_cell_font``, ``_cell_colour``).
+    the columns (``COLUMNS``, ``TIPS``, ``STRETCH``, marked with ``QT_TRANSLATE_NOOP``) and
+    their translation (``_translate``), and may restyle a cell (``_cell_font``, ``_cell_colour``).
     """
 
     COLUMNS: tuple[tuple[str, str], ...] = ()
@@ -196,14 +199,14 @@ class ScalingTable(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(0)
-        self.corner = QLabel("scaling")
+        self.corner = QLabel(translate("LabPlots", "scaling"))
         if corner_tip:
             self.corner.setToolTip(corner_tip)
         grid.addWidget(self.corner, 0, 0)
         self.headers: dict[str, QLabel] = {}
         for col, (key, text) in enumerate(self.COLUMNS, start=1):
-            header = QLabel(text)
-            header.setToolTip(self.TIPS[key])
+            header = QLabel(self._translate(text))
+            header.setToolTip(self._translate(self.TIPS[key]))
             header.setAlignment(Qt.AlignmentFlag.AlignCenter)
             header.setWordWrap(True)
             grid.addWidget(header, 0, col)
@@ -214,15 +217,15 @@ class ScalingTable(QFrame):
         self.cells: dict[str, dict[str, QLabel]] = {}
         self._in_run: set[str] = set(LAB_SCALINGS)
         for row, s in enumerate(LAB_SCALINGS, start=1):
-            label = QLabel(LAB_LABELS[s])
+            label = QLabel(_(LAB_LABELS[s]))
             grid.addWidget(label, row, 0)
             self.names[s] = label
             self.cells[s] = {}
-            for col, (key, _) in enumerate(self.COLUMNS, start=1):
+            for col, (key, _text) in enumerate(self.COLUMNS, start=1):
                 cell = QLabel("–")
                 cell.setObjectName(f"{cell_prefix}_{s}_{key}")
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                cell.setToolTip(self.TIPS[key])
+                cell.setToolTip(self._translate(self.TIPS[key]))
                 cell.setWordWrap(key in self.WRAP)
                 grid.addWidget(cell, row, col)
                 self.cells[s][key] = cell
@@ -238,6 +241,10 @@ class ScalingTable(QFrame):
         for label in labels:  # long texts wrap or clip; they never widen the window
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.apply_style()
+
+    def _translate(self, text: str) -> str:
+        """A column's header or tip in the current language (the subclass's context)."""
+        return text
 
     def _cell_font(self, key: str):
         return self.style_.font(14, bold=True)
@@ -267,16 +274,23 @@ class ScalingTable(QFrame):
 class ResultsTable(ScalingTable):
     """A row per scaling: final loss, final accuracy, steps to 90 %, stuck rows, status."""
 
-    COLUMNS = (("loss", "final loss"), ("accuracy", "final accuracy"),
-               ("steps", "steps to 90 %"), ("stuck", "stuck rows"), ("status", "status"))
+    COLUMNS = (("loss", QT_TRANSLATE_NOOP("LabPlots", "final loss")),
+               ("accuracy", QT_TRANSLATE_NOOP("LabPlots", "final accuracy")),
+               ("steps", QT_TRANSLATE_NOOP("LabPlots", "steps to 90 %")),
+               ("stuck", QT_TRANSLATE_NOOP("LabPlots", "stuck rows")),
+               ("status", QT_TRANSLATE_NOOP("LabPlots", "status")))
+    # {window}: WINDOW, {saturation}: SATURATION (filled in by ``_translate``)
     TIPS = {
-        "loss": f"Mean training loss over the last {WINDOW} steps.",
-        "accuracy": f"Share of queries whose largest weight is on the right key, mean over the "
-                    f"last {WINDOW} steps (chance is 1/16).",
-        "steps": f"First step at which the accuracy averaged over {WINDOW} steps reaches 90 %.",
-        "stuck": f"Share of rows saturated (top weight > {SATURATION}) on a wrong key, mean over "
-                 f"the last {WINDOW} steps: there the softmax passes almost no gradient.",
-        "status": "Whether this scaling has run, is running, finished, was cancelled or diverged.",
+        "loss": QT_TRANSLATE_NOOP("LabPlots", "Mean training loss over the last {window} steps."),
+        "accuracy": QT_TRANSLATE_NOOP("LabPlots", "Share of queries whose largest weight is on the right key, "
+                                      "mean over the last {window} steps (chance is 1/16)."),
+        "steps": QT_TRANSLATE_NOOP("LabPlots", "First step at which the accuracy averaged over {window} steps "
+                                   "reaches 90 %."),
+        "stuck": QT_TRANSLATE_NOOP("LabPlots", "Share of rows saturated (top weight > {saturation}) on a wrong "
+                                   "key, mean over the last {window} steps: there the softmax passes almost no "
+                                   "gradient."),
+        "status": QT_TRANSLATE_NOOP("LabPlots", "Whether this scaling has run, is running, finished, was "
+                                    "cancelled or diverged."),
     }
     STRETCH = {"steps": 6, "status": 5}
     WRAP = ("steps", "status")
@@ -284,8 +298,12 @@ class ResultsTable(ScalingTable):
     def __init__(self, style: Style, parent=None) -> None:
         self._alarm: dict[tuple[str, str], bool] = {}  # (scaling, column) shown in warning colour
         super().__init__(style, "labResults", "lab", "lab_verdict",
-                         "Steps to 90 % accuracy of raw logits relative to ÷√d_k.",
-                         corner_tip=f"final = mean over the last {WINDOW} steps", parent=parent)
+                         translate("LabPlots", "Steps to 90 % accuracy of raw logits relative to ÷√d_k."),
+                         corner_tip=translate("LabPlots", "final = mean over the last {window} steps")
+                         .format(window=WINDOW), parent=parent)
+
+    def _translate(self, text: str) -> str:
+        return translate("LabPlots", text).format(window=WINDOW, saturation=SATURATION)
 
     def _cell_font(self, key: str):
         return self.style_.font(12 if key == "status" else 14, bold=key != "status")
@@ -305,7 +323,7 @@ class ResultsTable(ScalingTable):
         self._alarm.clear()
         for s in LAB_SCALINGS:
             for key, cell in self.cells[s].items():
-                idle = "waiting" if s in scalings else "not run"
+                idle = translate("LabPlots", "waiting") if s in scalings else translate("LabPlots", "not run")
                 cell.setText(idle if key == "status" else "–")
         self.verdict.setText("")
         self.apply_style()
@@ -319,14 +337,15 @@ class ResultsTable(ScalingTable):
         cells["stuck"].setText(fmt_stuck(result.stuck_fraction))
         self._set_alarm(scaling, "stuck", result.stuck_fraction >= 0.1)
         steps = result.config.steps
+        done = result.steps_done
         if not finished:
-            status = f"step {result.steps_done}/{steps}"
+            status = translate("LabPlots", "step {done}/{steps}").format(done=done, steps=steps)
         elif result.diverged:
-            status = f"diverged at step {result.steps_done}"
+            status = translate("LabPlots", "diverged at step {step}").format(step=done)
         elif result.cancelled:
-            status = f"cancelled at step {result.steps_done}"
+            status = translate("LabPlots", "cancelled at step {step}").format(step=done)
         else:
-            status = "done"
+            status = translate("LabPlots", "done")
         cells["status"].setText(status)
         self._set_alarm(scaling, "status", finished and result.diverged)
 
@@ -341,12 +360,14 @@ class ResultsTable(ScalingTable):
         r, s = raw.steps_to_90, scaled.steps_to_90
         n = raw.config.steps
         if r is not None and s is not None:
-            text = (f"Raw logits needed <b>{r / s:.1f}×</b> the steps of ÷√d_k "
-                    f"to reach 90 % ({r} vs {s}).")
+            text = translate("LabPlots", "Raw logits needed <b>{ratio}×</b> the steps of ÷√d_k to reach 90 % "
+                             "({raw} vs {scaled}).").format(ratio=f"{r / s:.1f}", raw=r, scaled=s)
         elif s is not None:
-            text = f"÷√d_k reached 90 % after {s} steps; raw logits <b>never did</b> in {n}."
+            text = translate("LabPlots", "÷√d_k reached 90 % after {scaled} steps; raw logits <b>never did</b> "
+                             "in {steps}.").format(scaled=s, steps=n)
         elif r is not None:
-            text = f"Raw logits reached 90 % after {r} steps; ÷√d_k <b>never did</b> in {n}."
+            text = translate("LabPlots", "Raw logits reached 90 % after {raw} steps; ÷√d_k <b>never did</b> "
+                             "in {steps}.").format(raw=r, steps=n)
         else:
-            text = f"Neither reached 90 % accuracy in {n} steps."
+            text = translate("LabPlots", "Neither reached 90 % accuracy in {steps} steps.").format(steps=n)
         self.verdict.setText(text)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainConfig, TrainResult
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.lab.controls import HIGH_LR_PRESET, LAB_LABELS, LabControls
@@ -27,32 +28,46 @@ from sqrtdk_gui.gui.lab.worker import TrainRunner
 
 __all__ = ["LabPresenter", "LabView", "describe", "describe_sweep", "OVER_TRAINING"]
 
-OPTIMIZER_NAMES = {"sgd": "SGD", "adam": "Adam"}
-LOSS_NAMES = {"mse": "MSE loss", "ce": "cross-entropy loss"}
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+OPTIMIZER_NAMES = {"sgd": "SGD", "adam": "Adam"}  # names: not translated
+# Shown through translate("LabPresenter", ...).
+LOSS_NAMES = {"mse": cast(str, QT_TRANSLATE_NOOP("LabPresenter", "MSE loss")),
+              "ce": cast(str, QT_TRANSLATE_NOOP("LabPresenter", "cross-entropy loss"))}
 OVER_TRAINING = ("max_logit", "entropy", *GRAD_CURVES)  # the curves of the plots over training
-STALE_NOTE = "   (settings changed: press Run)"
+STALE_NOTE = cast(str, QT_TRANSLATE_NOOP("LabPresenter", "   (settings changed: press Run)"))
 
 Curves = dict[str, np.ndarray]
 
 
 def _model(config: TrainConfig) -> str:
-    extra = f" · {config.layers} layers" if config.layers > 1 else ""
-    return extra + (" · W_v learned" if config.learn_v else "")
+    """" · 3 layers · W_v learned", the parts that differ from one layer with W_v fixed."""
+    extra = []
+    if config.layers > 1:
+        extra.append(translate("LabPresenter", "{layers} layers").format(layers=config.layers))
+    if config.learn_v:
+        extra.append(translate("LabPresenter", "W_v learned"))
+    return "".join(f" · {part}" for part in extra)
 
 
 def describe(config: TrainConfig) -> str:
     """One line saying what the curves were trained with."""
-    return (f"Trained: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} · "
-            f"lr {config.lr:g} · {LOSS_NAMES[config.loss]} · {config.steps} steps · "
-            f"seed {config.seed}{_model(config)}")
+    return translate("LabPresenter", "Trained: d_k = {d_k} · {optimizer} · lr {lr} · {loss} · {steps} steps · "
+                     "seed {seed}{model}").format(
+        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], lr=f"{config.lr:g}",
+        loss=translate("LabPresenter", LOSS_NAMES[config.loss]), steps=config.steps, seed=config.seed,
+        model=_model(config))
 
 
 def describe_sweep(config: TrainConfig, lrs: tuple[float, ...], seeds: tuple[int, ...]) -> str:
     """One line saying what the sweep was trained with."""
-    seed_text = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {seeds[0]}–{seeds[-1]}"
-    return (f"Swept: d_k = {config.d_k} · {OPTIMIZER_NAMES[config.optimizer]} at "
-            f"{len(lrs)} rates {lrs[0]:g} … {lrs[-1]:g} · {LOSS_NAMES[config.loss]} · "
-            f"{config.steps} steps · {seed_text}{_model(config)}")
+    seed_text = (translate("LabPresenter", "seed {seed}").format(seed=seeds[0]) if len(seeds) == 1
+                 else translate("LabPresenter", "seeds {first}–{last}").format(first=seeds[0], last=seeds[-1]))
+    return translate("LabPresenter", "Swept: d_k = {d_k} · {optimizer} at {count} rates {lowest} … {highest} · "
+                     "{loss} · {steps} steps · {seeds}{model}").format(
+        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], count=len(lrs), lowest=f"{lrs[0]:g}",
+        highest=f"{lrs[-1]:g}", loss=translate("LabPresenter", LOSS_NAMES[config.loss]), steps=config.steps,
+        seeds=seed_text, model=_model(config))
 
 
 class LabView(Protocol):
@@ -186,7 +201,7 @@ class LabPresenter(QObject):
             self._prepare_axes()  # nothing shown yet: the axes follow the grid and steps
         if self._configs and not self.runner.is_running:
             self.stale = True
-            self.view.mark_stale(self._describe_job() + STALE_NOTE)
+            self.view.mark_stale(self._describe_job() + translate("LabPresenter", STALE_NOTE))
 
     def rate_changed(self, _index: int = -1) -> None:
         """Another rate chosen above the plots over training: redraw them at that rate."""
@@ -226,10 +241,12 @@ class LabPresenter(QObject):
     def _on_started(self, configs: tuple[TrainConfig, ...]) -> None:
         if self._job_mode == "sweep":
             runs = len(self._lrs) * len(self._seeds)
-            self.view.say(f"Training {runs} runs per scaling ({len(self._lrs)} rates × "
-                          f"{len(self._seeds)} seeds) at once, one scaling after another…")
+            self.view.say(translate("LabPresenter", "Training {runs} runs per scaling ({rates} rates × {seeds} seeds) "
+                                    "at once, one scaling after another…").format(
+                runs=runs, rates=len(self._lrs), seeds=len(self._seeds)))
         else:
-            self.view.say(f"Training {len(configs)} scalings one after another…")
+            count = len(configs)  # a name, not a call: lupdate skips a translate() with a call among its arguments
+            self.view.say(translate("LabPresenter", "Training %n scalings one after another…", None, count))
 
     def _on_progress(self, index: int, done: int, curves: dict[str, Any]) -> None:
         config = self._configs[index]
@@ -238,7 +255,8 @@ class LabPresenter(QObject):
             j = self._rate_index()
             self.view.show_over_training(config.scaling,
                                          {k: v[:, j, :] for k, v in curves.items()})
-            self.view.set_sweep_status(config.scaling, f"step {done}/{config.steps}")
+            self.view.set_sweep_status(config.scaling, translate("LabPresenter", "step {done}/{steps}")
+                                       .format(done=done, steps=config.steps))
             self._show_progress(config, done)
             return
         # A TrainResult over the partial curves: the readouts use the core's own definitions.
@@ -259,8 +277,9 @@ class LabPresenter(QObject):
         self._steps_done[config.scaling] = done
         running = [c for c in self._configs if 0 < self._steps_done.get(c.scaling, 0) < c.steps]
         shown = running or [config]
-        text = " · ".join(f"{LAB_LABELS[c.scaling]} {self._steps_done.get(c.scaling, 0)}"
-                          for c in shown) + f" / {config.steps} steps"
+        running_text = " · ".join(f"{_(LAB_LABELS[c.scaling])} {self._steps_done.get(c.scaling, 0)}"
+                                  for c in shown)
+        text = translate("LabPresenter", "{running} / {steps} steps").format(running=running_text, steps=config.steps)
         self.view.set_progress(text, sum(self._steps_done.values()))
 
     def _on_result(self, index: int, result: TrainResult) -> None:
@@ -289,7 +308,7 @@ class LabPresenter(QObject):
     def _on_finished(self, cancelled: bool) -> None:
         self.last_run_seconds = time.perf_counter() - self._started_at
         self.view.set_running(False)
-        unfinished = "cancelled" if cancelled else "not run"
+        unfinished = translate("LabPresenter", "cancelled") if cancelled else translate("LabPresenter", "not run")
         if self._job_mode == "sweep":
             for config in self._configs:
                 if config.scaling not in self.sweeps:
@@ -301,10 +320,11 @@ class LabPresenter(QObject):
                     self.view.set_run_status(config.scaling, unfinished)
             self.view.show_run_verdict(self.results.get("none"), self.results.get("sqrt_dk"))
         if cancelled:
-            self.view.set_progress("cancelled")
-            self.view.say("Cancelled: the plots show what had finished.")
+            self.view.set_progress(translate("LabPresenter", "cancelled"))
+            self.view.say(translate("LabPresenter", "Cancelled: the plots show what had finished."))
         elif not self.failed:
-            self.view.set_progress(f"done in {self.last_run_seconds:.1f} s")
+            self.view.set_progress(translate("LabPresenter", "done in {seconds} s")
+                                   .format(seconds=f"{self.last_run_seconds:.1f}"))
             self.view.say("")
         self.mode_changed(self.controls.mode())
         self.run_finished.emit(cancelled)

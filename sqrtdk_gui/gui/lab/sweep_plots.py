@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.training.loop import WINDOW
@@ -25,6 +25,8 @@ from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
 __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_lr",
            "NEVER_GAP", "GRAD_STYLES"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 NEVER_GAP = 0.22  # decades between the most steps a run has and the "never reached" row
 BAND_ALPHA = 60
@@ -108,7 +110,8 @@ class _LogAxis:
 def _fit_title(panel: PlotFrame, heading: str, subtitle: str) -> None:
     """Title and, muted, a subtitle; the subtitle is dropped (kept as tooltip) if it would clip."""
     s = panel.style_
-    panel.title.setToolTip(f"{heading}: {subtitle}" if subtitle else heading)
+    panel.title.setToolTip(translate("LabSweepPlots", "{title}: {subtitle}").format(title=heading, subtitle=subtitle)
+                           if subtitle else heading)
     needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(heading + "  ")
               + QFontMetrics(s.font(12)).horizontalAdvance(subtitle))
     if not subtitle or needed > panel.title.width() - 4:
@@ -240,7 +243,8 @@ class LrPanel(_BandPanel):
 
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, subtitle: str = "",
                  parent=None) -> None:
-        super().__init__(title, style, "learning rate", ylabel, symbols=True, parent=parent)
+        super().__init__(title, style, translate("LabSweepPlots", "learning rate"), ylabel, symbols=True,
+                         parent=parent)
         self.metric_name = metric  # "steps" or "loss"
         self.subtitle = subtitle
         self.selected = pg.InfiniteLine(angle=90)
@@ -249,7 +253,7 @@ class LrPanel(_BandPanel):
         self.selected_label = pg.InfLineLabel(self.selected, text="", position=0.5,
                                               anchors=[(0, 0.5), (0, 0.5)])
         if metric == "steps":
-            self.selected_label.setFormat(" plots below")
+            self.selected_label.setFormat(" " + translate("LabSweepPlots", "plots below"))
         self.plot.addItem(self.selected)
         self.selected.hide()
         self.never = pg.InfiniteLine(angle=0)
@@ -288,9 +292,11 @@ class LrPanel(_BandPanel):
             # labels that stick out of the axis
             ylo = math.log10(WINDOW) - 0.16
             self.plot.setYRange(ylo, top + 0.14, padding=0)
-            self.log_axis.set(math.log10(WINDOW), math.log10(steps), extra=[(top, "never")])
+            self.log_axis.set(math.log10(WINDOW), math.log10(steps),
+                              extra=[(top, translate("LabSweepPlots", "never"))])
             self.never.setValue(top)
-            self.never.setToolTip(f"never: not reached 90 % in {steps} steps")
+            self.never.setToolTip(translate("LabSweepPlots", "never: not reached 90 % in {steps} steps")
+                                  .format(steps=steps))
         else:
             self.loss_decades.seen.clear()
             self.loss_decades.fit()
@@ -329,7 +335,7 @@ class StepPanel(_BandPanel):
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, log_y: bool = False,
                  y_range: tuple[float, float] | None = None, subtitle: str = "",
                  parent=None) -> None:
-        super().__init__(title, style, "step", ylabel, symbols=False, parent=parent)
+        super().__init__(title, style, translate("LabSweepPlots", "step"), ylabel, symbols=False, parent=parent)
         self.metric_name = metric
         self.log_y = log_y
         self.subtitle = subtitle
@@ -401,10 +407,10 @@ class GradPanel(PlotFrame):
     """
 
     def __init__(self, style: Style, parent=None) -> None:
-        super().__init__("Where the gradient goes", style, parent)
-        self.heading = "Where the gradient goes"
+        super().__init__(translate("LabSweepPlots", "Where the gradient goes"), style, parent)
+        self.heading = translate("LabSweepPlots", "Where the gradient goes")
         self.plot = add_plot(self.canvas)
-        style.style_plot(self.plot, left="‖∂L/∂W‖", bottom="step")
+        style.style_plot(self.plot, left="‖∂L/∂W‖", bottom=translate("LabSweepPlots", "step"))
         for name in ("left", "bottom"):
             self.plot.getAxis(name).setStyle(hideOverlappingLabels=False)
         self.plot.enableAutoRange(enable=False)
@@ -439,14 +445,19 @@ class GradPanel(PlotFrame):
             else:
                 set_line_style(pen, style)
             curve.setPen(pen)
-        v = "W_v: what it reads" + ("" if self.learn_v else " (fixed)")
+        v = (translate("LabSweepPlots", "W_v: what it reads") if self.learn_v
+             else translate("LabSweepPlots", "W_v: what it reads (fixed)"))
         fg = s.palette.fg
-        self.set_key([(fg, "━", "W_q"), (fg, "╍", "W_k: where it looks"), (fg, "•••", v)])
-        _fit_title(self, self.heading, f"median of {GRAD_WINDOW} steps")
+        self.set_key([(fg, "━", "W_q"), (fg, "╍", translate("LabSweepPlots", "W_k: where it looks")),
+                      (fg, "•••", v)])
+        _fit_title(self, self.heading, self._subtitle())
+
+    def _subtitle(self) -> str:
+        return translate("LabSweepPlots", "median of {window} steps").format(window=GRAD_WINDOW)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        _fit_title(self, self.heading, f"median of {GRAD_WINDOW} steps")
+        _fit_title(self, self.heading, self._subtitle())
 
     def set_learn_v(self, on: bool) -> None:
         self.learn_v = on
@@ -479,15 +490,20 @@ class GradPanel(PlotFrame):
 class SweepTable(ScalingTable):
     """A row per scaling: each at its best rate, and the rates at which it trains at all."""
 
-    COLUMNS = (("best", "best: steps to 90 %"), ("at", "at lr"),
-               ("works", "rates reaching 90 %"), ("range", "working range"))
+    COLUMNS = (("best", QT_TRANSLATE_NOOP("LabSweepPlots", "best: steps to 90 %")),
+               ("at", QT_TRANSLATE_NOOP("LabSweepPlots", "at lr")),
+               ("works", QT_TRANSLATE_NOOP("LabSweepPlots", "rates reaching 90 %")),
+               ("range", QT_TRANSLATE_NOOP("LabSweepPlots", "working range")))
+    # {window}: WINDOW (filled in by ``_translate``)
     TIPS = {
-        "best": "Each seed's fewest steps to 90 % accuracy at its own best rate, as a range "
-                f"over the seeds ({WINDOW} is the fewest a {WINDOW}-step average can show).",
-        "at": "The rate(s) at which the seeds were fastest.",
-        "works": "At how many of the swept rates a run reaches 90 % accuracy (range over seeds).",
-        "range": "Lowest to highest rate at which every seed reaches 90 %. The sweep's ends "
-                 "cut it: outside the grid a scaling may still train.",
+        "best": QT_TRANSLATE_NOOP("LabSweepPlots", "Each seed's fewest steps to 90 % accuracy at its own best "
+                                  "rate, as a range over the seeds ({window} is the fewest a {window}-step "
+                                  "average can show)."),
+        "at": QT_TRANSLATE_NOOP("LabSweepPlots", "The rate(s) at which the seeds were fastest."),
+        "works": QT_TRANSLATE_NOOP("LabSweepPlots", "At how many of the swept rates a run reaches 90 % accuracy "
+                                   "(range over seeds)."),
+        "range": QT_TRANSLATE_NOOP("LabSweepPlots", "Lowest to highest rate at which every seed reaches 90 %. "
+                                   "The sweep's ends cut it: outside the grid a scaling may still train."),
     }
     STRETCH = {"best": 5, "works": 5, "range": 5}
     DEFAULT_STRETCH = 3
@@ -496,14 +512,18 @@ class SweepTable(ScalingTable):
 
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(style, "labSweepTable", "lab_sweep", "lab_sweep_verdict",
-                         "Raw logits and ÷√d_k, each at its own best learning rate.", parent=parent)
+                         translate("LabSweepPlots", "Raw logits and ÷√d_k, each at its own best learning rate."),
+                         parent=parent)
+
+    def _translate(self, text: str) -> str:
+        return translate("LabSweepPlots", text).format(window=WINDOW)
 
     def reset(self, scalings: tuple[str, ...]) -> None:
         """Blank the rows of this sweep's scalings and hide the others (no room to spare)."""
         self._in_run = set(scalings)
         for s in LAB_SCALINGS:
             for key, cell in self.cells[s].items():
-                cell.setText("waiting" if key == "best" else "–")
+                cell.setText(translate("LabSweepPlots", "waiting") if key == "best" else "–")
                 cell.setVisible(s in scalings)
             self.names[s].setVisible(s in scalings)
         self.verdict.setText("")
@@ -516,14 +536,15 @@ class SweepTable(ScalingTable):
     def show_sweep(self, sweep: ScalingSweep) -> None:
         cells = self.cells[sweep.scaling]
         best = sweep.best_steps_range()
-        cells["best"].setText("never" if best is None else span_text(best))
+        cells["best"].setText(translate("LabSweepPlots", "never") if best is None else span_text(best))
         lrs = sweep.best_lr_values()
         cells["at"].setText(span_text(lrs) if lrs else "–")
         counts = sweep.working_counts()
-        cells["works"].setText(f"{span_text(counts)} of {len(sweep.lrs)}")
+        cells["works"].setText(translate("LabSweepPlots", "{counts} of {total}")
+                               .format(counts=span_text(counts), total=len(sweep.lrs)))
         w = sweep.working_lrs()
         if not w:
-            cells["range"].setText("none")
+            cells["range"].setText(translate("LabSweepPlots", "none"))
         else:
             cells["range"].setText(fmt_lr(w[0]) if len(w) == 1 else
                                    f"{fmt_lr(w[0])} … {fmt_lr(w[-1])}")

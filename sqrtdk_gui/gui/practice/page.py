@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import TOPICS, Question
@@ -39,12 +40,19 @@ from sqrtdk_gui.gui.style import Style
 
 __all__ = ["PracticePage"]
 
-_HINTS = {"choice": "↑ ↓ choose · Return commits · 1–{n} commit at once",
-          "line": "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once",
-          "ranking": "↑ ↓ select · Ctrl+↑ / Ctrl+↓ move it · Return commits the order, largest first",
-          "number": "Type one number · Return commits"}
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+# Shown through translate("PracticePage", ...).
+_HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return commits · 1–{n} commit at once"),
+          "line": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once"),
+          "ranking": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ select · Ctrl+↑ / Ctrl+↓ move it · Return commits the "
+                                       "order, largest first"),
+          "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number · Return commits")}
 _MARK = {None: "·", True: "✓", False: "✗"}
-_SHORT = {"chain": "Chain", "traps": "Traps", "follow-ups": "Follow-ups", "bugs": "Bugs"}  # narrow column
+_SHORT = {"chain": QT_TRANSLATE_NOOP("PracticePage", "Chain"),  # the topics, short: a narrow column
+          "traps": QT_TRANSLATE_NOOP("PracticePage", "Traps"),
+          "follow-ups": QT_TRANSLATE_NOOP("PracticePage", "Follow-ups"),
+          "bugs": QT_TRANSLATE_NOOP("PracticePage", "Bugs")}
 
 
 class _Options(QListWidget):
@@ -95,14 +103,14 @@ class PracticePage(QWidget):
         self.scores.setWordWrap(True)
         self.items = QListWidget()
         self.items.setObjectName("practiceItems")
-        self.items.setAccessibleName("Practice items")
+        self.items.setAccessibleName(translate("PracticePage", "Practice items"))
         self.items.itemActivated.connect(lambda item: self.presenter.open(item.data(Qt.ItemDataRole.UserRole)))
-        self.retry_button = QPushButton("Re&try missed")
+        self.retry_button = QPushButton(translate("PracticePage", "Re&try missed"))
         self.retry_button.setMinimumWidth(0)
-        self.retry_button.setToolTip("Work through the items answered wrongly again")
+        self.retry_button.setToolTip(translate("PracticePage", "Work through the items answered wrongly again"))
         self.retry_button.clicked.connect(lambda: self.presenter.retry_missed())
-        self.reset_button = QPushButton("Reset pro&gress…")
-        self.reset_button.setToolTip("Forget every answer (asks first)")
+        self.reset_button = QPushButton(translate("PracticePage", "Reset pro&gress…"))
+        self.reset_button.setToolTip(translate("PracticePage", "Forget every answer (asks first)"))
         self.reset_button.clicked.connect(lambda: self.presenter.reset())
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -126,7 +134,7 @@ class PracticePage(QWidget):
         self.options = _Options(self)
         self.number = QLineEdit()
         self.number.setObjectName("practiceNumber")
-        self.number.setPlaceholderText("your number")
+        self.number.setPlaceholderText(translate("PracticePage", "your number"))
         self.number.returnPressed.connect(self.commit)
         self.unit = QLabel()
         number_row = QWidget()
@@ -143,7 +151,7 @@ class PracticePage(QWidget):
         self.problem = QLabel()
         self.problem.setObjectName("practiceProblem")
         self.problem.setWordWrap(True)
-        self.commit_button = QPushButton("&Commit answer")
+        self.commit_button = QPushButton(translate("PracticePage", "&Commit answer"))
         self.commit_button.setAutoDefault(True)
         self.commit_button.clicked.connect(self.commit)
         self.reveal = QTextBrowser()
@@ -152,7 +160,7 @@ class PracticePage(QWidget):
         # Half a line between paragraphs (Qt's default is a whole one): the essentials fit above
         # the fold at 1024 × 768.
         self.reveal.document().setDefaultStyleSheet("p { margin-top: 0px; margin-bottom: 6px; }")
-        self.next_button = QPushButton("&Next question")
+        self.next_button = QPushButton(translate("PracticePage", "&Next question"))
         self.next_button.setAutoDefault(True)  # Return on it after a reveal moves on
         self.next_button.clicked.connect(lambda: self.presenter.next())
         card = QWidget()
@@ -242,11 +250,11 @@ class PracticePage(QWidget):
         elif self.options.currentRow() >= 0:
             self.presenter.commit_choice(self.options.currentRow())
         else:
-            self.show_problem("Choose one first (↑ ↓ or a number key).")
+            self.show_problem(translate("PracticePage", "Choose one first (↑ ↓ or a number key)."))
 
     def confirm_reset(self) -> bool:
-        answer = QMessageBox.question(self, "Reset practice progress",
-                                      "Forget every practice answer and score?",
+        answer = QMessageBox.question(self, translate("PracticePage", "Reset practice progress"),
+                                      translate("PracticePage", "Forget every practice answer and score?"),
                                       QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
                                       QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Reset
@@ -260,32 +268,34 @@ class PracticePage(QWidget):
             q = entry.question
             if q.topic != topic:
                 topic = q.topic
-                header = QListWidgetItem(TOPICS[topic])
+                header = QListWidgetItem(_(TOPICS[topic]))
                 header.setFlags(Qt.ItemFlag.NoItemFlags)
                 header.setFont(self.style_.font(10, bold=True))
                 self.items.addItem(header)
-            item = QListWidgetItem(f"{_MARK[entry.correct]}  {q.title}")
+            item = QListWidgetItem(f"{_MARK[entry.correct]}  {_(q.title)}")
             item.setData(Qt.ItemDataRole.UserRole, q.key)
-            item.setToolTip(q.title)
+            item.setToolTip(_(q.title))
             self.items.addItem(item)
             if q.key == current:
                 self.items.setCurrentItem(item)
         self.items.blockSignals(False)
 
     def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int) -> None:
-        rows = "<br>".join(f"{_SHORT[t]} <b>{right}</b>/{total}" for t, (right, _done, total) in scores.items())
-        self.scores.setText(f"<b>Score</b> (right/items)<br>{rows}")
+        short = {t: translate("PracticePage", text) for t, text in _SHORT.items()}
+        rows = "<br>".join(f"{short[t]} <b>{right}</b>/{total}" for t, (right, _done, total) in scores.items())
+        self.scores.setText(translate("PracticePage", "<b>Score</b> (right/items)") + f"<br>{rows}")
         self.retry_button.setEnabled(missed > 0)
-        self.retry_button.setText(f"Re&try missed ({missed})" if missed else "Re&try missed")
+        self.retry_button.setText(translate("PracticePage", "Re&try missed ({count})").format(count=missed) if missed
+                                  else translate("PracticePage", "Re&try missed"))
 
     def show_question(self, q: Question, position: str) -> None:
         self.kind = q.kind
-        where = "Spot the bug" if q.kind == "line" else TOPICS[q.topic]
+        where = translate("PracticePage", "Spot the bug") if q.kind == "line" else _(TOPICS[q.topic])
         self.position.setText(f"{where} · {position}")
-        self.title.setText(q.title)
-        prompt = q.prompt
+        self.title.setText(_(q.title))
+        prompt = _(q.prompt)
         if q.kind == "line":
-            prompt = f"{q.language} · {q.prompt}"
+            prompt = f"{q.language} · {prompt}"
         self.prompt.setText(prompt)
         self.show_problem("")
         self.reveal.clear()
@@ -293,12 +303,15 @@ class PracticePage(QWidget):
         self.commit_button.setEnabled(True)
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.show()
-        self.next_button.setText("Skip to the &next one")
+        self.next_button.setText(translate("PracticePage", "Skip to the &next one"))
         self._move_next(self._actions)
         self.options.clear()
         mono = q.kind == "line"
         for i, text in enumerate(q.options):
-            label = f"{i + 1:2d}  {text}" if mono else (text if q.kind == "ranking" else f"{LETTERS[i]}  {text}")
+            if mono:  # a line of code: never translated
+                label = f"{i + 1:2d}  {text}"
+            else:
+                label = _(text) if q.kind == "ranking" else f"{LETTERS[i]}  {_(text)}"
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, i)
             self.options.addItem(item)
@@ -307,9 +320,9 @@ class PracticePage(QWidget):
         self.number.clear()
         self.unit.setText(q.unit)
         self.answer_stack.setCurrentIndex(1 if q.kind == "number" else 0)
-        self.hint.setText(_HINTS[q.kind].format(n=min(9, len(q.options)))
-                          + ". The answer, the measurements and the live panels (covered until then) "
-                            "come after you commit.")
+        hint = translate("PracticePage", _HINTS[q.kind]).format(n=min(9, len(q.options)))
+        self.hint.setText(translate("PracticePage", "{hint}. The answer, the measurements and the live panels "
+                                    "(covered until then) come after you commit.").format(hint=hint))
         if q.kind == "ranking":
             self.options.setCurrentRow(0)
         target = self.number if q.kind == "number" else self.options
@@ -324,7 +337,7 @@ class PracticePage(QWidget):
         # so it fits beside the live panels at 1024 × 768.
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.hide()
-        self.next_button.setText("&Next question")
+        self.next_button.setText(translate("PracticePage", "&Next question"))
         self._move_next(self._top_row)
         self.reveal.setHtml(self._reveal_html(r))
         self.reveal.show()
@@ -344,21 +357,30 @@ class PracticePage(QWidget):
     # --- drawing --------------------------------------------------------------------------------
     def _reveal_html(self, r: Reveal) -> str:
         e, pal, q = html.escape, self.style_.palette, r.question
-        colour, verdict = (pal.accent, "✓ Right") if r.correct else (pal.warn, "✗ Not quite")
-        parts = [f"<p><b style='color:{colour}'>{verdict}.</b> You: {e(r.given)}"
-                 + ("" if r.correct else f"<br>The answer: <b>{e(r.expected)}</b>") + "</p>"]
-        if q.fix:
-            parts.append(f"<p>Fix: <code>{e(q.fix.strip())}</code></p>")
+        if r.correct:
+            colour, verdict = pal.accent, translate("PracticePage", "✓ Right.")
+        else:
+            colour, verdict = pal.warn, translate("PracticePage", "✗ Not quite.")
+        you = translate("PracticePage", "You: {answer}").format(answer=e(r.given))
+        parts = [f"<p><b style='color:{colour}'>{verdict}</b> {you}"
+                 + ("" if r.correct else "<br>" + translate("PracticePage", "The answer: <b>{answer}</b>")
+                    .format(answer=e(r.expected))) + "</p>"]
+        if q.fix:  # code: never translated
+            fix = translate("PracticePage", "Fix: {code}").format(code=f"<code>{e(q.fix.strip())}</code>")
+            parts.append(f"<p>{fix}</p>")
         # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
-        parts.append(f"<p>{e(q.answer)}</p>")
-        parts.append(f"<p><b>What the interviewer is testing:</b> {e(q.testing)}</p>")
-        rows = "".join(f"<tr><td>{e(x.label)}</td><td align='right'><b>{e(x.value)}</b></td>"
-                       f"<td style='color:{pal.muted}'>{e(x.note)}</td></tr>" for x in r.measured.readings)
-        parts.append(f"<p><b>Measured by the model</b> (this sample, seed {r.seed}; the live panels show it):</p>"
-                     f"<table cellspacing='0' cellpadding='3'>{rows}</table>")
-        if q.kind == "line":
-            source = (f"Modelled on {e(q.source.text)} (written here, not copied)." if q.source
-                      else "Illustrative, not from a cited fix.")
+        parts.append(f"<p>{e(_(q.answer))}</p>")
+        parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
+                     .format(testing=e(_(q.testing))) + "</p>")
+        rows = "".join(f"<tr><td>{e(_(x.label))}</td><td align='right'><b>{e(x.value)}</b></td>"
+                       f"<td style='color:{pal.muted}'>{e(_(x.note))}</td></tr>" for x in r.measured.readings)
+        measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
+                             "panels show it):").format(seed=r.seed)
+        parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
+        if q.kind == "line":  # the cited repository and title: never translated
+            source = (translate("PracticePage", "Modelled on {source} (written here, not copied).")
+                      .format(source=e(q.source.text)) if q.source
+                      else translate("PracticePage", "Illustrative, not from a cited fix."))
             parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
         return "".join(parts)
 
@@ -402,10 +424,12 @@ class PracticePage(QWidget):
         self.options.setFont(self._code_font() if self.kind == "line" else s.font(12))
         self.fit_code()
         # The item column: as wide as its widest button (with a count) or score line needs.
-        probe = QPushButton("Retry missed (99)")
+        probe = QPushButton(translate("PracticePage", "Re&try missed ({count})").format(count=99))
         probe.setFont(self.retry_button.font())
+        metrics = QFontMetrics(s.font(11))
+        shorts = (translate("PracticePage", short) for short in _SHORT.values())
         need = max(probe.sizeHint().width(), self.reset_button.sizeHint().width(),
-                   QFontMetrics(s.font(11)).horizontalAdvance("Follow-ups 88/88"))
+                   *(metrics.horizontalAdvance(f"{short} 88/88") for short in shorts))
         self.side.setMinimumWidth(need + 4)
         p = s.palette
         self.hint.setStyleSheet(f"color: {p.muted};")

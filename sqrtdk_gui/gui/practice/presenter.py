@@ -15,7 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from PySide6.QtCore import QCoreApplication
+
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import Answer, Measured, Question
 from sqrtdk_gui.core.practice.scoring import (
@@ -29,6 +32,8 @@ from sqrtdk_gui.core.practice.scoring import (
 )
 
 __all__ = ["PracticePresenter", "PracticeView", "Reveal", "Entry", "describe_answer"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 
 @dataclass(frozen=True)
@@ -57,16 +62,18 @@ def describe_answer(q: Question, answer: Answer) -> str:
         return f"{float(answer):g}{(' ' + q.unit) if q.unit else ''}"
     if q.kind == "ranking":
         assert isinstance(answer, tuple)
-        return " › ".join(q.options[i] for i in answer)
+        return " › ".join(_(q.options[i]) for i in answer)
     assert isinstance(answer, int)
-    if q.kind == "line":
-        return f"line {answer + 1}: {q.options[answer].strip()}"
-    return f"{LETTERS[answer]} · {q.options[answer]}"
+    if q.kind == "line":  # a line of code: never translated
+        return translate("PracticePresenter", "line {number}: {code}").format(number=answer + 1,
+                                                                              code=q.options[answer].strip())
+    return f"{LETTERS[answer]} · {_(q.options[answer])}"
 
 
 def _expected(q: Question) -> str:
     if q.kind == "number":
-        return f"between {q.band[0]:g} and {q.band[1]:g}{(' ' + q.unit) if q.unit else ''}"
+        return translate("PracticePresenter", "between {lowest} and {highest}{unit}").format(
+            lowest=f"{q.band[0]:g}", highest=f"{q.band[1]:g}", unit=f" {q.unit}" if q.unit else "")
     assert q.kind != "ranking" or isinstance(q.correct, tuple)
     return describe_answer(q, q.correct)
 
@@ -130,9 +137,12 @@ class PracticePresenter:
         if key not in self.queue:
             self.queue = tuple(q.key for q in self._bank)
         i = self.queue.index(key)
-        retry = " · retrying the missed ones" if len(self.queue) < len(self._bank) else ""
+        if len(self.queue) < len(self._bank):
+            position = translate("PracticePresenter", "{number} of {count} · retrying the missed ones")
+        else:
+            position = translate("PracticePresenter", "{number} of {count}")
         self._show_case(None, q.panels)
-        self._view.show_question(q, f"{i + 1} of {len(self.queue)}{retry}")
+        self._view.show_question(q, position.format(number=i + 1, count=len(self.queue)))
         self._refresh()
 
     def next(self) -> None:
@@ -153,7 +163,7 @@ class PracticePresenter:
         """Work through the items answered wrongly, again, in the bank's order."""
         wrong = missed(self.progress, self._bank)
         if not wrong:
-            self._view.show_problem("Nothing to retry: no item is answered wrongly.")
+            self._view.show_problem(translate("PracticePresenter", "Nothing to retry: no item is answered wrongly."))
             return
         self.queue = wrong
         self.open(wrong[0])
@@ -171,7 +181,7 @@ class PracticePresenter:
     def commit_number(self, text: str) -> None:
         value = parse_number(text)
         if isinstance(value, str):
-            self._view.show_problem(value)
+            self._view.show_problem(_(value))
         elif self.current.kind == "number":
             self._commit(value)
 
