@@ -62,16 +62,31 @@ def lesson_pages() -> list[Path]:
 
 # --- extraction -------------------------------------------------------------------------
 
-def extract_qt(out: Path, targets: list[Path] | None = None, lang: str | None = None) -> None:
-    """lupdate over the window's code into ``out`` (a template) or into existing ``targets``."""
-    files = targets if targets else [out]
+def extract_qt():
+    """The window's texts (lupdate), as a Babel catalogue: a text with ``%n`` is a plural entry
+    (lupdate marks only ``self.tr``'s as plural), locations are files without line numbers."""
     # File by file: lupdate's Python parser crashes on the compiled resource module (bytes).
     sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "sqrtdk_gui" / "gui").rglob("*.py")
                      if p.name != "resources_rc.py")
-    cmd = [tool("pyside6-lupdate"), "-locations", "none", "-no-obsolete", "-silent", *sources]
-    if lang:
-        cmd += ["-target-language", lang]
-    subprocess.run(cmd + ["-ts", *map(str, files)], check=True, cwd=ROOT)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "qt.po"  # lupdate picks its format from the suffix; .pot is not one
+        subprocess.run([tool("pyside6-lupdate"), "-locations", "absolute", "-no-obsolete", "-silent", *sources,
+                        "-ts", str(out)], check=True, cwd=ROOT)
+        found = read_po(out)
+    catalog = _catalog()
+    for m in found:
+        if not m.id:
+            continue
+        text = str(m.id[0] if isinstance(m.id, tuple) else m.id)
+        files = sorted({_relative(path) for path, _line in m.locations})
+        catalog.add((text, text) if "%n" in text else text, locations=[(f, None) for f in files],
+                    flags=m.flags, context=m.context, auto_comments=m.auto_comments)
+    return catalog
+
+
+def _relative(path: str) -> str:
+    p = Path(path)
+    return str(p.resolve().relative_to(ROOT)) if p.is_absolute() else str(p)
 
 
 def _catalog(locale: str | None = None):
@@ -108,14 +123,29 @@ def extract_lesson():
     return catalog
 
 
-def write_po(catalog, path: Path) -> None:
+# Qt's plural forms per language (lrelease's numerus rules), which can differ from CLDR's that
+# Babel knows (Spanish: two in Qt, three in recent CLDR).
+QT_PLURALS = {"de": (2, "(n != 1)"), "es": (2, "(n != 1)"), "zh_CN": (1, "0")}
+
+
+def write_po(catalog, path: Path, qt: bool = False, lang: str | None = None) -> None:
+    """Write ``catalog``; ``qt``: with the headers lrelease needs (Qt's "context|" msgctxt, the
+    language whose plural forms the entries hold)."""
     from babel.messages.pofile import write_po as babel_write
 
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
+    if qt and lang is not None:
+        catalog._num_plurals, catalog._plural_expr = QT_PLURALS[lang]
     babel_write(buf, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False,
                 ignore_obsolete=True)
-    path.write_bytes(buf.getvalue())
+    text = buf.getvalue().decode("utf-8")
+    if qt:
+        extra = '"X-Qt-Contexts: true\\n"\n'
+        if lang is not None:
+            extra += f'"X-Language: {lang}\\n"\n'
+        text = text.replace('"Content-Type:', extra + '"Content-Type:', 1)
+    path.write_text(text, encoding="utf-8")
 
 
 def read_po(path: Path, locale: str | None = None):
@@ -128,10 +158,7 @@ def read_po(path: Path, locale: str | None = None):
 def extract(out_dir: Path) -> None:
     """Write the three templates into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        qt = Path(tmp) / "qt.po"  # lupdate picks its format from the suffix; .pot is not one
-        extract_qt(qt)
-        shutil.copyfile(qt, out_dir / "qt.pot")
+    write_po(extract_qt(), out_dir / "qt.pot", qt=True)
     write_po(extract_core(), out_dir / "core.pot")
     write_po(extract_lesson(), out_dir / "lesson.pot")
 
@@ -140,14 +167,13 @@ def merge(lang: str) -> None:
     """Bring ``lang``'s PO files up to the templates (new texts empty, gone texts dropped)."""
     folder = I18N / lang
     folder.mkdir(parents=True, exist_ok=True)
-    extract_qt(TEMPLATES / "qt.pot", targets=[folder / "qt.po"], lang=lang)
-    for name in ("core", "lesson"):
+    for name in ("qt", "core", "lesson"):
         template = read_po(TEMPLATES / f"{name}.pot")
         po = folder / f"{name}.po"
         catalog = read_po(po, locale=lang) if po.exists() else _catalog(lang)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.revision_date = EPOCH
-        write_po(catalog, po)
+        write_po(catalog, po, qt=name == "qt", lang=lang)
 
 
 # --- compilation ------------------------------------------------------------------------
