@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import locale
 import os
 import signal
 import sys
 import threading
+from collections.abc import Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, PSEUDO, _, match_language, system_languages
 from sqrtdk_gui.core.io import safe_io
-from sqrtdk_gui.core.validation import float_arg, int_arg
+from sqrtdk_gui.core.validation import float_arg, int_arg, shown
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
-           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "PROG", "error_line"]
+           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "PROG", "error_line", "language_arg", "cli_language"]
 
 # flag -> Params field, one per field (d_k's flag is --dk).
 PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasses.fields(Params)}
@@ -46,6 +48,29 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str):  # noqa: D102 - argparse API
         self.exit(2, error_line(message) + "\n")
+
+
+def language_arg(text: str) -> str:
+    """An argparse ``type=`` for ``--lang``: a language the program speaks (or ``pseudo``)."""
+    if text in LANGUAGES or text == PSEUDO:
+        return text
+    raise argparse.ArgumentTypeError(_("--lang wants one of {languages}, got {value}").format(
+        languages=", ".join(LANGUAGES), value=shown(text)))
+
+
+def cli_language(argv: list[str], environ: Mapping[str, str]) -> str:
+    """The language of the command line's own texts (help, messages), chosen before parsing:
+    a valid ``--lang`` among ``argv``, else the system's (POSIX variables, then the locale)."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[len("--lang="):] \
+            if arg.startswith("--lang=") else None
+        if value is not None and (value in LANGUAGES or value == PSEUDO):
+            return value
+    tags = system_languages(environ)
+    if not tags:
+        found = match_language(locale.getlocale()[0] or "")
+        tags = [found] if found else []
+    return tags[0] if tags else "en"
 
 
 def add_param_flags(parser: argparse.ArgumentParser) -> None:

@@ -21,11 +21,12 @@ from sqrtdk_gui.cli.args import (
     check_output_path,
     fail,
     interrupt_ends_at_once,
+    language_arg,
     path_arg,
     size_arg,
 )
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import LANGUAGES, _
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
@@ -86,6 +87,7 @@ def add_parsers(sub) -> None:
     slides.add_argument("--presentation", action="store_true",
                         help=_("the type size of presentation mode for the slide height (e.g. "
                                "--size 1024x768 --presentation for a 4:3 projector)"))
+    add_lang_flag(slides)
     slides.set_defaults(func=run_export_slides)
 
     handout = sub.add_parser("export-handout", help=_("write the whole lesson as one HTML or Markdown file"),
@@ -93,6 +95,7 @@ def add_parsers(sub) -> None:
                                            "picture of the panels for each) for students to take home. "
                                            "HTML embeds the pictures; Markdown writes them into FILE_files/."))
     handout.add_argument("file", metavar="FILE", help=_("the handout, ending in .html or .md"))
+    add_lang_flag(handout)
     handout.set_defaults(func=run_export_handout)
 
     test = sub.add_parser("export-concept-test", help=_("write practice mode's questions as a concept test"),
@@ -100,6 +103,12 @@ def add_parsers(sub) -> None:
                                         "test for a class, with its answer key on the last page (no window)."))
     test.add_argument("file", metavar="FILE", help=_("the test, ending in .html or .md"))
     test.set_defaults(func=run_export_concept_test)
+
+
+def add_lang_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", type=language_arg, metavar="LANG",
+                        help=_("write it in LANG: {languages} (default: the system's language)").format(
+                            languages=", ".join(LANGUAGES)))
 
 
 def run_export_concept_test(args: argparse.Namespace) -> int:
@@ -124,7 +133,7 @@ def run_export_handout(args: argparse.Namespace) -> int:
         from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
 
         with StopOnInterrupt(end_at_second=True) as stop:
-            return export_handout_headless(args.file, ExportReport("export-handout", "page", stop))
+            return export_handout_headless(args.file, ExportReport("export-handout", "page", stop), lang=args.lang)
 
 
 def run_export_slides(args: argparse.Namespace) -> int:
@@ -144,4 +153,4 @@ def run_export_slides(args: argparse.Namespace) -> int:
 
         with StopOnInterrupt(end_at_second=True) as stop:
             return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation,
-                                          ExportReport("export-slides", "slide", stop))
+                                          ExportReport("export-slides", "slide", stop), lang=args.lang)

@@ -13,9 +13,19 @@ import sys
 
 from sqrtdk_gui.cli import export, stats
 from sqrtdk_gui.cli import train as train_cli
-from sqrtdk_gui.cli.args import OneLineParser, add_param_flags, error_line, path_arg, silence_stdout, size_arg
+from sqrtdk_gui.cli.args import (
+    OneLineParser,
+    add_param_flags,
+    cli_language,
+    error_line,
+    language_arg,
+    path_arg,
+    silence_stdout,
+    size_arg,
+)
 from sqrtdk_gui.cli.window import run_window
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.core.i18n import LANGUAGES, _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -64,6 +74,9 @@ def build_parser() -> OneLineParser:
                         help=_("scale text and lines ({lo}..{hi})").format(lo=ZOOM_RANGE[0], hi=ZOOM_RANGE[1]))
     parser.add_argument("--presentation", action="store_true",
                         help=_("start in presentation mode (full screen, large type)"))
+    parser.add_argument("--lang", type=language_arg, metavar="LANG",
+                        help=_("speak LANG: {languages} (default: the language chosen in View → Language, "
+                               "else the system's)").format(languages=", ".join(LANGUAGES)))
     parser.add_argument("--smoke-test", action="store_true",
                         help=_("build the window offscreen, check that it works, print one line "
                                "and exit (0 = passed)"))
@@ -94,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         # fails with EFBIG instead, the old file stays intact and the user gets one line.
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
+        # The command line's own texts (help, errors) in the language asked for or the system's;
+        # the window then also weighs the language chosen in it before.
+        i18n.set_language(cli_language(sys.argv[1:] if argv is None else argv, os.environ))
         parser = build_parser()
         args = parser.parse_args(argv)
         func = getattr(args, "func", run_window)

@@ -54,4 +54,4 @@ def _run(args: argparse.Namespace, params: Params) -> int:
     return run_window(Launch(params=given_params(args), preset=state, step=args.step,
                              scenario=args.scenario, theme=args.theme, zoom=args.zoom,
                              presentation=args.presentation, screenshot=args.screenshot,
-                             size=args.size))
+                             size=args.size, lang=args.lang))

@@ -1,7 +1,7 @@
 """Presets: the whole classroom state as a small, versioned JSON file (no Qt).
 
-A preset stores the model parameters, the lesson position (step or scenario), the theme
-and the zoom. Reading is strict: anything that is not exactly a preset this version
+A preset stores the model parameters, the lesson position (step or scenario), the theme,
+the zoom and, if one was chosen, the language. Reading is strict: anything that is not exactly a preset this version
 understands raises ``PresetError`` with one line saying what is wrong, and nothing is
 applied. The same reader checks the state remembered in the settings. Files are read and
 written through ``safe_io``: a FIFO or device is refused without blocking, and a failed save
@@ -19,7 +19,7 @@ from typing import TypeVar
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, PSEUDO, _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 
@@ -61,6 +61,9 @@ class State:
     scenario: str | None = None
     theme: str = "light"
     zoom: float = 1.0
+    # The language chosen (a key of i18n.LANGUAGES); None: the system's (remembered state) or
+    # the one being spoken (a preset file).
+    language: str | None = None
 
 
 def to_json(state: State) -> str:
@@ -71,6 +74,7 @@ def to_json(state: State) -> str:
         "lesson": {"step": state.step, "scenario": state.scenario},
         "theme": state.theme,
         "zoom": state.zoom,
+        "language": state.language,
     }, indent=2) + "\n"
 
 
@@ -164,7 +168,14 @@ def _from_json(text: str) -> State:
     if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
         raise PresetError(_("zoom {zoom} is out of range: allowed {lo}..{hi}").format(
             zoom=zoom, lo=ZOOM_RANGE[0], hi=ZOOM_RANGE[1]))
-    return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom))
+    # "language" is optional (null or absent: keep the language spoken); older programs ignore it.
+    language = data.get("language")
+    if language is not None:
+        _expect(str, language, "\"language\"")
+        if language not in LANGUAGES and language != PSEUDO:
+            raise PresetError(_("unknown language {name}: use {languages}").format(
+                name=_shown(language), languages=", ".join(LANGUAGES)))
+    return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom), language=language)
 
 
 def load(path: str | os.PathLike[str]) -> State:

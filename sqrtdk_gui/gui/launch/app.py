@@ -42,6 +42,7 @@ class Launch:
     presentation: bool = False
     screenshot: str | None = None  # render offscreen to this image and exit
     size: tuple[int, int] = (1920, 1080)
+    lang: str | None = None  # --lang; None: the preset's, else the one chosen before, else the system's
 
 
 def open_lesson(window, launch: Launch, animate: bool = True) -> None:
@@ -95,6 +96,7 @@ def prepare_window(launch: Launch, interactive: bool = True):
     defaults and a one-line warning (stderr and status bar), never a failure; a remembered
     state too large to stay responsive starts with fewer queries, with a warning.
     """
+    from sqrtdk_gui.gui.launch import translations
     from sqrtdk_gui.gui.window.main_window import MainWindow
     from sqrtdk_gui.gui.window.settings import Settings, restorable
 
@@ -102,13 +104,19 @@ def prepare_window(launch: Launch, interactive: bool = True):
     settings = Settings(os.environ.get("SQRTDK_GUI_SETTINGS")) if interactive else None
     geometry = warning = None
     state = launch.preset
+    remembered_language = None
     if settings is not None:
         geometry, saved, warning = settings.load()
         if saved is not None and state is None:
             saved, slow = restorable(saved)
             warning = warning or slow
+        remembered_language = saved.language if saved is not None else None
         state = state or saved
+    # The language before any widget exists: every text is translated when it is built.
+    translations.install(translations.resolve(launch.lang, (launch.preset and launch.preset.language)
+                                              or remembered_language))
     window = MainWindow(threaded=interactive)
+    window.show_language_choice(launch.lang or (state.language if state is not None else None))
     if settings is not None:
         window.recent.set_paths(settings.recent)  # File -> Open recent
         window.set_practice_store(settings)  # practice mode's progress
@@ -159,23 +167,44 @@ def run_window(launch: Launch) -> int:
                       file=sys.stderr)
                 return 2
             return 0
-        window.show()
-        if launch.presentation:
-            window.presentation.enter()
         interrupted = _quit_on_sigint(app)
-        status = app.exec()
-        return 130 if interrupted else status
+        presentation = launch.presentation
+        while True:
+            window.show()
+            if presentation:
+                window.presentation.enter()
+            window.language_requested.connect(lambda _code: app.exit(RELAUNCH))
+            status = app.exec()
+            if status != RELAUNCH or interrupted:
+                return 130 if interrupted else status
+            # View -> Language: the same state, geometry and mode, rebuilt in the new language.
+            presentation = window.presentation.active
+            _close(window, settings)
+            window, settings = prepare_window(Launch(), interactive=True)
     finally:
-        # Close and delete the window while QApplication still exists: with PySide6 6.11 an
-        # interpreter that exits with a pyqtgraph window still open crashes (status 139).
-        window.close()
-        if settings is not None:
-            problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
-            if problem:
-                print(translate("Launch", "sqrtdk-gui: warning: {message}").format(message=problem), file=sys.stderr)
-        window.deleteLater()
-        app.processEvents()
-        del window
+        _close(window, settings)
+
+
+# app.exec()'s status when the window asks to be rebuilt in another language.
+RELAUNCH = 0x5A71
+
+
+def _close(window, settings) -> None:
+    """Save what the window remembers, then close and delete it while Qt still runs: with
+    PySide6 6.11 an interpreter that exits with a pyqtgraph window still open crashes (status
+    139). Closing twice is harmless."""
+    from PySide6.QtWidgets import QApplication
+
+    if getattr(window, "_closed_by_launcher", False):
+        return
+    window._closed_by_launcher = True
+    window.close()
+    if settings is not None:
+        problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
+        if problem:
+            print(translate("Launch", "sqrtdk-gui: warning: {message}").format(message=problem), file=sys.stderr)
+    window.deleteLater()
+    QApplication.processEvents()
 
 
 def _quit_on_sigint(app) -> list:
@@ -200,12 +229,15 @@ def _quit_on_sigint(app) -> list:
 
 
 @contextmanager
-def _offscreen_window(**options):
-    """A shown MainWindow for a headless export, closed and deleted while Qt still runs."""
+def _offscreen_window(lang: str | None = None, **options):
+    """A shown MainWindow for a headless export (in ``lang``, else the system's language),
+    closed and deleted while Qt still runs."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = application()
+    from sqrtdk_gui.gui.launch import translations
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
+    translations.install(translations.resolve(lang))
     window = MainWindow(threaded=False, **options)
     try:
         window.show()
@@ -216,7 +248,7 @@ def _offscreen_window(**options):
         app.processEvents()
 
 
-def export_handout_headless(path: str, report=None) -> int:
+def export_handout_headless(path: str, report=None, lang: str | None = None) -> int:
     """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen.
     ``report`` (the command line's): ``page(i, n, title)`` at each page and ``stopping()``
     while it waits (true: cancel, nothing is written, status 130), ``finish()`` once it
@@ -224,7 +256,7 @@ def export_handout_headless(path: str, report=None) -> int:
     from sqrtdk_gui.gui.export.handout import export_handout
 
     try:
-        with _offscreen_window() as window, _reporting(report) as (progress, should_stop):
+        with _offscreen_window(lang) as window, _reporting(report) as (progress, should_stop):
             written = export_handout(window, path, progress, should_stop)
     except OSError as exc:
         print(translate("Launch", "sqrtdk-gui: error: cannot write the handout {path}: {reason}")
@@ -242,7 +274,7 @@ def export_handout_headless(path: str, report=None) -> int:
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
-                           presentation: bool = False, report=None) -> int:
+                           presentation: bool = False, report=None, lang: str | None = None) -> int:
     """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
     ``presentation``: at presentation mode's type size for the slide height. ``report`` as
     for the handout (cancelled, the slides written so far stay)."""
@@ -252,7 +284,7 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
     if presentation:
         zoom = max(zoom, presentation_zoom(size[1]))
     try:
-        with _offscreen_window(theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
+        with _offscreen_window(lang, theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
             written = export_slides(window, folder, size, progress, should_stop=should_stop)
     except OSError as exc:
         print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=_(str(exc))), file=sys.stderr)

@@ -20,10 +20,11 @@ from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 
+from sqrtdk_gui.core.i18n import LANGUAGES
 from sqrtdk_gui.core.lesson.content import STEPS
 
-__all__ = ["Cmd", "COMMANDS", "KEY_NAMES", "MENUS", "THEME_TEXTS", "find", "key_hint", "keys_label", "shortcut_sheet",
-           "shown"]
+__all__ = ["Cmd", "COMMANDS", "KEY_NAMES", "LANGUAGE_MENU", "MENUS", "THEME_TEXTS", "find", "key_hint",
+           "keys_label", "shortcut_sheet", "shown"]
 
 K = Qt.Key
 SK = QKeySequence.StandardKey
@@ -43,6 +44,14 @@ KEY_NAMES = (QT_TRANSLATE_NOOP("Commands", "Page Down"), QT_TRANSLATE_NOOP("Comm
              QT_TRANSLATE_NOOP("Commands", "Home"), QT_TRANSLATE_NOOP("Commands", "End"),
              QT_TRANSLATE_NOOP("Commands", "Esc"), QT_TRANSLATE_NOOP("Commands", "Tab"),
              QT_TRANSLATE_NOOP("Commands", "Shift+Tab"))
+# View -> Language: the system's, then each language by its own name (never translated: a
+# reader finds their language whatever the window speaks); the tips name it in the window's.
+LANGUAGE_MENU = QT_TRANSLATE_NOOP("Commands", "&Language")
+LANGUAGE_TIPS = {None: QT_TRANSLATE_NOOP("Commands", "Speak the language of the system (from its next start)"),
+                 "en": QT_TRANSLATE_NOOP("Commands", "Switch the window to English"),
+                 "de": QT_TRANSLATE_NOOP("Commands", "Switch the window to German"),
+                 "es": QT_TRANSLATE_NOOP("Commands", "Switch the window to Spanish"),
+                 "zh_CN": QT_TRANSLATE_NOOP("Commands", "Switch the window to Simplified Chinese")}
 THEME_TEXTS = {"light": QT_TRANSLATE_NOOP("Commands", "Light theme (projectors)"),
                "dark": QT_TRANSLATE_NOOP("Commands", "Dark theme"),
                "high-contrast": QT_TRANSLATE_NOOP("Commands", "High-contrast theme (washed-out projectors)")}
@@ -87,6 +96,19 @@ def _go_to(number: int) -> Callable[[Window], object]:
 
 def _theme(name: str) -> Callable[[Window], object]:
     return lambda w: w.set_theme(name)
+
+
+def _language(code: str | None) -> Callable[[Window], object]:
+    return lambda w: w.choose_language(code)
+
+
+def _languages() -> tuple[Cmd, ...]:
+    """View -> Language: "System language", then every language named in itself."""
+    system = Cmd("language_system", "view", QT_TRANSLATE_NOOP("Commands", "System language"), _language(None),
+                 checkable=True, tip=LANGUAGE_TIPS[None])
+    return (system, *(Cmd(f"language_{code}", "view", name, _language(code), checkable=True,
+                          tip=LANGUAGE_TIPS[code], separator=i == 0)
+                      for i, (code, name) in enumerate(LANGUAGES.items())))
 
 
 def _steps() -> tuple[Cmd, ...]:
@@ -226,6 +248,7 @@ COMMANDS: tuple[Cmd, ...] = (
         sheet=QT_TRANSLATE_NOOP("Commands", "normal size")),
     *(Cmd(f"theme_{name}", "view", text, _theme(name), checkable=True,
           separator=i == 0) for i, (name, text) in enumerate(THEME_TEXTS.items())),
+    *_languages(),
     # --- Help ---------------------------------------------------------------------------
     Cmd("palette", "help", QT_TRANSLATE_NOOP("Commands", "&Command palette…"), lambda w: w.show_command_palette(),
         ("Ctrl+Shift+P",),

@@ -92,6 +92,7 @@ class DesktopActions:
             self.presentation.leave()
         with self.undo.step(translate("DesktopActions", "Reset all settings (the Open recent list stays cleared)")):
             self.apply_state(presets.State())
+        self.choose_language(None)
         self.set_controls_visible(True)
         self.set_numbers_shown_all(False)
         self.recent.clear()

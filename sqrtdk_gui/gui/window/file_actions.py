@@ -54,14 +54,16 @@ def suggested(name: str) -> str:
 
 
 class FileActions:
-    """Mixed into MainWindow: needs controller, lesson, style_, set_theme, set_zoom."""
+    """Mixed into MainWindow: needs controller, lesson, style_, set_theme, set_zoom,
+    language_choice and choose_language."""
 
     # --- state ---------------------------------------------------------------------------
     def current_state(self) -> presets.State:
         lesson = self.lesson
         return presets.State(params=self.controller.params, step=lesson.step,
                              scenario=lesson.scenario.key if lesson.scenario else None,
-                             theme=self.style_.theme, zoom=round(self.style_.zoom, 4))
+                             theme=self.style_.theme, zoom=round(self.style_.zoom, 4),
+                             language=self.language_choice)
 
     def apply_state(self, state: presets.State) -> None:
         """Parameters, lesson position (without its preset), theme and zoom, all at once."""
@@ -70,6 +72,8 @@ class FileActions:
         self.lesson.restore(state.step, state.scenario)
         self.style_.set_theme(state.theme)
         self.set_zoom(state.zoom)
+        if state.language is not None:  # a preset's language; None keeps the one spoken
+            self.choose_language(state.language)
 
     def load_preset(self, path: str) -> None:
         """Apply a preset file; raises PresetError (and changes nothing) if it is unusable."""

@@ -7,7 +7,7 @@ each of which binds itself (see docs/architecture.md).
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
@@ -71,10 +72,14 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
     default_size = DEFAULT_SIZE
+    # View -> Language chose a language other than the one spoken (None: the system's): the
+    # launcher rebuilds the window in it, with its state (gui/launch/app.py).
+    language_requested = Signal(object)
 
     def __init__(self, params: Params | None = None, threaded: bool = True,
                  theme: str = "light", zoom: float = 1.0) -> None:
         super().__init__()
+        self.language_choice: str | None = None  # None: the system's language
         self._autoplaying = False
         self._highlighted: tuple[str, ...] = ()
         self._slide_mode = False
@@ -473,6 +478,23 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     def set_theme(self, theme: str) -> None:
         self.style_.set_theme(theme)
         self.apply_style()
+
+    def show_language_choice(self, code: str | None) -> None:
+        """Remember ``code`` as the language chosen (None: the system's) and tick it in View ->
+        Language, without asking for a rebuild (the window already speaks it)."""
+        self.language_choice = code
+        for key, action in self.actions.languages.items():
+            action.setChecked(key == code)
+
+    def choose_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: the system's language): remembered with the state, and asked of
+        the launcher, which rebuilds the window in it when it differs from the one spoken."""
+        self.show_language_choice(code)
+        wanted = code if code is not None else i18n.first_supported(QLocale.system().uiLanguages())
+        if wanted != i18n.language():
+            self.statusBar().showMessage(
+                translate("MainWindow", "Switching the language: the window is rebuilt with its state"), 5000)
+            self.language_requested.emit(code)
 
     def set_zoom(self, zoom: float) -> None:
         """Scale every font and line width together (Ctrl+= / Ctrl+- / Ctrl+0)."""

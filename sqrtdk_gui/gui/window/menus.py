@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, Cmd, key_hint, shown
+from sqrtdk_gui.gui.window.commands import COMMANDS, LANGUAGE_MENU, MENUS, Cmd, key_hint, shown
 
 __all__ = ["build_menus"]
 
@@ -16,7 +16,9 @@ def _action(w, cmd: Cmd) -> QAction:
         action = cmd.make(w)
         action.setText(shown(cmd.text))
     else:
-        text = shown(cmd.text)
+        # A language is named in itself, whatever the window speaks.
+        native = cmd.name.startswith("language_") and cmd.name != "language_system"
+        text = cmd.text if native else shown(cmd.text)
         if cmd.lesson_keys:  # the key router takes these keys: the menu only names them
             text += "\t" + key_hint(cmd)
         action = QAction(text, w)
@@ -33,15 +35,22 @@ def _action(w, cmd: Cmd) -> QAction:
 
 def build_menus(w) -> SimpleNamespace:
     """The menus of the window ``w`` in the order of COMMANDS; returns its actions by name
-    (``themes``: the theme actions by theme name)."""
-    a = SimpleNamespace(themes={})
+    (``themes``: the theme actions by theme name; ``languages``: the language actions by code,
+    None for the system's)."""
+    a = SimpleNamespace(themes={}, languages={})
     bar = w.menuBar()
     menus = {key: bar.addMenu(shown(title)) for key, title in MENUS.items()}
     themes = QActionGroup(w)
+    languages = QActionGroup(w)
     for cmd in COMMANDS:
         if not cmd.menu:
             continue
         menu = menus[cmd.menu]
+        if cmd.name.startswith("language_"):  # View -> Language, a submenu of its own
+            if not hasattr(a, "language_menu"):
+                menu.addSeparator()
+                a.language_menu = menu.addMenu(shown(LANGUAGE_MENU))
+            menu = a.language_menu
         if cmd.separator:
             menu.addSeparator()
         if cmd.name == "recent_menu":
@@ -56,6 +65,12 @@ def build_menus(w) -> SimpleNamespace:
             action.setChecked(theme == w.style_.theme)
             themes.addAction(action)
             a.themes[theme] = action
+        if cmd.name.startswith("language_"):
+            code = cmd.name.removeprefix("language_")
+            code = None if code == "system" else code
+            action.setChecked(code == w.language_choice)
+            languages.addAction(action)
+            a.languages[code] = action
     w.presentation.changed.connect(a.presentation.setChecked)
     # Shortcuts keep working while presentation mode hides the menu bar.
     for menu in menus.values():
