@@ -185,6 +185,8 @@ def test_size_budgets(dist, archive):
 def test_the_licence_ships_with_the_program(dist):
     text = (dist / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License") and "sqrtdk-gui developers" in text
+    font = (dist / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in font
 
 
 def test_trimmed_parts_stay_out(dist):

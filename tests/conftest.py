@@ -3,6 +3,8 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests read the program's English texts; a machine set to another language must not change that.
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 

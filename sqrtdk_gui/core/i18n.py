@@ -24,7 +24,7 @@ from importlib import resources
 
 __all__ = ["LANGUAGES", "PSEUDO", "DOMAIN", "N_", "_", "ngettext", "set_language", "language",
            "match_language", "system_languages", "decimal_mark", "localize_number", "parse_number",
-           "pseudo", "PSEUDO_OPEN", "PSEUDO_CLOSE"]
+           "pseudo", "pseudo_html", "PSEUDO_OPEN", "PSEUDO_CLOSE"]
 
 # The languages the program speaks, each named in itself (the View menu's entries).
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español", "zh_CN": "简体中文"}
@@ -172,7 +172,7 @@ PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 _ACCENTS = str.maketrans("aceinouyAEINOUCY", "áçéíñóúýÁÉÍÑÓÚÇÝ")
 # What a pseudo translation keeps as it is: HTML tags and entities, str.format fields, printf
 # and Qt arguments (%s, %(n)d, %1, %n, %L1), a mnemonic's letter, and symbols such as d_k.
-_KEEP = re.compile(r"<[^>]*>|&[#\w]+;|\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifgeEr%]"
+_KEEP = re.compile(r"<!--.*?-->|<[^>]*>|&[#\w]+;|\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifgeEr%]"
                    r"|%L?\d|%n|&\w|\b\w*_\w+\b")
 
 
@@ -189,5 +189,15 @@ def pseudo(text: str) -> str:
     plain = text[pos:]
     letters += sum(c.isalpha() for c in plain)
     out.append(plain.translate(_ACCENTS))
-    pad = "·" * max(1, round(0.4 * letters))
+    # Padding in groups of five: a long text still breaks between words.
+    dots = max(1, round(0.4 * letters))
+    pad = " ".join("·" * min(5, dots - i) for i in range(0, dots, 5))
     return f"{PSEUDO_OPEN}{''.join(out)}{pad}{PSEUDO_CLOSE}"
+
+
+def pseudo_html(page: str) -> str:
+    """A lesson page in the pseudo language: each paragraph's (each block's) text through
+    ``pseudo`` as one unit, its tags, comments and placeholders where they were."""
+    # The units a translator gets are blocks (html2po's): one bracket pair per block.
+    blocks = re.compile(r"(<(h[1-6]|p|li|td|th|dd|dt|caption)\b[^>]*>)(.*?)(</\2>)", re.DOTALL)
+    return blocks.sub(lambda m: m.group(1) + pseudo(m.group(3)) + m.group(4), page)

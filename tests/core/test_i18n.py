@@ -89,3 +89,46 @@ def test_the_pseudo_language_marks_every_text_and_keeps_its_machinery():
     assert len(i18n._(source)) >= 1.35 * len(source)
     assert i18n._("   ") == "   "
     assert i18n.ngettext("{n} key", "{n} keys", 2).count("{n}") == 1
+
+
+def test_presets_carry_the_language_chosen_and_refuse_an_unknown_one():
+    from sqrtdk_gui.core.io import presets
+
+    state = presets.State(step=2, language="de")
+    assert presets.from_json(presets.to_json(state)) == state
+    assert presets.from_json(presets.to_json(presets.State())).language is None
+    text = presets.to_json(state).replace('"de"', '"xx"')
+    with pytest.raises(presets.PresetError, match="unknown language"):
+        presets.from_json(text)
+
+
+def test_the_command_line_speaks_the_language_asked_for_or_the_systems():
+    from sqrtdk_gui.cli.args import cli_language
+
+    assert cli_language(["--lang", "de", "stats"], {"LANG": "es_ES.UTF-8"}) == "de"
+    assert cli_language(["--lang=zh_CN"], {}) == "zh_CN"
+    assert cli_language(["--lang", "xx"], {"LANG": "es_ES.UTF-8"}) == "es"  # argparse then refuses xx
+    assert cli_language(["stats"], {"LANGUAGE": "de", "LANG": "C"}) == "de"
+
+
+@pytest.mark.parametrize("decimal, typed, guesses", [
+    (",", "22,6", [22.6]), (",", "8; 22,6 0,998", [8.0, 22.6, 0.998]), (",", "8, 20, 100", [8.0, 20.0, 100.0]),
+    (",", "22.6", [22.6]), (".", "22,6", [22.0, 6.0]), (".", "1,500 2.5", [1500.0, 2.5]),
+])
+def test_class_guesses_are_read_in_the_language_of_the_room(decimal, typed, guesses):
+    from sqrtdk_gui.core.lesson.predict import parse_guesses
+
+    assert parse_guesses(typed, decimal=decimal) == pytest.approx(guesses)
+
+
+def test_lesson_figures_and_evidence_take_the_decimal_mark():
+    from sqrtdk_gui.core.attention.params import Params
+    from sqrtdk_gui.core.lesson.evidence import evidence
+    from sqrtdk_gui.core.lesson.figures import fill
+
+    english = fill("{step2_rest} and {step1_sigma_512}")
+    i18n.set_language("de")
+    german = fill("{step2_rest} and {step1_sigma_512}")
+    assert german == english.replace(".", ",") and "," in german
+    cells = [c for row in evidence("dmodel", Params()).rows for c in row]
+    assert any("," in c for c in cells) and not any(re.search(r"\d\.\d", c) for c in cells)

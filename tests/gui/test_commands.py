@@ -40,14 +40,22 @@ def test_every_key_a_command_has_is_on_the_sheet_with_its_line(qapp):
     assert list(sheet)[0].startswith("Page Down")
 
 
+def test_view_language_lists_the_system_then_each_language_in_itself(window):
+    menu = window.actions.language_menu
+    assert menu.menuAction() in window.menuBar().actions()[3].menu().actions()  # View
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert texts == ["System language", "English", "Deutsch", "Español", "简体中文"]
+    assert [a.isChecked() for a in menu.actions() if not a.isSeparator()] == [True, False, False, False, False]
+
+
 def test_the_menus_are_the_table(window):
     bar = window.menuBar()
     titles = [a.text() for a in bar.actions()]
     assert titles == list(MENUS.values())
     for key, title in MENUS.items():
         menu = next(a.menu() for a in bar.actions() if a.text() == title)
-        shown = [a for a in menu.actions() if not a.isSeparator()]
-        expected = [c for c in COMMANDS if c.menu == key]
+        shown = [a for a in menu.actions() if not a.isSeparator() and a.menu() is not window.actions.language_menu]
+        expected = [c for c in COMMANDS if c.menu == key and not c.name.startswith("language_")]
         assert len(shown) == len(expected), key
         for action, cmd in zip(shown, expected):
             if cmd.name == "recent_menu":

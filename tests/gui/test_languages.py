@@ -124,3 +124,59 @@ def test_chinese_renders_on_a_machine_without_cjk_fonts(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                           env=env, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+RELAUNCH_SCRIPT = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.gui.launch.app import Launch, run_window
+
+seen, tries = [], [0]
+
+def shown():
+    return [w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow" and w.isVisible()]
+
+def choose():
+    window = shown()[0]
+    window.lesson.go_to(3, animate=False)
+    window.choose_language(i18n.PSEUDO)
+    QTimer.singleShot(50, check)
+
+def check():  # until the rebuilt window is up (a bounded number of tries), then quit
+    windows = shown()
+    tries[0] += 1
+    rebuilt = windows and windows[0].menuBar().actions()[0].text().startswith(i18n.PSEUDO_OPEN)
+    if rebuilt or tries[0] > 400:
+        if windows:
+            w = windows[0]
+            seen.append([w.menuBar().actions()[0].text(), w.lesson.step, w.language_choice, i18n.language()])
+        QApplication.instance().quit()
+    else:
+        QTimer.singleShot(50, check)
+
+QTimer.singleShot(0, choose)
+status = run_window(Launch())
+print(json.dumps({"status": status, "seen": seen}))
+"""
+
+
+def test_view_language_rebuilds_the_window_in_the_new_language_with_its_state(tmp_path):
+    """No restart: View → Language rebuilds the window in the language chosen, at the same
+    lesson step, and remembers the choice for the next start (a process of its own: the
+    window's event loop runs and quits)."""
+    import json
+
+    from sqrtdk_gui.core.io import presets
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    settings = tmp_path / "settings.ini"
+    env = dict(os.environ, SQRTDK_GUI_SETTINGS=str(settings), QT_QPA_PLATFORM="offscreen", LANGUAGE="en")
+    done = subprocess.run([sys.executable, "-c", RELAUNCH_SCRIPT], capture_output=True, text=True, timeout=180,
+                          env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out == {"status": 0, "seen": [[i18n.pseudo("&File"), 3, i18n.PSEUDO, i18n.PSEUDO]]}
+    _, state, _ = Settings(str(settings)).load()
+    assert isinstance(state, presets.State) and state.language == i18n.PSEUDO and state.step == 3

@@ -25,8 +25,10 @@ def test_the_axis_draws_through_draw_picture_and_drops_its_picture_by_assignment
     assert _parameters(pg.AxisItem.drawPicture) == ["self", "p", "axisSpec", "tickSpecs", "textSpecs"]
     source = inspect.getsource(pg.AxisItem)
     assert "self.picture = None" in source and "self.picture" in inspect.getsource(pg.AxisItem.paint)
-    for name in ("linkedViewChanged", "resizeEvent", "setRange", "boundingRect"):
+    for name in ("linkedViewChanged", "resizeEvent", "setRange", "boundingRect", "_updateLabel", "tickStrings"):
         assert callable(getattr(pg.AxisItem, name)), name
+    # A label that does not fit its axis is scaled: pyqtgraph places it from its bounding rectangle.
+    assert "self.label.setPos" in inspect.getsource(pg.AxisItem.resizeEvent)
 
 
 def test_the_view_box_applies_ranges_in_update_view_range():

@@ -12,11 +12,12 @@ translated when it is built, hence the language in the key.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import language
+from sqrtdk_gui.core.i18n import language, localize_number
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
@@ -35,6 +36,8 @@ def evidence(key: str, params: Params) -> Evidence:
 @functools.lru_cache(maxsize=64)
 def _evidence(key: str, params: Params, lang: str) -> Evidence:
     table = _BUILDERS[key](params)
+    # The cells' numbers with the decimal mark of the language (0,998 in German).
+    table = dataclasses.replace(table, rows=tuple(tuple(localize_number(c) for c in row) for row in table.rows))
     for array in table.chart or ():
         array.flags.writeable = False
     return table

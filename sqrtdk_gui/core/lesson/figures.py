@@ -28,7 +28,7 @@ from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.lesson import figure_data
 from sqrtdk_gui.core.lesson.measure import Figure
 from sqrtdk_gui.core.lesson.pages import PAGES
@@ -138,7 +138,7 @@ def placeholders(text: str) -> list[str]:
 
 def fill(text: str, seeds: Collection[int] = SEEDS) -> str:
     """``text`` with every ``{key}`` replaced by ``quote(key)`` (KeyError for unknown keys)."""
-    return PLACEHOLDER.sub(lambda m: quote(m.group(1), seeds), text)
+    return PLACEHOLDER.sub(lambda m: localize_number(quote(m.group(1), seeds)), text)
 
 
 class SampleNote(NamedTuple):
@@ -153,7 +153,8 @@ class SampleNote(NamedTuple):
         """The note as a sentence, in the current language."""
         return _("This sample (seed {seed}) gives {sample} for {description}: outside the quoted {quoted}. "
                  "Samples vary; the quoted ranges hold for most of them.").format(
-            seed=seed, sample=self.sample, description=self.description, quoted=self.quoted)
+            seed=seed, sample=localize_number(self.sample), description=self.description,
+            quoted=localize_number(self.quoted))
 
 
 def sample_notes(text: str, seed: int) -> list[SampleNote]:

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import decimal_mark
 from sqrtdk_gui.core.lesson.page import Prediction
 from sqrtdk_gui.core.lesson.pages import PAGES
 
@@ -32,16 +33,22 @@ def measured(number: int) -> float:
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,500": one number
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")  # "22,6": one number in German or Spanish
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-def parse_guesses(text: str, limit: int = 8) -> list[float]:
-    """The numbers in a line such as '8, 20.5; 1,500 1e3' (at most ``limit``).
+def parse_guesses(text: str, limit: int = 8, decimal: str | None = None) -> list[float]:
+    """The numbers in a line of guesses (at most ``limit``), read in the language's convention.
 
-    Only ASCII digits count. A comma before exactly three digits groups thousands; any
-    other comma, semicolon or space separates guesses; the decimal mark is a point.
+    Only ASCII digits count. With a decimal point (English, Chinese): '8, 20.5; 1,500 1e3' —
+    a comma before exactly three digits groups thousands; any other comma, semicolon or space
+    separates guesses. With a decimal comma (``decimal`` ",", German, Spanish): '8; 22,6 0,998'
+    — a comma between digits is the decimal mark (so is a point, as printed in papers), and
+    semicolons and spaces separate guesses ("8, 20" are still two guesses: a comma then a space).
     """
-    text = _THOUSANDS.sub("", "".join(c if c.isascii() else " " for c in text))
+    mark = decimal_mark() if decimal is None else decimal
+    text = "".join(c if c.isascii() else " " for c in text.replace("\u202f", "").replace("\u00a0", ""))
+    text = _DECIMAL_COMMA.sub(".", text) if mark == "," else _THOUSANDS.sub("", text)
     guesses = []
     for token in _NUMBER.findall(text):
         value = float(token)

@@ -76,7 +76,8 @@ def _markdown(items: list[Question]) -> str:
             out += [_("Answer: {blank} {unit}").format(blank="________", unit=q.unit).rstrip(), ""]
         else:
             out += [f"- {LETTERS[j]}. {text}" for j, text in enumerate(q.option_texts())] + [""]
-    out += [f"## {_('Answer key')}", ""]
+    answer_key = _("Answer key")
+    out += [f"## {answer_key}", ""]
     for i, q in enumerate(items, 1):
         fix = " " + _("Fix: {code}.").format(code=f"`{q.fix}`") if q.fix else ""
         out.append(f"{i}. **{answer_text(q)}** — {_(q.answer)}{fix}")
@@ -115,6 +116,7 @@ def _html(items: list[Question]) -> str:
     for q in items:
         fix = " " + e(_("Fix: {code}.")).format(code=f"<code>{e(q.fix)}</code>") if q.fix else ""
         key.append(f"<li><b>{e(answer_text(q))}</b> — {e(_(q.answer))}{fix}</li>")
-    body.append(f"<section class='key'><h2>{e(_('Answer key'))}</h2><ol>" + "".join(key) + "</ol></section>")
+    answer_key = e(_("Answer key"))
+    body.append(f"<section class='key'><h2>{answer_key}</h2><ol>" + "".join(key) + "</ol></section>")
     return (f"<!DOCTYPE html>\n<html lang='{_lang()}'><head><meta charset='utf-8'>"
             f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

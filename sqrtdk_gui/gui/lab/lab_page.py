@@ -39,6 +39,7 @@ from sqrtdk_gui.gui.lab.plots import TARGET_ACCURACY, CurvePanel, ResultsTable
 from sqrtdk_gui.gui.lab.presenter import LabPresenter
 from sqrtdk_gui.gui.lab.sweep_plots import GradPanel, LrPanel, StepPanel, SweepTable, fmt_lr
 from sqrtdk_gui.gui.lab.worker import TrainRunner
+from sqrtdk_gui.gui.plotting.fit import WrappingButton
 from sqrtdk_gui.gui.style import Style
 
 __all__ = ["LabPage", "INTRO", "DEFAULT_CURVE_INDEX"]
@@ -98,7 +99,7 @@ class LabPage(QWidget):
         self.setToolTip("")
 
         self.controls = LabControls(self.style_)
-        scroll = QScrollArea()
+        scroll = self._controls_scroll = QScrollArea()
         scroll.setWidget(self.controls)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -215,6 +216,7 @@ class LabPage(QWidget):
         self.curves_note.setObjectName("lab_curves_note")
         for label in (self.curves_title, self.curves_note):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            label.setWordWrap(True)
         header = QHBoxLayout()
         header.setSpacing(8)
         header.addWidget(self.curves_title, 0)
@@ -271,7 +273,7 @@ class LabPage(QWidget):
         self.cancel_button.setObjectName("lab_cancel")
         self.cancel_button.setToolTip(translate("LabPage", "Stop after the current step; what has finished "
                                                 "stays."))
-        self.stall_button = QPushButton(translate("LabPage", "One high rate: lr 5\n(10× default) · d_k 256 · SGD"))
+        self.stall_button = WrappingButton(translate("LabPage", "One high rate: lr 5\n(10× default) · d_k 256 · SGD"))
         self.stall_button.setObjectName("lab_stall")
         self.stall_button.setToolTip(translate(
             "LabPage",
@@ -324,9 +326,12 @@ class LabPage(QWidget):
         self.stall_button.setFont(s.font(12, bold=True))
         self.progress.setFont(s.font(12))
         self.status.setFont(s.font(12))
-        self.left_column.setMinimumWidth(round(290 * s.zoom))
-        self.left_column.setMaximumWidth(round(340 * s.zoom))
         self.controls.apply_style()
+        # As wide as the controls need (a longer language), at least 290 px at zoom 1.
+        bar = self._controls_scroll.verticalScrollBar().sizeHint().width()
+        need = self.controls.minimumSizeHint().width() + bar + 4
+        self.left_column.setMinimumWidth(max(round(290 * s.zoom), min(need, round(400 * s.zoom))))
+        self.left_column.setMaximumWidth(max(round(340 * s.zoom), min(need, round(400 * s.zoom))))
         self.table.apply_style()
         self.sweep_table.apply_style()
         for panel in (*self.panels, self.steps_lr_panel, self.loss_lr_panel, *self.step_panels,

@@ -14,10 +14,11 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
+from sqrtdk_gui.gui.plotting.fit import fit_words
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
@@ -125,7 +126,11 @@ class CurvePanel(PlotFrame):
                   + QFontMetrics(s.font(12)).horizontalAdvance(text))
         if needed > self.title.width() - 4:
             self.title.setText(self.heading)
+            # A heading wider than the plot (a long language) takes a second line.
+            self.title.setWordWrap(QFontMetrics(s.font(15, bold=True)).horizontalAdvance(self.heading)
+                                   > self.title.width() - 4)
             return
+        self.title.setWordWrap(False)
         self.title.setText(f"{self.heading} <span style='font-weight:normal; "
                            f"color:{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;{text}</span>")
 
@@ -218,6 +223,7 @@ class ScalingTable(QFrame):
         self._in_run: set[str] = set(LAB_SCALINGS)
         for row, s in enumerate(LAB_SCALINGS, start=1):
             label = QLabel(_(LAB_LABELS[s]))
+            label.setWordWrap(True)  # "logits sin escalar" takes two lines in a narrow table
             grid.addWidget(label, row, 0)
             self.names[s] = label
             self.cells[s] = {}
@@ -260,15 +266,26 @@ class ScalingTable(QFrame):
         self.verdict.setStyleSheet(f"color: {p.fg};")
         for label in (self.corner, *self.headers.values()):
             label.setStyleSheet(f"color: {p.muted};")
-        for header in self.headers.values():
-            header.setFont(s.font(12))
+        self._fit_words()
         for scaling, name in self.names.items():
-            name.setFont(s.font(13, bold=True))
             colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
             name.setStyleSheet(f"color: {colour};")
             for key, cell in self.cells[scaling].items():
                 cell.setFont(self._cell_font(key))
                 cell.setStyleSheet(f"color: {self._cell_colour(scaling, key)};")
+
+    def _fit_words(self) -> None:
+        """Headers and names a size smaller where a word is wider than its column (a narrow
+        window, a long language): they wrap between words, never inside one."""
+        s = self.style_
+        for header in self.headers.values():
+            fit_words(header, s.font(12))
+        for name in self.names.values():
+            fit_words(name, s.font(13, bold=True))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_words()
 
 
 class ResultsTable(ScalingTable):
@@ -331,10 +348,10 @@ class ResultsTable(ScalingTable):
     def show_result(self, scaling: str, result: TrainResult, finished: bool) -> None:
         """Fill one row from a (possibly partial) TrainResult."""
         cells = self.cells[scaling]
-        cells["loss"].setText(fmt_loss(result.final_loss))
-        cells["accuracy"].setText(fmt_accuracy(result.final_accuracy))
-        cells["steps"].setText(fmt_steps(result.steps_to_90, finished))
-        cells["stuck"].setText(fmt_stuck(result.stuck_fraction))
+        cells["loss"].setText(localize_number(fmt_loss(result.final_loss)))
+        cells["accuracy"].setText(localize_number(fmt_accuracy(result.final_accuracy)))
+        cells["steps"].setText(localize_number(fmt_steps(result.steps_to_90, finished)))
+        cells["stuck"].setText(localize_number(fmt_stuck(result.stuck_fraction)))
         self._set_alarm(scaling, "stuck", result.stuck_fraction >= 0.1)
         steps = result.config.steps
         done = result.steps_done
@@ -370,4 +387,4 @@ class ResultsTable(ScalingTable):
                              "in {steps}.").format(raw=r, steps=n)
         else:
             text = translate("LabPlots", "Neither reached 90 % accuracy in {steps} steps.").format(steps=n)
-        self.verdict.setText(text)
+        self.verdict.setText(localize_number(text))

@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.core.training.loop import WINDOW
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
@@ -445,18 +446,32 @@ class GradPanel(PlotFrame):
             else:
                 set_line_style(pen, style)
             curve.setPen(pen)
+        self._set_key()
+        _fit_title(self, self.heading, self._subtitle())
+
+    def _set_key(self) -> None:
+        """The key with its words where the panel is wide; on a narrow one (a 1024-pixel
+        projector) the names only, so that the plot keeps its room, the words in its tooltip."""
+        s = self.style_
         v = (translate("LabSweepPlots", "W_v: what it reads") if self.learn_v
              else translate("LabSweepPlots", "W_v: what it reads (fixed)"))
+        k = translate("LabSweepPlots", "W_k: where it looks")
         fg = s.palette.fg
-        self.set_key([(fg, "━", "W_q"), (fg, "╍", translate("LabSweepPlots", "W_k: where it looks")),
-                      (fg, "•••", v)])
-        _fit_title(self, self.heading, self._subtitle())
+        self._short_key = self.width() < round(330 * s.zoom)
+        if self._short_key:
+            self.set_key([(fg, "━", "W_q"), (fg, "╍", "W_k"), (fg, "•••", "W_v")])
+            self.key.setToolTip(f"W_q · {k} · {v}")
+        else:
+            self.set_key([(fg, "━", "W_q"), (fg, "╍", k), (fg, "•••", v)])
+            self.key.setToolTip("")
 
     def _subtitle(self) -> str:
         return translate("LabSweepPlots", "median of {window} steps").format(window=GRAD_WINDOW)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        if (self.width() < round(330 * self.style_.zoom)) != getattr(self, "_short_key", None):
+            self._set_key()
         _fit_title(self, self.heading, self._subtitle())
 
     def set_learn_v(self, on: bool) -> None:
@@ -531,14 +546,14 @@ class SweepTable(ScalingTable):
 
     def set_status(self, scaling: str, text: str) -> None:
         """While a scaling trains (or if it never did), its first cell says so."""
-        self.cells[scaling]["best"].setText(text)
+        self.cells[scaling]["best"].setText(localize_number(text))
 
     def show_sweep(self, sweep: ScalingSweep) -> None:
         cells = self.cells[sweep.scaling]
         best = sweep.best_steps_range()
         cells["best"].setText(translate("LabSweepPlots", "never") if best is None else span_text(best))
         lrs = sweep.best_lr_values()
-        cells["at"].setText(span_text(lrs) if lrs else "–")
+        cells["at"].setText(localize_number(span_text(lrs) if lrs else "–"))
         counts = sweep.working_counts()
         cells["works"].setText(translate("LabSweepPlots", "{counts} of {total}")
                                .format(counts=span_text(counts), total=len(sweep.lrs)))
@@ -550,4 +565,4 @@ class SweepTable(ScalingTable):
                                    f"{fmt_lr(w[0])} … {fmt_lr(w[-1])}")
 
     def show_verdict(self, sweeps: dict[str, ScalingSweep]) -> None:
-        self.verdict.setText(verdict(sweeps))
+        self.verdict.setText(localize_number(verdict(sweeps)))

@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core.i18n import _, language
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.core.i18n import _, language, localize_number
 from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
+from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resize
 from sqrtdk_gui.gui.style import Style, standard_icon
 
 __all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource", "core_text",
@@ -85,7 +87,8 @@ def localized_resource(path: str) -> str:
 def lesson_source(path: str) -> str:
     """A lesson page's text as written (placeholders unfilled) in the language spoken, or in
     English where it has no translation."""
-    return read_resource(localized_resource(path))
+    text = read_resource(localized_resource(path))
+    return i18n.pseudo_html(text) if i18n.language() == i18n.PSEUDO else text
 
 
 def lesson_text(path: str) -> str:
@@ -239,13 +242,13 @@ class LessonPane(QWidget):
         self.scenarios = QWidget()
         grid = QGridLayout(self.scenarios)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.scenario_buttons: dict[str, QPushButton] = {}
+        self.scenario_buttons: dict[str, WrappingButton] = {}
         rows = {"trap": 0, "follow-up": 0}
         tips = {"trap": translate("LessonPane", "Trap: {title}. Sets its parameters and shows the evidence."),
                 "follow-up": translate("LessonPane", "Follow-up: {title}. Sets its parameters and shows the "
                                                      "evidence.")}
         for s in SCENARIOS:
-            button = QPushButton(core_text(s.button))
+            button = WrappingButton(core_text(s.button))  # two lines where a language needs them
             button.setObjectName(f"scenario_{s.key}")
             button.setCheckable(True)
             # Long titles must not widen the dock: the panels need the room.
@@ -270,6 +273,8 @@ class LessonPane(QWidget):
         set_dk_ticks(self.chart.getPlotItem())
         self.chart_curve = self.chart.plot(symbol="o")
         self.chart.hide()
+        self._chart_title = ""
+        on_resize(self.chart, self._fit_chart_title)
 
         self.previous_button = QPushButton(standard_icon("ArrowBack"), translate("LessonPane", "Previous"))
         self.next_button = QPushButton(standard_icon("ArrowForward"), translate("LessonPane", "Next"))
@@ -326,6 +331,7 @@ class LessonPane(QWidget):
         self.verdict.setFont(s.font(14))
         for label in (self.trap_label, self.followup_label):
             label.setFont(s.font(12, bold=True))
+        self._fit_chart_title()
         self.text.document().setDefaultFont(s.font(14))
         self.text.document().setDefaultStyleSheet(
             f"h2 {{ font-size: {s.pt(16)}pt; }} h3 {{ font-size: {s.pt(15)}pt; }} "
@@ -431,12 +437,17 @@ class LessonPane(QWidget):
         if evidence.chart is not None:
             x, y = evidence.chart
             self.chart_curve.setData(x, y)
-            self.chart.getPlotItem().setTitle(evidence.chart_label, size=f"{self.style_.pt(11)}pt")
+            self._chart_title = evidence.chart_label
+            self._fit_chart_title()
             self.chart.show()
         else:
             self.chart.hide()
         self.previous_button.setEnabled(True)
         self.next_button.setEnabled(False)
+
+    def _fit_chart_title(self) -> None:
+        fit_plot_title(self.chart.getPlotItem(), self._chart_title, self.style_.pt(11),
+                       self.chart.width())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -487,7 +498,7 @@ class LessonPane(QWidget):
                 text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
                 cells.append(f"<b>{text}</b>" if i == best else text)
             lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
-        self.verdict.setText("<br/>".join(lines))
+        self.verdict.setText(localize_number("<br/>".join(lines)))
         self.verdict.show()
         self.guesses.setEnabled(False)
         self.reveal()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
@@ -274,8 +274,10 @@ class PlotFrame(QFrame):
         """
         metrics = self.readout.fontMetrics()
         width = max(self.width() - 16, 1)  # the layout's side margins
+        # The sample, or the text shown if wider (a longer language, a longer case).
+        need = max(metrics.horizontalAdvance(self.readout_sample), metrics.horizontalAdvance(self.readout.text()))
         # Word wrap breaks between words, so allow a little more than the plain ratio.
-        lines = min(3, math.ceil(1.1 * metrics.horizontalAdvance(self.readout_sample) / width))
+        lines = min(3, math.ceil(1.1 * need / width))
         self.readout.setWordWrap(lines > 1)
         self.readout_slot.set_height(lines * metrics.lineSpacing() + 4)
         self._fit_title()
@@ -286,22 +288,30 @@ class PlotFrame(QFrame):
 
     def _fit_title(self) -> None:
         """The title comes first: the Numbers button shows its icon only when both would not
-        fit, and a title still too long for a narrow panel steps down to 11 pt at zoom 1."""
+        fit, a title still too long for a narrow panel steps down to 11 pt at zoom 1, and one
+        too long even then (a long language) takes a second line."""
         width = self.width() - 16
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
         text = self.title.text()
         wide = (QFontMetrics(font).horizontalAdvance(text)
-                + button.fontMetrics().horizontalAdvance(button.text()) + 48 <= width)
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly if wide
-                                  else Qt.ToolButtonStyle.ToolButtonIconOnly)
-        room = width - (0 if button.isHidden() else 40)
+                + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)
+        style = Qt.ToolButtonStyle.ToolButtonTextOnly if wide else Qt.ToolButtonStyle.ToolButtonIconOnly
+        if button.toolButtonStyle() != style:
+            button.setToolButtonStyle(style)
+            QTimer.singleShot(0, self._fit_title)  # again once the row has given the title its room
+        # The room the row gives the title once laid out; before that, an estimate.
+        room = self.title.width() if self.title.isVisible() and self.title.width() > 0 else \
+            width - (0 if button.isHidden() else button.sizeHint().width() + 8)
         size = font.pointSize()
         rich = "<" in text  # the lab's titles carry rich-text subtitles and fit themselves
         while not rich and size > self.style_.pt(11) and QFontMetrics(font).horizontalAdvance(text) > room:
             size -= 1
             font.setPointSize(size)
         self.title.setFont(font)
+        wrap = not rich and QFontMetrics(font).horizontalAdvance(text) > room
+        if wrap != self.title.wordWrap():
+            self.title.setWordWrap(wrap)
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:

@@ -6,6 +6,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import VersusDk, curve_note
@@ -54,8 +55,8 @@ class GradientPanel(Panel):
             self.readout.setText(self._streamed_text.format(keys=result.params.keys))
             self.versus.show_current(result.params.d_k, [])
             return
-        self.readout.setText(self._readout_text.format(median=f"{s.median:.1e}", p10=f"{s.p10:.0e}",
-                                                       p90=f"{s.p90:.0e}", mean=f"{s.mean:.1e}"))
+        self.readout.setText(localize_number(self._readout_text.format(median=f"{s.median:.1e}", p10=f"{s.p10:.0e}",
+                                                       p90=f"{s.p90:.0e}", mean=f"{s.mean:.1e}")))
         self.versus.show_current(result.params.d_k,
                                  [(s.median, self.style_.colour_for(result.params.scaling))])
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import comparison_scaling
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import curve_note
@@ -195,7 +196,7 @@ class HistogramPanel(Panel):
         self.ghost_clipped.setVisible(clipped)
         if clipped:
             x_peak = 0.5 * (edges[:-1] + edges[1:])[int(np.argmax(ghost_density))]
-            self.ghost_clipped.setText(self._ghost_clipped_text.format(peak=f"{ghost_peak:.2f}"))
+            self.ghost_clipped.setText(localize_number(self._ghost_clipped_text.format(peak=f"{ghost_peak:.2f}")))
             self.ghost_clipped.setPos(x_peak, top)
         self._show_beyond(result.logits, half, top)
         sampled = (result.shown_rows, result.rows) if result.rows_sampled_for_display else None
@@ -207,8 +208,8 @@ class HistogramPanel(Panel):
         sqrt_dk = np.sqrt(p.d_k)
         theory_text = f"{result.theory_std:.2f}" if np.isfinite(result.theory_std) else self._no_theory
         self.values = {"sigma": sigma, "theory": result.theory_std, "sqrt_dk": sqrt_dk}
-        self.readout.setText(self._readout_text.format(sigma=f"{sigma:.2f}", theory=theory_text,
-                                                       sqrt_dk=f"{sqrt_dk:.2f}"))
+        self.readout.setText(localize_number(self._readout_text.format(sigma=f"{sigma:.2f}", theory=theory_text,
+                                                       sqrt_dk=f"{sqrt_dk:.2f}")))
 
     def _show_beyond(self, logits: np.ndarray, half: float, top: float) -> None:
         """"12 % of logits beyond ±90 →" when the held axis cuts the distribution off."""
@@ -218,5 +219,5 @@ class HistogramPanel(Panel):
         share = float(np.count_nonzero(np.abs(logits) > half)) / max(logits.size, 1)
         self.beyond.setVisible(share >= 0.005)
         if share >= 0.005:
-            self.beyond.setText(self._beyond_text.format(share=f"{100 * share:.0f}", half=f"{half:g}"))
+            self.beyond.setText(localize_number(self._beyond_text.format(share=f"{100 * share:.0f}", half=f"{half:g}")))
             self.beyond.setPos(half, top)

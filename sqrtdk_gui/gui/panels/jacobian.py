@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import COMPARED
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
@@ -229,7 +230,8 @@ class JacobianPanel(Panel):
         fro = float(result.jacobian_fro[row])
         median = result.summary["jacobian_fro"].median
         self.values = {"row_fro": fro, "median_fro": median, "saturated": result.saturated_fraction}
-        self.readout.setText(self._readout_text.format(label=label, fro=f"{fro:.1e}", median=f"{median:.1e}"))
+        self.readout.setText(localize_number(self._readout_text.format(label=label, fro=f"{fro:.1e}",
+                                                                       median=f"{median:.1e}")))
         self.versus.show_current(p.d_k, [(median, self.style_.colour_for(p.scaling))])
         self.sat_marker.place(np.log10(p.d_k))
 

@@ -25,6 +25,7 @@ from sqrtdk_gui.core.attention.plotdata import nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import SCALINGS, compared_scalings
 from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
@@ -131,6 +132,7 @@ class SigmaDialPanel(Panel):
         self._y_top = 1.0
         self._table_html = ""
         self._pending_table: tuple | None = None
+        self._last_table: tuple | None = None
         self._stale: tuple | None = None  # (result, row) that arrived while the page was hidden
         self._table_written = 0.0  # time.monotonic() of the last table rewrite
         self._table_timer = QTimer(self)
@@ -261,7 +263,12 @@ class SigmaDialPanel(Panel):
             lo, hi = curves.window
             text += "   ·   " + self._window_text.format(keys=p.keys, low=f"{lo:.2g}", high=f"{hi:.2g}")
             self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
+        text = localize_number(text)
         self.readout.setText(text)
+        metrics = self.readout.fontMetrics()
+        if metrics.horizontalAdvance(text) > metrics.horizontalAdvance(self.readout_sample):
+            self.readout_sample = text  # longer than any before (a case, a language): room for it
+            self._fit_readout()
         self._pending_table = (p, sigmas, curves)
         wait_ms = TABLE_INTERVAL_MS - 1e3 * (time.monotonic() - self._table_written)
         if wait_ms <= 0:
@@ -298,30 +305,39 @@ class SigmaDialPanel(Panel):
             self.body.setDirection(direction)
             self.body.setStretch(0, 2 if beside else 3)
             self.body.setStretch(1, 1)
+            if self.curves is not None and self._table_html:  # one or two columns of modes
+                self._table_html = ""
+                self._pending_table = self._last_table
+                self._write_table()
 
     def _write_table(self) -> None:
         """Every mode's σ and verdict, smallest σ first (rich text: only while visible)."""
         if self._pending_table is None:
             return
-        p, sigmas, curves = self._pending_table
+        p, sigmas, curves = self._last_table = self._pending_table
         self._pending_table = None
         self._table_written = time.monotonic()
         s = self.style_
-        rows = []
+        cells = []
         for m in sorted(SCALINGS, key=lambda m: (not math.isfinite(sigmas[m]), sigmas[m])):
-            weight = "bold" if m == p.scaling else "normal"
+            weight = f" style='font-weight:{'bold' if m == p.scaling else 'normal'}'"
             sigma = f"{sigmas[m]:.3g}" if math.isfinite(sigmas[m]) else self._no_sigma
-            rows.append(f"<tr style='font-weight:{weight}'><td style='color:{s.colour_for(m)}'>●</td>"
-                        f"<td>{TABLE_LABELS[m]}</td><td align='right'>&nbsp;{sigma}</td>"
-                        f"<td>&nbsp;{self.verdict(sigmas[m], curves)}</td></tr>")
+            cells.append(f"<td style='color:{s.colour_for(m)}'>●</td><td{weight}>{TABLE_LABELS[m]}</td>"
+                         f"<td align='right'{weight}>&nbsp;{sigma}</td>"
+                         f"<td{weight}>&nbsp;{self.verdict(sigmas[m], curves)}&nbsp;&nbsp;</td>")
+        # Below the plots (a narrow panel) the modes take two columns: half the height.
+        half = (len(cells) + 1) // 2 if self.body.direction() == QBoxLayout.Direction.TopToBottom else len(cells)
+        two = half < len(cells)
+        small = f" style='font-size:{s.pt(10)}pt'" if two else ""
+        rows = [f"<tr>{''.join(cells[i::half][:2] if half < len(cells) else [cells[i]])}</tr>" for i in range(half)]
         html = (f"<div style='color:{s.palette.fg}'><b>{self._table_heading}</b><br/>"
                 f"<span style='color:{s.palette.muted}'>d_k = {p.d_k}, τ = {p.temperature:.2f}, "
                 f"n = {p.keys}</span>"
-                f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+                f"<table cellspacing='0' cellpadding='{1 if two else 2}'{small}>{''.join(rows)}</table>"
                 f"<p style='color:{s.palette.muted}'>{self._table_note}</p></div>")
         if html != self._table_html:
             self._table_html = html
-            self.table.setText(html)
+            self.table.setText(localize_number(html))
 
     def _brush(self, scaling: str):
         colour = self.style_.colour_for(scaling)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
 from sqrtdk_gui.gui.style import Style
 
@@ -176,7 +177,7 @@ class SummaryStrip(ControllerView, QFrame):
         # own weights are NaN (a naive softmax that overflowed), instead of quoting them as
         # its output. σ is the program's input and stays as it is.
         failed = result.failed_rows
-        log_n = f"{result.log_n:.2f}"
+        log_n = localize_number(f"{result.log_n:.2f}")
         changed = False
         for key, caption in (self._exact if failed else self._plain).items():
             if key not in EXACT_CAPTIONS:  # σ is the program's input: its caption stays
@@ -197,6 +198,6 @@ class SummaryStrip(ControllerView, QFrame):
         restyle = colour != self._colour  # a style sheet change re-polishes: only on change
         self._colour = colour
         for key, text in texts.items():
-            self.labels[key].setText("?" if key in self._veiled else text)
+            self.labels[key].setText(localize_number("?" if key in self._veiled else text))
             if restyle:
                 self.labels[key].setStyleSheet(f"color: {colour};")

@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.plotdata import clamp_positive
 from sqrtdk_gui.core.attention.scaling import COMPARED
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.plotting.fast_items import VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import SweepSeries, add_sweep_series
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
@@ -169,7 +170,7 @@ class VersusDk:
                     if np.isfinite(sw.stat(q, "median")).any())
         self.below.setVisible(under)
         if under:
-            self.below.setText(self._below_text.format(floor=f"{floor:.0e}"))
+            self.below.setText(localize_number(self._below_text.format(floor=f"{floor:.0e}")))
             self.below.setPos(np.log10(4096), np.log10(floor))
 
     def key(self) -> list[tuple[str, str, str]]:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, sorted_weights
 from sqrtdk_gui.core.attention.result import Result
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import curve_note
@@ -141,4 +142,4 @@ class WeightsPanel(Panel):
             text = (self._readout_sum_text if with_sum else self._readout_text).format(
                 label=label, max_weight=f"{max_w:.3f}", entropy=f"{entropy:.2f}", log_n=f"{math.log(n):.2f}",
                 row_sum=f"{row_sum:.3f}")
-        self.readout.setText(text)
+        self.readout.setText(localize_number(text))

@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
+from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.plotting.grid_lines import draw_vertical_lines, stretchable
 
 
@@ -71,6 +72,10 @@ class RememberingAxis(pg.AxisItem):
                 self._drawings.clear()
         self._picture = value
 
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
+        """pyqtgraph's labels with the decimal mark of the language spoken (0,5 in German)."""
+        return [localize_number(text) for text in super().tickStrings(values, scale, spacing)]
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         if self._bounds is None:
             self._bounds = super().boundingRect()
@@ -79,6 +84,32 @@ class RememberingAxis(pg.AxisItem):
     def resizeEvent(self, event=None) -> None:  # noqa: N802 - Qt API
         self._bounds = None
         super().resizeEvent(event)
+        self._fit_label()
+
+    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph API
+        super()._updateLabel()
+        self._fit_label()
+
+    def _fit_label(self) -> None:
+        """A label longer than its axis (a long word in German, a short plot) shrinks to fit,
+        down to half its size, and stays centred on the axis."""
+        label = self.label
+        if label is None:
+            return
+        along = self.orientation in ("left", "right")
+        length = self.size().height() if along else self.size().width()
+        natural = label.boundingRect().width() - 2 * label.document().documentMargin()
+        scale = 1.0 if length <= 0 or natural <= length else max(0.5, length / natural)
+        if scale == label.scale() == 1.0:
+            return
+        label.setScale(scale)
+        width = scale * label.boundingRect().width()
+        pos = label.pos()
+        if along:
+            pos.setY(int(self.size().height() / 2 + width / 2))
+        else:
+            pos.setX(int(self.size().width() / 2 - width / 2))
+        label.setPos(pos)
 
     def linkedViewChanged(self, view, newRange=None) -> None:  # noqa: N802 - pyqtgraph API
         self._bounds = None  # the grid spans the view, which may have moved or resized

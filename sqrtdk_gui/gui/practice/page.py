@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import TOPICS, Question
@@ -339,7 +339,7 @@ class PracticePage(QWidget):
             widget.hide()
         self.next_button.setText(translate("PracticePage", "&Next question"))
         self._move_next(self._top_row)
-        self.reveal.setHtml(self._reveal_html(r))
+        self.reveal.setHtml(localize_number(self._reveal_html(r)))
         self.reveal.show()
         self._set_shares()
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -47,7 +47,7 @@ KEY_NAMES = (QT_TRANSLATE_NOOP("Commands", "Page Down"), QT_TRANSLATE_NOOP("Comm
 # View -> Language: the system's, then each language by its own name (never translated: a
 # reader finds their language whatever the window speaks); the tips name it in the window's.
 LANGUAGE_MENU = QT_TRANSLATE_NOOP("Commands", "&Language")
-LANGUAGE_TIPS = {None: QT_TRANSLATE_NOOP("Commands", "Speak the language of the system (from its next start)"),
+LANGUAGE_TIPS = {None: QT_TRANSLATE_NOOP("Commands", "Speak the language of the system"),
                  "en": QT_TRANSLATE_NOOP("Commands", "Switch the window to English"),
                  "de": QT_TRANSLATE_NOOP("Commands", "Switch the window to German"),
                  "es": QT_TRANSLATE_NOOP("Commands", "Switch the window to Spanish"),

@@ -30,7 +30,7 @@ from sqrtdk_gui.core.attention.compute import selectable_rows
 from sqrtdk_gui.core.attention.params import DTYPES, FLOAT_RANGES, INT_RANGES, SOFTMAX_VARIANTS, Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW
 from sqrtdk_gui.core.attention.scaling import MODES, SCALINGS
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, standard_icon
 
 DK_STEPS_PER_OCTAVE = 8
@@ -198,7 +198,7 @@ class ControlsPanel(QWidget):
         self.scaling_combo = QComboBox()
         self.scaling_combo.setObjectName("scaling_combo")
         for s in SCALINGS:
-            self.scaling_combo.addItem(_(SCALING_LABELS[s]), s)
+            self.scaling_combo.addItem(SCALING_LABELS[s], s)
             self.scaling_combo.setItemData(self.scaling_combo.count() - 1, _(SCALING_TIPS[s]),
                                            Qt.ItemDataRole.ToolTipRole)
         self.scaling_combo.setToolTip(translate("ControlsPanel", "All scaling modes, including the traps and "
@@ -360,7 +360,7 @@ class ControlsPanel(QWidget):
             _set_value(self.dk_spin, p.d_k)
             if dk_from_pos(self.dk_slider.value()) != p.d_k:  # never yank a slider being dragged
                 self.dk_slider.setValue(pos_from_dk(p.d_k))
-            self.temp_label.setText(f"τ = {p.temperature:.2f}")
+            self.temp_label.setText(localize_number(f"τ = {p.temperature:.2f}"))
             if not math.isclose(temperature_from_pos(self.temp_slider.value()), p.temperature):
                 self.temp_slider.setValue(pos_from_temperature(p.temperature))
             self.raw_button.setChecked(p.scaling == "none")

@@ -174,7 +174,7 @@ class DesktopActions:
                                     lesson_page=True))
         for scaling in SCALINGS:
             commands.append(Command(translate("DesktopActions", "Scaling: {label}")
-                                    .format(label=_(SCALING_LABELS[scaling])), setting,
+                                    .format(label=SCALING_LABELS[scaling]), setting,
                                     lambda v=scaling: self.controller.edit(scaling=v), keywords=scaling))
         for variant in SOFTMAX_VARIANTS:
             word = _SOFTMAX_WORDS.get(variant)

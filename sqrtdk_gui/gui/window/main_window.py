@@ -233,10 +233,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
     def _fit_columns(self, width: int) -> None:
         # Side columns grow with the window (and the zoom) but leave the plots most of a
-        # small projector; the controls never get narrower than their content.
+        # small projector; the controls never get narrower than their content (a longer
+        # language widens them past 360 px, up to a third of the window).
         z = self.style_.zoom
         need = self.controls.minimumSizeHint().width() + self.controls_scroll.verticalScrollBar().sizeHint().width() + 4
-        self.controls_scroll.setFixedWidth(min(round(360 * z), max(need, round(0.19 * width))))
+        self.controls_scroll.setFixedWidth(min(max(round(360 * z), need), max(need, round(0.19 * width)),
+                                               max(round(360 * z), round(width / 3))))
         self.lesson_dock.setMaximumWidth(round(560 * z))
         presenting = self.presentation.active
         if presenting or self._slide_mode:  # one or two large panels: a wide pane
@@ -567,7 +569,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     def _show_status(self, result: Result) -> None:
         p = result.params
         keys, queries = p.keys, p.queries  # (lupdate takes a plural's count as a plain name only)
-        parts = [f"d_k = {p.d_k}", _(SCALING_LABELS[p.scaling]), f"τ = {p.temperature:.2f}",
+        parts = [f"d_k = {p.d_k}", SCALING_LABELS[p.scaling], f"τ = {p.temperature:.2f}",
                  translate("MainWindow", "n = %n keys", None, keys)]
         if result.streamed:
             parts.append(translate("MainWindow", "{rows} of %n queries sampled, keys streamed", None, queries)
@@ -587,7 +589,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
             parts.append(translate("MainWindow", "curves versus d_k from the first {rows} queries")
                          .format(rows=f"{SWEEP_MAX_ROWS:,}"))
-        self._status_text = " · ".join(parts)
+        self._status_text = i18n.localize_number(" · ".join(parts))
         if not self._status_timer.isActive():  # a few times a second is plenty for a status line
             self._status_timer.start()
 

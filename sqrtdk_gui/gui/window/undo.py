@@ -23,7 +23,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.gui.style import SCALING_LABELS
 
 __all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
@@ -60,7 +59,7 @@ class Snapshot:
 
 def _value(name: str, value) -> str:
     if name == "scaling":
-        return _(SCALING_LABELS[value]) if value in SCALING_LABELS else str(value)
+        return SCALING_LABELS[value] if value in SCALING_LABELS else str(value)
     if isinstance(value, float):
         return f"{value:.3g}"
     return str(value)

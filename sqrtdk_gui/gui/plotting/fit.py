@@ -1,0 +1,122 @@
+"""Texts that fit their room in any language: buttons that break a line, titles that shrink.
+
+A German or Spanish label can be 40 % longer than the English one; a projector at 1024×768
+has no room to spare. Rather than cut a text at its edge, a button breaks it over two lines
+and a plot's title shrinks (down to a floor), then ends in "…" with the whole text a tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
+
+__all__ = ["WrappingButton", "wrap_lines", "fit_plot_title", "fit_words", "on_resize", "SMALLEST"]
+
+SMALLEST = 0.7  # a shrunk text keeps at least this share of its size
+
+
+def wrap_lines(text: str, metrics: QFontMetrics, room: int) -> str:
+    """``text`` with each of its lines wider than ``room`` pixels broken between words (as
+    many words on a line as fit; a single word wider than the room keeps its own line)."""
+    out = []
+    for line in text.split("\n"):
+        words = line.split(" ")
+        current = words[0]
+        for word in words[1:]:
+            if metrics.horizontalAdvance(f"{current} {word}") <= room:
+                current = f"{current} {word}"
+            else:
+                out.append(current)
+                current = word
+        out.append(current)
+    return "\n".join(out)
+
+
+class WrappingButton(QPushButton):
+    """A push button whose text takes more lines when a line is wider than the button."""
+
+    def __init__(self, text: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        self._full = text
+        self._fit()
+
+    def text(self) -> str:
+        """The whole text, without the line breaks added to fit (what was set)."""
+        return self._full
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() in (event.Type.FontChange, event.Type.StyleChange):
+            self._fit()
+
+    def _fit(self) -> None:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        # The room the style leaves for the text inside the frame and padding.
+        room = self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self).width() - 4
+        metrics = self.fontMetrics()
+        text = self._full
+        if room > 0:
+            text = wrap_lines(text, metrics, room)
+        if text != QPushButton.text(self):
+            super().setText(text)
+            self.updateGeometry()
+
+
+def fit_plot_title(plot, text: str, pt: int, width: int) -> None:
+    """``plot``'s title at ``pt`` points, smaller (to SMALLEST) if that is wider than ``width``
+    pixels, and ended with "…" if even that is too wide (the whole text then its tooltip)."""
+    font = QFont(plot.titleLabel.item.font())
+    font.setPointSizeF(pt)
+    room = max(1, width - 8)
+    need = QFontMetrics(font).horizontalAdvance(text)
+    size = float(pt)
+    shown = text
+    if need > room:
+        size = max(pt * SMALLEST, pt * room / need)
+        font.setPointSizeF(size)
+        shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room)
+    plot.setTitle(shown, size=f"{size:.1f}pt")
+    plot.titleLabel.setToolTip(text if shown != text else "")
+
+
+class _ResizeWatch(QObject):
+    def __init__(self, widget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._callback = callback
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Resize:
+            self._callback()
+        return False
+
+
+def on_resize(widget, callback: Callable[[], None]) -> None:
+    """Call ``callback`` after every resize of ``widget`` (a text to fit its new width)."""
+    widget.installEventFilter(_ResizeWatch(widget, callback))
+
+
+def fit_words(label, font: QFont) -> None:
+    """``label`` in ``font``, or smaller (to SMALLEST of it) while its widest word is wider
+    than the label: a wrapping label breaks between words, never inside one."""
+    width = label.contentsRect().width()
+    words = label.text().split()
+    size = font.pointSizeF()
+    fitted = QFont(font)
+    while words and width > 0 and size > font.pointSizeF() * SMALLEST \
+            and max(QFontMetrics(fitted).horizontalAdvance(w) for w in words) > width:
+        size -= 0.5
+        fitted.setPointSizeF(size)
+    if fitted != label.font():
+        label.setFont(fitted)

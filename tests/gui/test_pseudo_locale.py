@@ -1,0 +1,101 @@
+"""The pseudo language on every screen a lecture shows: nothing untranslated, nothing cut off.
+
+Every translated text is bracketed and 40 % longer in the pseudo language (PhET's
+"stringTest=long"): a word outside brackets skipped translation (hard-coded English), a text
+wider than its widget would be cut in German or Spanish. Each step (question and answer),
+trap, follow-up, the σ dial, the training lab and practice mode, in presentation mode at
+1280×720 and 1024×768, and the desktop window at 1920×1080.
+"""
+
+import pytest
+
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.gui.launch import translations
+from tests.gui.pseudo_screens import findings, menu_findings, untranslated_words
+
+# The lecture's screens (presentation mode) and the desktop window at full HD.
+SIZES = {"1280x720-presentation": ((1280, 720), True), "1024x768-presentation": ((1024, 768), True),
+         "1920x1080": ((1920, 1080), False)}
+# Screens whose layout still cuts a text 40 % longer than English (each must fail: a fixed one
+# fails the test until it leaves this list).
+_LAB = "the training lab's controls column and results table are too narrow for a 40 % longer text"
+_PRACTICE = "practice mode's summary strip cuts its captions when it holds the instrument in a narrow column"
+_CHART = "the evidence chart's axis title is longer than the chart, even at half size"
+CUT_OFF_STILL: dict[tuple[str, str], str] = {
+    ("1024x768-presentation", "lab"): _LAB, ("1280x720-presentation", "lab"): _LAB,
+    ("1024x768-presentation", "practice"): _PRACTICE, ("1280x720-presentation", "practice"): _PRACTICE,
+    ("1024x768-presentation", "scenario-qk_norm"): "the histogram's colour key has one line at 1024×768",
+    ("1024x768-presentation", "scenario-sigma_dial"): "the σ dial's plots are small at 1024×768: axis titles cut",
+    ("1024x768-presentation", "scenario-small_heads"): _CHART, ("1920x1080", "scenario-long_context"): _CHART,
+}
+SCREENS = ([f"step{s.number}-{state}" for s in STEPS for state in ("question", "answer")]
+           + [f"scenario-{s.key}" for s in SCENARIOS] + ["lab", "practice", "practice-revealed"])
+
+
+@pytest.fixture(scope="module")
+def pseudo(qapp):
+    translations.install(i18n.PSEUDO)
+    yield
+    translations.install("en")
+
+
+@pytest.fixture(scope="module", params=list(SIZES))
+def pseudo_window(request, pseudo, qapp):
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+
+    size, presenting = SIZES[request.param]
+    window = MainWindow(threaded=False)
+    window.resize(*size)
+    window.show()
+    if presenting:
+        window.presentation.enter(full_screen=False)
+    yield window
+    if presenting:
+        window.presentation.leave()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+
+def _show(window, screen: str) -> None:
+    window.tabs.setCurrentWidget(window.live_page)
+    if screen.startswith("step"):
+        number, state = screen[4:].split("-")
+        window.lesson.go_to(int(number), animate=False)
+        if state == "answer":
+            window.lesson.reveal(animate=False)
+    elif screen.startswith("scenario-"):
+        window.lesson.choose_scenario(screen.removeprefix("scenario-"))
+    elif screen == "lab":
+        window.tabs.setCurrentWidget(window._lab_holder)
+        window.lab_page.controls.set_values(mode="single", lr=5.0)
+    elif screen.startswith("practice"):
+        window.open_practice()
+        if screen == "practice-revealed":
+            window.practice_page.presenter.commit_choice(0)
+    window.render_ready()
+
+
+def test_the_pseudo_language_brackets_every_kind_of_text():
+    assert untranslated_words(i18n.pseudo("Open preset")) == []
+    assert untranslated_words("Open preset") == ["Open", "preset"]
+    assert untranslated_words("d_k = 512 · " + i18n.pseudo("raw logits")) == []
+    assert untranslated_words(i18n.pseudo("a " + i18n.pseudo("nested") + " text")) == []
+
+
+def test_every_menu_text_is_translated(pseudo_window):
+    problems = menu_findings(pseudo_window)
+    assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_screen_is_translated_and_nothing_is_cut_off(request, pseudo_window, screen):
+    _show(pseudo_window, screen)
+    problems = findings(pseudo_window, clip=False)
+    assert not problems, f"{len(problems)} untranslated:\n" + "\n".join(map(str, problems))
+    size = request.node.callspec.params["pseudo_window"]
+    if (size, screen) in CUT_OFF_STILL:
+        request.applymarker(pytest.mark.xfail(reason=CUT_OFF_STILL[size, screen], strict=True))
+    problems = findings(pseudo_window)
+    assert not problems, f"{len(problems)} cut off:\n" + "\n".join(map(str, problems))
