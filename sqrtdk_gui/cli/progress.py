@@ -11,7 +11,7 @@ import signal
 import threading
 import time
 
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, localize_number
 
 __all__ = ["Progress", "StopOnInterrupt", "format_duration"]
 
@@ -60,7 +60,7 @@ class Progress:
         share = min(done / self.total, 1.0)
         template = _(_COUNTS[self.unit]) if self.unit in _COUNTS else "{unit} {done} of {total}"
         count = template.format(unit=self.unit, done=f"{done:,}", total=f"{self.total:,}")
-        fields = {"count": count, "percent": f"{100 * share:.1f}", "elapsed": format_duration(elapsed)}
+        fields = {"count": count, "percent": localize_number(f"{100 * share:.1f}"), "elapsed": format_duration(elapsed)}
         if done:
             counts = _("{count} ({percent} %), {elapsed} elapsed, about {left} left").format(
                 left=format_duration(elapsed * (self.total - done) / done), **fields)

@@ -26,7 +26,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QByteArray, QCoreApplicat
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core.i18n import PSEUDO, language
+from sqrtdk_gui.core.i18n import PSEUDO, language, localize_number
 from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -124,7 +124,7 @@ def _sections(window, pool, pages: list) -> Steps:
             prediction = PREDICTIONS.get(item.number)
             if prediction is not None:
                 value = measured(item.number)
-                number = f"{value:,.{prediction.digits}f}".replace(",", "\u202f")
+                number = localize_number(f"{value:,.{prediction.digits}f}".replace(",", "\u202f"))
                 seed = item.preset.get("seed", 0)
                 section["measured"] = translate("Handout", "{quantity} = {value} (this sample, seed {seed})").format(
                     quantity=core_text(prediction.quantity), value=number, seed=seed)
