@@ -8,6 +8,7 @@ trap, follow-up, the σ dial, the training lab and practice mode, in presentatio
 """
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -20,11 +21,9 @@ SIZES = {"1280x720-presentation": ((1280, 720), True), "1024x768-presentation": 
 # Screens whose layout still cuts a text 40 % longer than English (each must fail: a fixed one
 # fails the test until it leaves this list).
 _LAB = "the training lab's controls column and results table are too narrow for a 40 % longer text"
-_PRACTICE = "practice mode's summary strip cuts its captions when it holds the instrument in a narrow column"
 _CHART = "the evidence chart's axis title is longer than the chart, even at half size"
 CUT_OFF_STILL: dict[tuple[str, str], str] = {
-    ("1024x768-presentation", "lab"): _LAB, ("1280x720-presentation", "lab"): _LAB,
-    ("1024x768-presentation", "practice"): _PRACTICE, ("1280x720-presentation", "practice"): _PRACTICE,
+    ("1024x768-presentation", "lab"): _LAB,
     ("1024x768-presentation", "scenario-qk_norm"): "the histogram's colour key has one line at 1024×768",
     ("1024x768-presentation", "scenario-sigma_dial"): "the σ dial's plots are small at 1024×768: axis titles cut",
     ("1024x768-presentation", "scenario-small_heads"): _CHART, ("1920x1080", "scenario-long_context"): _CHART,
@@ -75,6 +74,8 @@ def _show(window, screen: str) -> None:
         if screen == "practice-revealed":
             window.practice_page.presenter.commit_choice(0)
     window.render_ready()
+    for _ in range(3):  # what a shown window does next: pending layouts and refits (one turn each)
+        QApplication.processEvents()
 
 
 def test_the_pseudo_language_brackets_every_kind_of_text():
