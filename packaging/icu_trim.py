@@ -88,7 +88,11 @@ def keep_item(name: str) -> bool:
     if folder in _DROP_DIRS or ext in ("cnv", "dict"):
         return False
     if ext == "res" and _LOCALE.match(stem) and stem not in _ALWAYS:
-        return stem.split("_")[0] in SPOKEN
+        lang = stem.split("_")[0]
+        # English keeps all its data, as before; the other languages spoken only their
+        # main locale data (Qt's QLocale has its own CLDR tables for numbers and dates; the
+        # app sorts nothing by a language's collation and names no currencies or zones).
+        return lang == "en" or (lang in SPOKEN and folder == "")
     return True
 
 

@@ -49,6 +49,9 @@ _BRACKETED = re.compile(re.escape(PSEUDO_OPEN) + r"[^" + re.escape(PSEUDO_OPEN +
                         + re.escape(PSEUDO_CLOSE))
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]{2,}")
 _TAG = re.compile(r"<[^>]*>")
+# What word wrap cannot break: runs without spaces (Chinese and Japanese break between any two
+# characters, and at their full-width punctuation).
+_UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+")
 
 
 def plain(text: str) -> str:
@@ -117,7 +120,7 @@ def _clipped(w: QWidget) -> bool:
         if not w.text() or w.pixmap() is not None and not w.pixmap().isNull():
             return False
         if w.wordWrap():  # wrapped: cut if a word is wider than it or its lines need more height
-            words = plain(w.text()).split()
+            words = _UNBREAKABLE.findall(plain(w.text()))
             wide = max((w.fontMetrics().horizontalAdvance(word) for word in words), default=0)
             return wide > w.contentsRect().width() + 2 or w.heightForWidth(w.width()) > w.height() + 2
         return w.sizeHint().width() > w.contentsRect().width() + w.contentsMargins().left() \

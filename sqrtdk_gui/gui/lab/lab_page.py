@@ -327,19 +327,26 @@ class LabPage(QWidget):
         self.progress.setFont(s.font(12))
         self.status.setFont(s.font(12))
         self.controls.apply_style()
-        # As wide as the controls need (a longer language), at least 290 px at zoom 1.
-        bar = self._controls_scroll.verticalScrollBar().sizeHint().width()
-        need = self.controls.minimumSizeHint().width() + bar + 4
-        self.left_column.setMinimumWidth(max(round(290 * s.zoom), min(need, round(400 * s.zoom))))
-        self.left_column.setMaximumWidth(max(round(340 * s.zoom), min(need, round(400 * s.zoom))))
+        self._fit_left_column()
         self.table.apply_style()
         self.sweep_table.apply_style()
         for panel in (*self.panels, self.steps_lr_panel, self.loss_lr_panel, *self.step_panels,
                       self.grad_panel):
             panel.apply_style()
 
+    def _fit_left_column(self) -> None:
+        """As wide as the controls need (a longer language), at least 290 px at zoom 1, at most
+        two fifths of the page: the plots keep the rest."""
+        z = self.style_.zoom
+        bar = self._controls_scroll.verticalScrollBar().sizeHint().width()
+        need = self.controls.minimumSizeHint().width() + bar + 4
+        most = max(round(340 * z), round(0.4 * self.width()))
+        self.left_column.setMinimumWidth(max(round(290 * z), min(need, most)))
+        self.left_column.setMaximumWidth(max(round(340 * z), min(need, most)))
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._fit_left_column()
         # On a short screen (a 720-line projector) the plots need the intro's lines; the
         # lesson says the same, and it stays as the tab's tooltip.
         self.intro.setVisible(self.height() >= round(820 * self.style_.zoom))

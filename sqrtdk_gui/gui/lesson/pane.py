@@ -33,6 +33,7 @@ from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resize
+from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
 __all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource", "core_text",
@@ -264,7 +265,8 @@ class LessonPane(QWidget):
         grid.addWidget(self.trap_label, 0, 0)
         grid.addWidget(self.followup_label, 0, 1)
 
-        self.chart = pg.PlotWidget()
+        # Axes that fit their titles (a long language shrinks them instead of cutting them).
+        self.chart = pg.PlotWidget(axisItems={name: RememberingAxis(name) for name in ("left", "bottom")})
         self.chart.setObjectName("evidenceChart")
         self.chart.setMinimumHeight(150)
         self.chart.setMaximumHeight(220)

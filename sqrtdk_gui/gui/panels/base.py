@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
@@ -273,14 +273,35 @@ class PlotFrame(QFrame):
         asks the window to lay itself out again (that cost 3 ms a frame).
         """
         metrics = self.readout.fontMetrics()
-        width = max(self.width() - 16, 1)  # the layout's side margins
-        # The sample, or the text shown if wider (a longer language, a longer case).
-        need = max(metrics.horizontalAdvance(self.readout_sample), metrics.horizontalAdvance(self.readout.text()))
-        # Word wrap breaks between words, so allow a little more than the plain ratio.
-        lines = min(3, math.ceil(1.1 * need / width))
+        # The width its holder has once laid out (the panel's less its margins before that).
+        slot = self.readout_slot
+        width = max(slot.width() if slot.isVisible() and slot.width() > 1 else self.width() - 16, 1)
+        # The lines word wrap makes of the sample, or of the text shown if it needs more (a
+        # longer language, a longer case); Chinese wraps between any two characters.
+        texts = (self.readout_sample, self.readout.text())
+        wrapped = max(metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, text).height()
+                      for text in texts)
+        # Word wrap breaks between words, so allow a little more than the plain ratio too.
+        need = max(metrics.horizontalAdvance(text) for text in texts)
+        lines = min(3, max(1, round(wrapped / metrics.lineSpacing()), math.ceil(1.1 * need / width)))
         self.readout.setWordWrap(lines > 1)
-        self.readout_slot.set_height(lines * metrics.lineSpacing() + 4)
+        height = lines * metrics.lineSpacing() + 4
+        if lines > 1:  # a fallback font's taller lines (Chinese glyphs) as the label lays them out
+            height = max(height, self.readout.heightForWidth(width))
+        self.readout_slot.set_height(height)
         self._fit_title()
+
+    def show_readout(self, text: str) -> None:
+        """The readout's text; its holder grows when a text needs more room than any before
+        (a longer case or language, taller glyphs), and never shrinks for a shorter one (no
+        jumping plots)."""
+        self.readout.setText(text)
+        metrics = self.readout.fontMetrics()
+        if metrics.horizontalAdvance(text) > metrics.horizontalAdvance(self.readout_sample):
+            self.readout_sample = text
+            self._fit_readout()
+        elif self.readout.wordWrap() and self.readout.heightForWidth(self.readout.width()) > self.readout_slot.height():
+            self.readout_slot.set_height(self.readout.heightForWidth(self.readout.width()))
 
     def set_title(self, text: str) -> None:
         self.title.setText(text)
@@ -353,7 +374,9 @@ class PlotFrame(QFrame):
         if self.key.isHidden():
             self.key_slot.hide()
             return
-        height = self.key.heightForWidth(max(self.width() - 16, 1)) if self.key.text() else 0
+        # The width its holder has once laid out (the panel's less its margins before that).
+        width = self.key_slot.width() if self.key_slot.isVisible() and self.key_slot.width() > 1 else self.width() - 16
+        height = self.key.heightForWidth(max(width, 1)) if self.key.text() else 0
         if grow_only and not self.key_slot.isHidden():
             height = max(height, self.key_slot.height())
         if height != self.key_slot.height() or self.key_slot.isHidden():

@@ -263,12 +263,7 @@ class SigmaDialPanel(Panel):
             lo, hi = curves.window
             text += "   ·   " + self._window_text.format(keys=p.keys, low=f"{lo:.2g}", high=f"{hi:.2g}")
             self.values.update(window_low=lo, window_high=hi, peak=curves.peak_sigma)
-        text = localize_number(text)
-        self.readout.setText(text)
-        metrics = self.readout.fontMetrics()
-        if metrics.horizontalAdvance(text) > metrics.horizontalAdvance(self.readout_sample):
-            self.readout_sample = text  # longer than any before (a case, a language): room for it
-            self._fit_readout()
+        self.show_readout(localize_number(text))
         self._pending_table = (p, sigmas, curves)
         wait_ms = TABLE_INTERVAL_MS - 1e3 * (time.monotonic() - self._table_written)
         if wait_ms <= 0:

@@ -142,4 +142,4 @@ class WeightsPanel(Panel):
             text = (self._readout_sum_text if with_sum else self._readout_text).format(
                 label=label, max_weight=f"{max_w:.3f}", entropy=f"{entropy:.2f}", log_n=f"{math.log(n):.2f}",
                 row_sum=f"{row_sum:.3f}")
-        self.readout.setText(localize_number(text))
+        self.show_readout(localize_number(text))

@@ -88,7 +88,7 @@ class RememberingAxis(pg.AxisItem):
 
     def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph API
         super()._updateLabel()
-        self._fit_label()
+        self.resizeEvent()  # place the new text (pyqtgraph places a label only on a resize) and fit it
 
     def _fit_label(self) -> None:
         """A label longer than its axis (a long word in German, a short plot) shrinks to fit,
