@@ -62,6 +62,8 @@ def plain(text: str) -> str:
 def untranslated_words(text: str) -> list[str]:
     """Words of ``text`` outside every ⟦…⟧ (innermost first) that are not symbols or names."""
     text = plain(text).replace("&&", "&")
+    if text.endswith("…") and text.count(PSEUDO_OPEN) > text.count(PSEUDO_CLOSE):
+        text += PSEUDO_CLOSE  # an elided text lost its closing bracket, not its translation
     while True:
         stripped = _BRACKETED.sub(" ", text)
         if stripped == text:

@@ -134,6 +134,9 @@ class PlotFrame(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel(title)
         self.title.setObjectName("panelTitle")
+        # The title takes the room its row leaves and fits itself to it (smaller, then "…"):
+        # its text never sets how wide the panel, and so the window, must be.
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.readout = QLabel()
         self.readout.setObjectName("panelReadout")
         # Plain text: a rich-text label re-parses and re-lays out its HTML on every
@@ -310,11 +313,15 @@ class PlotFrame(QFrame):
     def _fit_title(self) -> None:
         """The title comes first: the Numbers button shows its icon only when both would not
         fit, a title still too long for a narrow panel steps down to 11 pt at zoom 1, and one
-        too long even then (a long language) takes a second line."""
+        too long even then (a long language) ends in "…", the whole title its tooltip (a
+        second line would make the panel taller, and a small projector has no height to spare)."""
         width = self.width() - 16
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
-        text = self.title.text()
+        current = self.title.text()
+        elided = getattr(self, "_elided_title", "")
+        text = self._full_title if elided and current == elided else current
+        self._full_title = text
         wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)
         style = Qt.ToolButtonStyle.ToolButtonTextOnly if wide else Qt.ToolButtonStyle.ToolButtonIconOnly
@@ -330,9 +337,13 @@ class PlotFrame(QFrame):
             size -= 1
             font.setPointSize(size)
         self.title.setFont(font)
-        wrap = not rich and QFontMetrics(font).horizontalAdvance(text) > room
-        if wrap != self.title.wordWrap():
-            self.title.setWordWrap(wrap)
+        shown = text
+        if not rich and QFontMetrics(font).horizontalAdvance(text) > room > 0:
+            shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room)
+        self._elided_title = shown if shown != text else ""
+        if shown != current:
+            self.title.setText(shown)
+        self.title.setToolTip(text if shown != text else "")
 
     # --- look ---------------------------------------------------------------------------
     def apply_style(self) -> None:

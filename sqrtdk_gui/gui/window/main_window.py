@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QScrollArea,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -143,9 +144,17 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.tabs.addTab(live, translate("MainWindow", "Live"))
         # The lab is built when first opened: most lessons never need it, start-up does.
         self._lab_page = None
-        self._lab_holder = QWidget()
-        QVBoxLayout(self._lab_holder).setContentsMargins(0, 0, 0, 0)
+        # Its page scrolls rather than make the window taller than a small projector when a
+        # long language needs more lines than the screen has.
+        self._lab_holder = QScrollArea()
+        self._lab_holder.setWidgetResizable(True)
+        self._lab_holder.setFrameShape(QScrollArea.Shape.NoFrame)
+        self._lab_holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lab_inner = QWidget()
+        QVBoxLayout(lab_inner).setContentsMargins(0, 0, 0, 0)
+        self._lab_holder.setWidget(lab_inner)
         self.tabs.addTab(self._lab_holder, translate("MainWindow", "Training lab"))
+        self._page_policies: dict = {}  # each tab page's own size policy (see _on_tab)
         # Practice mode, built when first opened (gui/practice): it borrows the instrument.
         self._practice_page = None
         self._practice_panels: tuple[str, ...] = ()
@@ -421,7 +430,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         """The training-lab page, built on first use."""
         if self._lab_page is None:
             self._lab_page = LabPage(self.style_)
-            self._lab_holder.layout().addWidget(self._lab_page)
+            self._lab_holder.widget().layout().addWidget(self._lab_page)
             self._lab_page.show()  # a child added to a shown parent is not shown by itself
         return self._lab_page
 
@@ -429,6 +438,15 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         # The lab and practice need the width the lesson dock takes; the dock comes back with
         # the Live tab. Practice borrows the instrument and gives it back when it is left.
         page = self.tabs.widget(index)
+        # A page behind the others sets no minimum size: the live page laid out in a long
+        # language must not make the window taller than a small projector while the lab or
+        # practice is in front (a tab widget is as large as the largest of its pages).
+        policies = self._page_policies
+        for i in range(self.tabs.count()):
+            other = self.tabs.widget(i)
+            policies.setdefault(other, other.sizePolicy())
+            other.setSizePolicy(policies[other] if other is page else
+                                QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored))
         if page in (self._lab_holder, self._practice_holder):
             if page is self._lab_holder:
                 self.lab_page  # noqa: B018 - builds it
