@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
-from sqrtdk_gui.core.i18n import LANGUAGES, N_, PSEUDO, _, match_language, system_languages
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.validation import float_arg, int_arg, shown
 
@@ -52,7 +52,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def language_arg(text: str) -> str:
     """An argparse ``type=`` for ``--lang``: a language the program speaks (or ``pseudo``)."""
-    if text in LANGUAGES or text == PSEUDO:
+    if speaks(text):
         return text
     raise argparse.ArgumentTypeError(_("--lang wants one of {languages}, got {value}").format(
         languages=", ".join(LANGUAGES), value=shown(text)))
@@ -64,7 +64,7 @@ def cli_language(argv: list[str], environ: Mapping[str, str]) -> str:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[len("--lang="):] \
             if arg.startswith("--lang=") else None
-        if value is not None and (value in LANGUAGES or value == PSEUDO):
+        if value is not None and speaks(value):
             return value
     tags = system_languages(environ)
     if not tags:

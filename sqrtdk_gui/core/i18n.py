@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 
 __all__ = ["LANGUAGES", "PSEUDO", "DOMAIN", "N_", "_", "ngettext", "set_language", "language",
-           "match_language", "system_languages", "decimal_mark", "localize_number", "parse_number",
+           "match_language", "system_languages", "speaks", "decimal_mark", "localize_number", "parse_number",
            "pseudo", "pseudo_html", "PSEUDO_OPEN", "PSEUDO_CLOSE"]
 
 # The languages the program speaks, each named in itself (the View menu's entries).
@@ -57,8 +57,9 @@ _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def _(text: str) -> str:
-    """``text`` in the current language (English where the catalogue lacks it)."""
-    return _catalogue.gettext(text)
+    """``text`` in the current language (English where the catalogue lacks it); "" stays ""
+    (gettext would give the catalogue's header for it)."""
+    return _catalogue.gettext(text) if text else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -80,10 +81,15 @@ def catalogue(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
+def speaks(code: str) -> bool:
+    """Whether ``code`` is a language the program speaks (a key of LANGUAGES, or PSEUDO)."""
+    return code in LANGUAGES or code == PSEUDO
+
+
 def set_language(code: str) -> None:
     """Speak ``code`` (a key of LANGUAGES, or PSEUDO) from now on."""
     global _current, _catalogue
-    if code not in LANGUAGES and code != PSEUDO:
+    if not speaks(code):
         raise ValueError(f"unknown language {code[:20]!r}; known: {', '.join(LANGUAGES)}")
     _catalogue = catalogue(code)
     _current = code

@@ -42,7 +42,7 @@ NEVER_TRANSLATED = {
     "seq_len", "log_n", "qk_norm", "none", "dk", "sqrt_dmodel", "after_softmax", "YaRN", "μP", "MSE",
     "PNG", "SVG", "CSV", "JSON", "HTML", "Markdown", "Ctrl", "Shift", "Alt", "Esc", "Tab", "Home", "End",
     "PgUp", "PgDown", "Return", "Space", "Del", "Backspace", "Enter", "Up", "Down", "Left", "Right",
-    "float", "bfloat", "logit", "W_q", "W_k", "W_v",
+    "float", "bfloat", "logit", "W_q", "W_k", "W_v", "W_Q", "W_K", "W_V",
     *(w for name in LANGUAGES.values() for w in name.split()),
 }
 _BRACKETED = re.compile(re.escape(PSEUDO_OPEN) + r"[^" + re.escape(PSEUDO_OPEN + PSEUDO_CLOSE) + r"]*"

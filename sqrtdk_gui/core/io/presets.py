@@ -19,7 +19,7 @@ from typing import TypeVar
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import LANGUAGES, N_, PSEUDO, _
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, speaks
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 
@@ -172,7 +172,7 @@ def _from_json(text: str) -> State:
     language = data.get("language")
     if language is not None:
         _expect(str, language, "\"language\"")
-        if language not in LANGUAGES and language != PSEUDO:
+        if not speaks(language):
             raise PresetError(_("unknown language {name}: use {languages}").format(
                 name=_shown(language), languages=", ".join(LANGUAGES)))
     return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom), language=language)

@@ -26,7 +26,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QByteArray, QCoreApplicat
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
-from sqrtdk_gui.core.i18n import PSEUDO, language, localize_number
+from sqrtdk_gui.core.i18n import PSEUDO, _, language, localize_number
 from sqrtdk_gui.core.io.safe_io import write_bytes, write_text
 from sqrtdk_gui.core.lesson.claims_table import claim_rows
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
@@ -36,7 +36,7 @@ from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, measured
 from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
 from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, core_text, lesson_text, localized_evidence
+from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
 __all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "handout_pages"]
 
@@ -111,7 +111,7 @@ def _sections(window, pool, pages: list) -> Steps:
     (``yield from``; the pictures are encoded in ``pool``)."""
     sections = []
     for i, (kind, item) in enumerate(pages):
-        title = core_text(item.title)
+        title = _(item.title)
         if not (yield Page(i, len(pages), title)):
             break
         # "name": the English title, for file names.
@@ -120,19 +120,19 @@ def _sections(window, pool, pages: list) -> Steps:
         if kind == "step":
             yield from enter_page(window, "step", item.number, pool)
             section.update(label=translate("Handout", "Step {number}").format(number=item.number),
-                           question=fill(core_text(item.question)), answer=fill(core_text(item.answer)))
+                           question=fill(_(item.question)), answer=fill(_(item.answer)))
             prediction = PREDICTIONS.get(item.number)
             if prediction is not None:
                 value = measured(item.number)
                 number = localize_number(f"{value:,.{prediction.digits}f}".replace(",", "\u202f"))
                 seed = item.preset.get("seed", 0)
                 section["measured"] = translate("Handout", "{quantity} = {value} (this sample, seed {seed})").format(
-                    quantity=core_text(prediction.quantity), value=number, seed=seed)
+                    quantity=_(prediction.quantity), value=number, seed=seed)
         else:
             yield from enter_page(window, "scenario", item.key, pool)
             label = translate("Handout", "Trap") if item.kind == "trap" else translate("Handout", "Follow-up")
             section.update(label=label,
-                           evidence=localized_evidence(evidence(item.key, window.controller.params)))
+                           evidence=evidence(item.key, window.controller.params))
         section["png"] = pool.submit(_png, window.live_page.grab().toImage())
         sections.append(section)
     for section in sections:
@@ -180,7 +180,7 @@ def _texts() -> dict[str, str]:
 
 def _claim_rows() -> list[tuple[str, ...]]:
     """The claims table's rows, each text in the language spoken where the core has it."""
-    return [tuple(core_text(c) for c in row) for row in claim_rows()]
+    return [tuple(_(c) for c in row) for row in claim_rows()]
 
 
 def _html(sections: list[dict]) -> str:
@@ -222,7 +222,7 @@ def _script(text: str, table: dict, fallback: str) -> str:
 def _md_inline(fragment: str) -> str:
     """Lesson HTML to readable Markdown: headings, bold, italics, lists; d<sub>k</sub> → dₖ."""
     text = re.sub(r"\s*\n\s*", " ", fragment)
-    for _ in range(2):  # nested subscripts (q<sub>d<sub>k</sub></sub>) innermost first
+    for _pass in range(2):  # nested subscripts (q<sub>d<sub>k</sub></sub>) innermost first
         text = re.sub(r"<sub>([^<]*)</sub>", lambda m: _script(m.group(1), _SUB, "_({})"), text)
     text = re.sub(r"<sup>([^<]*)</sup>", lambda m: _script(m.group(1), _SUP, "^({})"), text)
     for tag, mark in (("h2", "## "), ("h3", "### ")):

@@ -163,7 +163,7 @@ def run_window(launch: Launch) -> int:
             try:
                 render_to_file(window, launch.screenshot, launch.size)
             except OSError as exc:  # safe_io.IOFailure: the old file is untouched
-                print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=_(str(exc))),
+                print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=exc),
                       file=sys.stderr)
                 return 2
             return 0
@@ -179,10 +179,12 @@ def run_window(launch: Launch) -> int:
                 return 130 if interrupted else status
             # View -> Language: the same state, geometry and mode, rebuilt in the new language.
             presentation = window.presentation.active
-            _close(window, settings)
+            closing, window = window, None
+            _close(closing, settings)
             window, settings = prepare_window(Launch(), interactive=True)
     finally:
-        _close(window, settings)
+        if window is not None:
+            _close(window, settings)
 
 
 # app.exec()'s status when the window asks to be rebuilt in another language.
@@ -192,12 +194,9 @@ RELAUNCH = 0x5A71
 def _close(window, settings) -> None:
     """Save what the window remembers, then close and delete it while Qt still runs: with
     PySide6 6.11 an interpreter that exits with a pyqtgraph window still open crashes (status
-    139). Closing twice is harmless."""
+    139)."""
     from PySide6.QtWidgets import QApplication
 
-    if getattr(window, "_closed_by_launcher", False):
-        return
-    window._closed_by_launcher = True
     window.close()
     if settings is not None:
         problem = settings.save(window.saveGeometry(), window.current_state(), window.recent.paths)
@@ -287,7 +286,7 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
         with _offscreen_window(lang, theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
             written = export_slides(window, folder, size, progress, should_stop=should_stop)
     except OSError as exc:
-        print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=_(str(exc))), file=sys.stderr)
+        print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     if report is not None and report.interrupted:
         if written:

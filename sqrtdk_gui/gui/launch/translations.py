@@ -41,13 +41,9 @@ def qt_locale(lang: str) -> QLocale:
 def resolve(requested: str | None, remembered: str | None = None) -> str:
     """The language to speak: the one asked for, else the one chosen before, else the system's."""
     for choice in (requested, remembered):
-        if choice and (choice in i18n.LANGUAGES or choice == i18n.PSEUDO):
+        if choice and i18n.speaks(choice):
             return choice
     return i18n.first_supported(QLocale.system().uiLanguages())
-
-
-def _load(translator: QTranslator, path: str) -> bool:
-    return bool(path) and translator.load(path)
 
 
 def install(lang: str) -> None:
@@ -65,7 +61,7 @@ def install(lang: str) -> None:
         _installed.append(PseudoTranslator(app))
     elif lang != "en":
         own = QTranslator(app)
-        if _load(own, str(resources.files("sqrtdk_gui") / "locale" / f"{i18n.DOMAIN}_{lang}.qm")):
+        if own.load(str(resources.files("sqrtdk_gui") / "locale" / f"{i18n.DOMAIN}_{lang}.qm")):
             _installed.append(own)
         qt = QTranslator(app)  # Qt's own dialogs: file dialogs, message box buttons
         if qt.load(qt_locale(lang), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):

@@ -6,7 +6,6 @@ resource system (``:/lesson/...``), rendered as Qt rich text (no web engine: off
 
 from __future__ import annotations
 
-import dataclasses
 import html
 
 import pyqtgraph as pg
@@ -36,8 +35,7 @@ from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resiz
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource", "core_text",
-           "localized_evidence"]
+__all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -58,19 +56,6 @@ INTRO = QT_TRANSLATE_NOOP(
 def intro_html() -> str:
     """The pane's introduction in the language spoken."""
     return translate("LessonPane", INTRO).format(traps=_COUNTS["trap"], followups=_COUNTS["follow-up"])
-
-
-def core_text(text: str) -> str:
-    """A text of the core's lesson (marked there) in the language spoken; "" stays "" (an
-    empty message would be the catalogue's header)."""
-    return _(text) if text else text
-
-
-def localized_evidence(ev: Evidence) -> Evidence:
-    """The evidence with its headers, cells and chart label in the language spoken."""
-    return dataclasses.replace(ev, headers=tuple(core_text(h) for h in ev.headers),
-                               rows=tuple(tuple(core_text(c) for c in row) for row in ev.rows),
-                               chart_label=core_text(ev.chart_label))
 
 
 def localized_resource(path: str) -> str:
@@ -249,12 +234,12 @@ class LessonPane(QWidget):
                 "follow-up": translate("LessonPane", "Follow-up: {title}. Sets its parameters and shows the "
                                                      "evidence.")}
         for s in SCENARIOS:
-            button = WrappingButton(core_text(s.button))  # two lines where a language needs them
+            button = WrappingButton(_(s.button))  # two lines where a language needs them
             button.setObjectName(f"scenario_{s.key}")
             button.setCheckable(True)
             # Long titles must not widen the dock: the panels need the room.
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            button.setToolTip(tips[s.kind].format(title=core_text(s.title)))
+            button.setToolTip(tips[s.kind].format(title=_(s.title)))
             button.clicked.connect(lambda _=False, key=s.key: self.scenario_clicked.emit(key))
             col = 0 if s.kind == "trap" else 1
             grid.addWidget(button, rows[s.kind] + 1, col)
@@ -377,9 +362,9 @@ class LessonPane(QWidget):
         each with a note for every quoted figure this sample falls outside of."""
         raw = lesson_source(step.resource)
         before = before_reveal(raw)
-        open_notes = sample_notes(before + core_text(step.question), self._seed)
+        open_notes = sample_notes(before + _(step.question), self._seed)
         seen = {n.key for n in open_notes}
-        later = [n for n in sample_notes(raw + core_text(step.answer), self._seed) if n.key not in seen]
+        later = [n for n in sample_notes(raw + _(step.answer), self._seed) if n.key not in seen]
         return (fill(raw) + notes_html(open_notes + later, self._seed),
                 fill(before) + notes_html(open_notes, self._seed))
 
@@ -401,12 +386,12 @@ class LessonPane(QWidget):
             self._seed = seed
         self.caption.setText(translate("LessonPane", "Step {number} of {count}").format(number=step.number,
                                                                                       count=count))
-        self.title.setText(core_text(step.title).replace("d_k", "dₖ"))
+        self.title.setText(_(step.title).replace("d_k", "dₖ"))
         # Blind: the part of the text after the reveal mark would answer the question.
         self._full_step_html, before = self._step_html(step)
         self._set_html(before)
-        self.question.setText(fill(core_text(step.question)))  # translated before its figures are filled in
-        self.answer.setText(fill(core_text(step.answer)))
+        self.question.setText(fill(_(step.question)))  # translated before its figures are filled in
+        self.answer.setText(fill(_(step.answer)))
         self.answer.hide()
         self.verdict.hide()
         self.guesses.clear()
@@ -428,8 +413,7 @@ class LessonPane(QWidget):
             self._seed = seed
         self.caption.setText(translate("LessonPane", "Trap") if scenario.kind == "trap"
                              else translate("LessonPane", "Follow-up"))
-        self.title.setText(core_text(scenario.title))
-        evidence = localized_evidence(evidence)
+        self.title.setText(_(scenario.title))
         self._shown_scenario = (scenario, evidence)
         self._set_html(self._scenario_html(scenario) + self._evidence_html(evidence))
         self.predict.hide()
@@ -490,7 +474,7 @@ class LessonPane(QWidget):
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
         value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
         lines = [translate("LessonPane", "Measured in this sample: <b>{quantity} = {value}</b>").format(
-            quantity=html.escape(core_text(quantity)), value=value)]
+            quantity=html.escape(_(quantity)), value=value)]
         if guesses:
             best = min(range(len(guesses)), key=lambda i: guesses[i][1])
             cells = []

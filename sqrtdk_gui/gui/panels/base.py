@@ -137,6 +137,8 @@ class PlotFrame(QFrame):
         # The title takes the room its row leaves and fits itself to it (smaller, then "…"):
         # its text never sets how wide the panel, and so the window, must be.
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full_title = title  # the title as set; the label may show it ended in "…"
+        self._elided_title = ""  # what the label shows when it is shortened, else ""
         self.readout = QLabel()
         self.readout.setObjectName("panelReadout")
         # Plain text: a rich-text label re-parses and re-lays out its HTML on every
@@ -303,8 +305,10 @@ class PlotFrame(QFrame):
         if metrics.horizontalAdvance(text) > metrics.horizontalAdvance(self.readout_sample):
             self.readout_sample = text
             self._fit_readout()
-        elif self.readout.wordWrap() and self.readout.heightForWidth(self.readout.width()) > self.readout_slot.height():
-            self.readout_slot.set_height(self.readout.heightForWidth(self.readout.width()))
+        elif self.readout.wordWrap():
+            height = self.readout.heightForWidth(self.readout.width())
+            if height > self.readout_slot.height():
+                self.readout_slot.set_height(height)
 
     def set_title(self, text: str) -> None:
         self.title.setText(text)
@@ -319,8 +323,7 @@ class PlotFrame(QFrame):
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
         current = self.title.text()
-        elided = getattr(self, "_elided_title", "")
-        text = self._full_title if elided and current == elided else current
+        text = self._full_title if self._elided_title and current == self._elided_title else current
         self._full_title = text
         wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)

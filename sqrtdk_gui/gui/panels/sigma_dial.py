@@ -324,7 +324,7 @@ class SigmaDialPanel(Panel):
         half = (len(cells) + 1) // 2 if self.body.direction() == QBoxLayout.Direction.TopToBottom else len(cells)
         two = half < len(cells)
         small = f" style='font-size:{s.pt(10)}pt'" if two else ""
-        rows = [f"<tr>{''.join(cells[i::half][:2] if half < len(cells) else [cells[i]])}</tr>" for i in range(half)]
+        rows = [f"<tr>{''.join(cells[i::half])}</tr>" for i in range(half)]  # row i: modes i and i + half
         html = (f"<div style='color:{s.palette.fg}'><b>{self._table_heading}</b><br/>"
                 f"<span style='color:{s.palette.muted}'>d_k = {p.d_k}, τ = {p.temperature:.2f}, "
                 f"n = {p.keys}</span>"
