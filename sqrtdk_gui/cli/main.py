@@ -23,6 +23,7 @@ from sqrtdk_gui.cli.args import (
     silence_stdout,
     size_arg,
 )
+from sqrtdk_gui.cli.entry import interrupted
 from sqrtdk_gui.cli.window import run_window
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.i18n import LANGUAGES, _
@@ -131,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         print(error_line(_io_message(exc)), file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, not a traceback
+        if interrupted(exc):  # Ctrl+C while a module loaded, wrapped by Python in another error
+            return 130
         if os.environ.get(DEBUG_ENV) == "1":
             raise
         message = " ".join(str(exc).split())

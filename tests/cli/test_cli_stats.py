@@ -67,3 +67,36 @@ def test_bad_input_exits_2_with_one_line(argv, needle):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def _wrapped_interrupt() -> RuntimeError:
+    # What Python 3.11 raises when Ctrl+C lands in a class's __set_name__ during an import.
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as inner:
+            raise RuntimeError("Error calling __set_name__ on '_Field' instance") from inner
+    except RuntimeError as outer:
+        return outer
+
+
+def test_ctrl_c_wrapped_in_another_error_is_still_ctrl_c(monkeypatch, capsys):
+    from sqrtdk_gui.cli import entry
+    from sqrtdk_gui.cli import main as cli_main
+
+    assert entry.interrupted(_wrapped_interrupt())
+    assert entry.interrupted(KeyboardInterrupt())
+    assert not entry.interrupted(RuntimeError("a bug"))
+    context = ValueError("raised while handling")
+    context.__context__ = context  # a cycle ends the walk
+    assert not entry.interrupted(context)
+
+    def interrupted_run(args):
+        raise _wrapped_interrupt()
+
+    monkeypatch.setattr(cli_main, "run_window", interrupted_run)
+    assert main(["--smoke-test"]) == 130
+    assert capsys.readouterr().err == ""  # no "internal error" line
+    monkeypatch.setattr(cli_main, "run_window", lambda args: (_ for _ in ()).throw(RuntimeError("a bug")))
+    assert main(["--smoke-test"]) == 1
+    assert "internal error: RuntimeError: a bug" in capsys.readouterr().err

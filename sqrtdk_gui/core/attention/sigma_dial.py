@@ -33,7 +33,7 @@ from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.attention.theory import theory_std
 
 __all__ = ["SIGMA_GRID", "SIGMA_RANGE", "SEEDS", "QUANTITIES", "STATISTICS", "DialCurves", "curves",
-           "dial_normals", "rows_per_seed", "mode_sigmas"]
+           "compute_curves", "encode", "decode", "use_stored", "dial_normals", "rows_per_seed", "mode_sigmas"]
 
 # 6 points per octave from 2^(-26/6) ≈ 0.05 to 2^(40/6) ≈ 102: every power of two exactly.
 SIGMA_GRID = tuple(2.0 ** (k / 6) for k in range(-26, 41))
@@ -159,8 +159,24 @@ def curves(keys: int) -> DialCurves:
         return _curves(keys)
 
 
+_use_stored = True
+
+
+def use_stored(enabled: bool) -> None:
+    """Whether the curves stored at build time (for the lesson's numbers of keys) are taken
+    (default) or computed like any other (benchmarks that time the computation)."""
+    global _use_stored
+    _use_stored = bool(enabled)
+    _curves.cache_clear()
+
+
 @functools.lru_cache(maxsize=8)
 def _curves(keys: int) -> DialCurves:
+    return _stored(keys) or compute_curves(keys)
+
+
+def compute_curves(keys: int) -> DialCurves:
+    """The dial's curves for ``keys`` keys computed now, uncached."""
     sigma = np.array(SIGMA_GRID)
     per_seed = rows_per_seed(keys)
     x = np.empty((SEEDS * per_seed, keys))  # filled seed by seed: no second copy
@@ -175,6 +191,39 @@ def _curves(keys: int) -> DialCurves:
             arr.flags.writeable = False
     sigma.flags.writeable = False
     return DialCurves(keys=keys, sigma=sigma, rows=x.shape[0], seeds=SEEDS, values=values)
+
+
+def encode(c: DialCurves) -> dict[str, object]:
+    """Curves as plain numbers (what ``curve_data.DIALS`` stores)."""
+    out: dict[str, object] = {"rows": c.rows, "seeds": c.seeds, "sigma": tuple(float(s) for s in c.sigma)}
+    out.update({f"{q}.{st}": tuple(float(x) for x in c.values[q][st]) for q in QUANTITIES for st in STATISTICS})
+    return out
+
+
+def decode(keys: int, entry: dict[str, object]) -> DialCurves:
+    """The :class:`DialCurves` that :func:`encode` wrote (read-only arrays, as computed ones)."""
+
+    def array(name: str) -> np.ndarray:
+        a: np.ndarray = np.array(entry[name], dtype=float)
+        a.flags.writeable = False
+        return a
+
+    values = {q: {st: array(f"{q}.{st}") for st in STATISTICS} for q in QUANTITIES}
+    return DialCurves(keys=keys, sigma=array("sigma"), rows=int(entry["rows"]),  # type: ignore[call-overload]
+                      seeds=int(entry["seeds"]), values=values)  # type: ignore[call-overload]
+
+
+def _stored(keys: int) -> DialCurves | None:
+    if not _use_stored:
+        return None
+    # Imported on first use (in the worker thread): the numbers are not needed at start.
+    from sqrtdk_gui.core.attention import curve_data
+
+    entry = curve_data.DIALS.get(keys)
+    if entry is None or entry["sigma"] != SIGMA_GRID or entry["seeds"] != SEEDS \
+            or entry["rows"] != SEEDS * rows_per_seed(keys):
+        return None  # not stored, or for another grid (the tests say it is stale)
+    return decode(keys, entry)
 
 
 def mode_sigmas(params: Params, scalings: Iterable[str] = SCALINGS) -> dict[str, float]:

@@ -2,6 +2,12 @@
 
 Only per-point numbers are kept, never a point's full result; finished sweeps are cached
 (they are small) and a sweep can be cancelled between two points.
+
+The sweeps of every parameter set the lesson shows are computed once, by this module's own
+code, into :mod:`sqrtdk_gui.core.attention.curve_data` (``packaging/build_curves.py``; the
+tests recompute them): the long-context page's sweeps take ten seconds of CPU, and a lecture
+or an export of the slides would otherwise wait for them. Any other parameter set, another
+seed included, is computed when asked for.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Summary
 from sqrtdk_gui.core.attention.streamed import streamed_spec, streamed_summaries
 from sqrtdk_gui.core.attention.theory import theory_std
 
-__all__ = ["DK_GRID", "SWEEP_MAX_ROWS", "Sweep", "SweepCancelled", "sweep", "clear_cache"]
+__all__ = ["DK_GRID", "SWEEP_MAX_ROWS", "Sweep", "SweepCancelled", "sweep", "sweep_base", "compute_sweep",
+           "clear_cache", "use_stored", "store_key", "encode", "decode"]
 
 # Integers spaced by sqrt(2) from 1 to 4096: smooth curves on a log axis.
 DK_GRID = tuple(sorted({round(2 ** (k / 2)) for k in range(25)}))
@@ -66,8 +73,12 @@ def sweep(params: Params, d_ks: Iterable[int] = DK_GRID, cancelled: Callable[[],
     Cached per parameter set without d_k. ``cancelled()``, if given, is asked before every
     point; when it returns True the sweep raises SweepCancelled.
     """
-    base = params.replace(d_k=1, queries=min(params.queries, SWEEP_MAX_ROWS))
-    return _sweep_cached(base, tuple(int(d) for d in d_ks), cancelled)
+    return _sweep_cached(sweep_base(params), tuple(int(d) for d in d_ks), cancelled)
+
+
+def sweep_base(params: Params) -> Params:
+    """The parameter set a sweep of ``params`` is computed (and cached, and stored) for."""
+    return params.replace(d_k=1, queries=min(params.queries, SWEEP_MAX_ROWS))
 
 
 @dataclass(frozen=True)
@@ -105,7 +116,7 @@ class _SweepCache:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        result = _compute_sweep(base, d_ks, cancelled)
+        result = _stored(base, d_ks) or compute_sweep(base, d_ks, cancelled)
         with self._lock:
             result = self._items.setdefault(key, result)  # two threads: the first one wins
             self._items.move_to_end(key)
@@ -121,12 +132,24 @@ class _SweepCache:
 _sweep_cached = _SweepCache(32)
 
 
+_use_stored = True
+
+
 def clear_cache() -> None:
     """Forget every finished sweep (tests and benchmarks start from nothing)."""
     _sweep_cached.cache_clear()
 
 
-def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled: Callable[[], bool] | None = None) -> Sweep:
+def use_stored(enabled: bool) -> None:
+    """Whether sweeps stored at build time are taken (default) or computed like any other
+    (benchmarks that time the computation, tests of cancelling it)."""
+    global _use_stored
+    _use_stored = bool(enabled)
+
+
+def compute_sweep(base: Params, d_ks: tuple[int, ...] = DK_GRID,
+                  cancelled: Callable[[], bool] | None = None) -> Sweep:
+    """The sweep of ``base`` (a :func:`sweep_base`) computed now, point by point, uncached."""
     stats = ("mean", "median", "p10", "p90")
     rows = {name: {stat: np.empty(len(d_ks)) for stat in stats} for name in ROW_QUANTITIES}
     scalars = {name: np.empty(len(d_ks)) for name in ("logit_std", "theory_std", "saturated_fraction")}
@@ -144,3 +167,52 @@ def _compute_sweep(base: Params, d_ks: tuple[int, ...], cancelled: Callable[[], 
         del r
     used = base.queries if base.keys <= DENSE_MAX_KEYS else streamed_spec(base).rows
     return Sweep(d_k=np.array(d_ks), overflow_count=overflow, rows=rows, rows_used=used, **scalars)
+
+
+# The stored sweeps (curve_data.SWEEPS): keyed by the base parameters' fields in order, each a
+# flat dict of tuples over DK_GRID; NaN and infinities are written as names, since repr()
+# of them is not a Python literal.
+_SCALARS = ("logit_std", "theory_std", "saturated_fraction")
+_STATS = ("mean", "median", "p10", "p90")
+
+
+def store_key(base: Params) -> tuple[object, ...]:
+    """``base``'s fields in order: what a stored sweep is looked up by."""
+    return tuple(base.__getstate__().values())
+
+
+def encode(s: Sweep) -> dict[str, object]:
+    """A sweep as plain numbers (what ``curve_data`` stores)."""
+    out: dict[str, object] = {"rows_used": s.rows_used, "d_k": tuple(int(d) for d in s.d_k),
+                              "overflow_count": tuple(int(c) for c in s.overflow_count)}
+    out.update({name: tuple(float(x) for x in getattr(s, name)) for name in _SCALARS})
+    out.update({f"{q}.{stat}": tuple(float(x) for x in s.rows[q][stat])
+                for q in ROW_QUANTITIES for stat in _STATS})
+    return out
+
+
+def decode(entry: dict[str, object]) -> Sweep:
+    """The :class:`Sweep` that :func:`encode` wrote (read-only arrays: sweeps are shared)."""
+
+    def array(name: str, dtype: type = float) -> np.ndarray:
+        a: np.ndarray = np.array(entry[name], dtype=dtype)
+        a.flags.writeable = False
+        return a
+
+    rows = {q: {stat: array(f"{q}.{stat}") for stat in _STATS} for q in ROW_QUANTITIES}
+    return Sweep(d_k=array("d_k", int), overflow_count=array("overflow_count", int), rows=rows,
+                 rows_used=int(entry["rows_used"]),  # type: ignore[call-overload]
+                 **{name: array(name) for name in _SCALARS})
+
+
+def _stored(base: Params, d_ks: tuple[int, ...]) -> Sweep | None:
+    if not _use_stored or d_ks != DK_GRID:
+        return None
+    # Imported on first use, in the thread that sweeps: the numbers are not needed at start.
+    from sqrtdk_gui.core.attention import curve_data
+
+    if curve_data.FIELDS != tuple(base.__getstate__()) or curve_data.D_KS != DK_GRID:
+        return None  # written for other parameters (the tests say it is stale)
+    entry = curve_data.SWEEPS.get(store_key(base))
+    return None if entry is None else decode(entry)
+

@@ -1,0 +1,64 @@
+"""How long the exports take from the command line, as a teacher runs them. Prints JSON.
+
+    python benchmarks/exports.py [--runs 3] [--size 1920x1080]
+
+Each run is a fresh process of the installed program (``sys.executable -m sqrtdk_gui``,
+offscreen): ``export-slides DIR --size WxH`` (every lesson slide) and ``export-handout
+lesson.html``. Reported per export: the median and every run's wall time from spawning to
+exit, and the peak resident memory of the process (``wait4``). Targets on a 2-core machine:
+slides ≤ 8 s, handout ≤ 10 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGETS_S = {"slides": 8.0, "handout": 10.0}
+
+
+def _timed(args: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one process running ``args``."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    start = time.perf_counter()
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}): {err.strip()[-400:]}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--size", default="1920x1080", help="the slides' size (default 1920x1080)")
+    args = parser.parse_args()
+    program = [sys.executable, "-m", "sqrtdk_gui"]
+    out: dict[str, object] = {"runs": args.runs, "slide_size": args.size, "cpus": os.cpu_count(),
+                              "loadavg_1min": round(os.getloadavg()[0], 2)}
+    with tempfile.TemporaryDirectory() as tmp:
+        commands = {"slides": program + ["export-slides", os.path.join(tmp, "slides"), "--size", args.size],
+                    "handout": program + ["export-handout", os.path.join(tmp, "lesson.html")]}
+        results: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        for _ in range(args.runs):  # alternating, so a drift of the machine's speed hits both
+            for name, command in commands.items():
+                results[name].append(_timed(command))
+    for name, runs in results.items():
+        walls = [w for w, _ in runs]
+        out[name] = {"median_s": round(statistics.median(walls), 2), "runs_s": [round(w, 2) for w in walls],
+                     "peak_rss_mb": round(max(m for _, m in runs)), "target_s": TARGETS_S[name]}
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
