@@ -19,9 +19,12 @@ import platform
 import statistics
 import time
 
-import numpy as np  # noqa: E402
+import sqrtdk_gui  # noqa: F401  (first: pins BLAS to one thread before numpy loads, as the app)
 
-from sqrtdk_gui.core.attention import geometry  # first: it sets the BLAS thread count numpy will use
+# isort: split
+import numpy as np
+
+from sqrtdk_gui.core.attention import geometry
 from sqrtdk_gui.core.attention import sweep as sweeps
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params

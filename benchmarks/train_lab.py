@@ -4,12 +4,15 @@
     python benchmarks/train_lab.py --seeds 0        # quicker
     python benchmarks/train_lab.py --markdown       # also a readable summary on stderr
     python benchmarks/train_lab.py --sequential     # also time 27 single runs one by one
+    python benchmarks/train_lab.py --window         # only the window's Sweep rates, clicked
 
 Sections of the JSON:
 
 * ``sweep_speed``: the full sweep (3 scalings x 9 SGD rates x 400 steps at d_k 256) for 1, 3
   and 5 seeds, in one thread and with the scalings side by side; each scaling's 9 rates and
   seeds train in one set of numpy calls.
+* ``window_sweep`` (``--window``): the lab's *Sweep rates* in the program's own window
+  (offscreen), 1, 3 and 5 seeds: from the click to the page showing the outcome.
 * ``sgd_sweep`` / ``adam_sweep``: every scaling at every rate of the optimiser's grid and
   every seed (d_k 256, 400 steps, MSE): per scaling each seed's best rate and steps to 90 %,
   the rates that reach 90 % for every seed, and the median steps per rate.
@@ -33,9 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import sqrtdk_gui  # noqa: E402,F401  (first: pins BLAS to one thread before numpy loads)
+
+# isort: split
 import numpy as np  # noqa: E402
 
-import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS  # noqa: E402
 from sqrtdk_gui.core.training.loop import TrainConfig, train  # noqa: E402
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID, default_workers, run_sweep  # noqa: E402
@@ -97,6 +102,39 @@ def _sweep_speed(sizes=(1, 3, 5)) -> dict:
         sweeps.append(row)
     return {"what": "3 scalings x 9 SGD rates x 400 steps, d_k 256", "workers": default_workers(),
             "per_scaling_one_seed_s": per, "sweeps": sweeps}
+
+
+def _window_sweep(sizes=(1, 3, 5)) -> dict:
+    """Sweep rates in the window, clicked as a teacher does: one fresh window per size."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    rows = []
+    for n in sizes:
+        window = MainWindow()
+        window.resize(1920, 1080)
+        window.show()
+        window.render_ready()
+        page = window.lab_page
+        window.tabs.setCurrentWidget(window._lab_holder)
+        page.controls.sweep_button.click()
+        page.controls.seeds_spin.setValue(n)
+        app.processEvents()
+        done: list[bool] = []
+        page.run_finished.connect(done.append)
+        start = time.perf_counter()
+        window.run_lab()
+        while not done:
+            app.processEvents()
+            time.sleep(0.002)
+        rows.append({"seeds": n, "seconds": round(time.perf_counter() - start, 2), "cancelled": done[0]})
+        window.close()
+        app.processEvents()
+    return {"what": "Sweep rates clicked in the window (3 scalings x 9 SGD rates x 400 steps, d_k 256)",
+            "sweeps": rows}
 
 
 def _sequential() -> dict:
@@ -179,7 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--markdown", action="store_true", help="also print a summary to stderr")
     ap.add_argument("--speed-only", action="store_true",
                     help="only the sweep_speed section (the lab's waits), a few minutes")
+    ap.add_argument("--window", action="store_true", help="only the window_sweep section")
     args = ap.parse_args(argv)
+    if args.window:
+        print(json.dumps({"window_sweep": _window_sweep()}, indent=1))
+        return 0
     t0 = time.perf_counter()
     out = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),

@@ -13,21 +13,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from sqrtdk_gui.cli.main import main as run
     except BaseException as exc:
+        from sqrtdk_gui.cli.interrupt import interrupted
+
         if interrupted(exc):
             return 130
         raise
     return run(argv)
 
-
-def interrupted(exc: BaseException) -> bool:
-    """Whether ``exc`` is Ctrl+C, or an error it caused: Python 3.11 wraps a KeyboardInterrupt
-    that lands in a class's ``__set_name__`` (a dataclass being made while a module loads)
-    in a RuntimeError."""
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        if isinstance(current, KeyboardInterrupt):
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False

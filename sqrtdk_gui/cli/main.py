@@ -23,7 +23,7 @@ from sqrtdk_gui.cli.args import (
     silence_stdout,
     size_arg,
 )
-from sqrtdk_gui.cli.entry import interrupted
+from sqrtdk_gui.cli.interrupt import interrupted
 from sqrtdk_gui.cli.window import run_window
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.i18n import LANGUAGES, _

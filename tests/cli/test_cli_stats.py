@@ -81,15 +81,15 @@ def _wrapped_interrupt() -> RuntimeError:
 
 
 def test_ctrl_c_wrapped_in_another_error_is_still_ctrl_c(monkeypatch, capsys):
-    from sqrtdk_gui.cli import entry
     from sqrtdk_gui.cli import main as cli_main
+    from sqrtdk_gui.cli.interrupt import interrupted
 
-    assert entry.interrupted(_wrapped_interrupt())
-    assert entry.interrupted(KeyboardInterrupt())
-    assert not entry.interrupted(RuntimeError("a bug"))
+    assert interrupted(_wrapped_interrupt())
+    assert interrupted(KeyboardInterrupt())
+    assert not interrupted(RuntimeError("a bug"))
     context = ValueError("raised while handling")
     context.__context__ = context  # a cycle ends the walk
-    assert not entry.interrupted(context)
+    assert not interrupted(context)
 
     def interrupted_run(args):
         raise _wrapped_interrupt()

@@ -134,3 +134,49 @@ def test_prepare_computes_off_the_gui_thread_and_flush_takes_it(qtbot, monkeypat
     assert other.result is computed.result and other.sweeps is computed.sweeps and calls == []
     c.shutdown()
     other.shutdown()
+
+
+def test_a_lesson_pages_stored_curves_are_shown_with_its_result_not_after_the_worker(qtbot):
+    # The long-context page's sweeps take seconds to compute; they are stored, so the page's
+    # first frame has them (and its σ dial) without waiting for the worker's pause.
+    from sqrtdk_gui.core.lesson.content import scenario
+
+    c = Controller(Params())
+    try:
+        c.flush()
+        page = Params(**scenario("long_context").preset)
+        with qtbot.waitSignal(c.sweeps_changed, timeout=1000) as blocker:
+            c.replace_params(page)
+            c.flush()
+            assert c.sweeps_for == page.replace(d_k=1)  # in the same call
+        assert tuple(blocker.args[0]) == sweep_scalings(page)
+        assert c.dial is not None and c.dial.keys == page.keys == 131072
+        # Another sample of the same page is not stored: it comes from the worker, later.
+        c.set_params(seed=7)
+        c.flush()
+        assert c.sweeps_for != c.params.replace(d_k=1)
+    finally:
+        c.shutdown()
+
+
+def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot, monkeypatch):
+    calls = []
+    real = ctl.compute
+    monkeypatch.setattr(ctl, "compute", lambda p: calls.append((p, threading.current_thread().name)) or real(p))
+    c = Controller(Params(queries=64, keys=16))
+    try:
+        c.flush()
+        nxt = Params(queries=64, keys=32, seed=3)
+        c.prefetch(nxt)
+        c.prefetch(nxt)  # asked twice: computed once
+        c.replace_params(nxt)
+        c.flush()  # waits for the worker's result if it still runs
+        assert c.result.params == nxt
+        assert [name for p, name in calls if p == nxt] == ["sqrtdk-prepare_0"]
+        c.prefetch(Params(queries=64, keys=48))
+        c.replace_params(Params(queries=64, keys=64))  # somewhere else: computed here as usual
+        c.flush()
+        assert c.result.params.keys == 64
+        assert [name for p, name in calls if p.keys == 64] == [threading.current_thread().name]
+    finally:
+        c.shutdown()

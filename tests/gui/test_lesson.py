@@ -351,13 +351,56 @@ def test_the_page_says_when_this_sample_falls_outside_a_quoted_range(window):
     assert pane.answer_visible  # the sample changed, the revealed answer stays
 
 
-def test_new_sample_on_a_trap_recomputes_its_table(window):
+def test_new_sample_on_a_trap_recomputes_its_table(window, qtbot):
     window.lesson.choose_scenario("dmodel")
+    window.render_ready()
     before = window.lesson_pane.text.toPlainText()
     window.controller.set_params(seed=5)
+    qtbot.waitUntil(lambda: "Measuring the table" not in window.lesson_pane.text.toPlainText(), timeout=10000)
     after = window.lesson_pane.text.toPlainText()
     assert after != before
     assert evidence("dmodel", window.controller.params).rows[0][1] in after
+
+
+def test_a_table_not_at_hand_follows_its_page_and_is_never_built_in_the_gui_thread(window, qtbot, monkeypatch):
+    import threading
+
+    from sqrtdk_gui.core.lesson import evidence as evidence_module
+
+    built_in = []
+    real = evidence_module._build
+    monkeypatch.setattr(evidence_module, "_build",
+                        lambda *a: built_in.append(threading.current_thread().name) or real(*a))
+    window.lesson.choose_scenario("dmodel")
+    window.controller.set_params(seed=424_242)  # a sample no test has built a table for
+    pane = window.lesson_pane
+    assert "Measuring the table" in pane.text.toPlainText()  # the page is there, its table follows
+    qtbot.waitUntil(lambda: "Measuring the table" not in pane.text.toPlainText(), timeout=10000)
+    assert all(cell in pane.text.toPlainText() for cell in evidence("dmodel", window.controller.params).rows[0])
+    assert built_in and all(name.startswith("sqrtdk-evidence") for name in built_in), built_in
+
+
+def test_the_clicker_s_next_page_has_its_table_built_while_this_one_is_on(window, qtbot):
+    from sqrtdk_gui.core.lesson.evidence import cached_evidence
+
+    window.lesson.go_to(STEPS[-1].number, animate=False)  # step 5: the traps come next
+    first = SCENARIOS[0]
+    qtbot.waitUntil(lambda: cached_evidence(first.key, Params(**first.preset)) is not None, timeout=10000)
+    window.lesson.advance()  # reveal step 5's answer if open, then on to the first trap
+    window.lesson.advance()
+    assert window.lesson.scenario is not None and window.lesson.scenario.key == first.key
+    assert "Measuring the table" not in window.lesson_pane.text.toPlainText()
+    second = SCENARIOS[1]  # and the one after it is being built now
+    qtbot.waitUntil(lambda: cached_evidence(second.key, Params(**second.preset)) is not None, timeout=10000)
+
+
+def test_a_render_has_the_whole_page_with_its_table(window):
+    window.lesson.choose_scenario("dmodel")
+    window.controller.set_params(seed=737_373)
+    window.render_ready()
+    text = window.lesson_pane.text.toPlainText()
+    assert "Measuring the table" not in text
+    assert evidence("dmodel", window.controller.params).rows[0][1] in text
 
 
 def test_the_views_a_page_may_name_are_the_windows_views():

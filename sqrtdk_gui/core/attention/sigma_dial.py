@@ -33,7 +33,8 @@ from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.attention.theory import theory_std
 
 __all__ = ["SIGMA_GRID", "SIGMA_RANGE", "SEEDS", "QUANTITIES", "STATISTICS", "DialCurves", "curves",
-           "compute_curves", "encode", "decode", "use_stored", "dial_normals", "rows_per_seed", "mode_sigmas"]
+           "compute_curves", "stored_curves", "encode", "decode", "use_stored", "dial_normals", "rows_per_seed",
+           "mode_sigmas"]
 
 # 6 points per octave from 2^(-26/6) ≈ 0.05 to 2^(40/6) ≈ 102: every power of two exactly.
 SIGMA_GRID = tuple(2.0 ** (k / 6) for k in range(-26, 41))
@@ -211,6 +212,11 @@ def decode(keys: int, entry: dict[str, object]) -> DialCurves:
     values = {q: {st: array(f"{q}.{st}") for st in STATISTICS} for q in QUANTITIES}
     return DialCurves(keys=keys, sigma=array("sigma"), rows=int(entry["rows"]),  # type: ignore[call-overload]
                       seeds=int(entry["seeds"]), values=values)  # type: ignore[call-overload]
+
+
+def stored_curves(keys: int) -> DialCurves | None:
+    """``curves(keys)`` if they were stored at build time (nothing is computed), else None."""
+    return curves(keys) if 2 <= keys and _stored(keys) is not None else None
 
 
 def _stored(keys: int) -> DialCurves | None:

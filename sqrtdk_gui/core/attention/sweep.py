@@ -27,7 +27,8 @@ from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Summary
 from sqrtdk_gui.core.attention.streamed import streamed_spec, streamed_summaries
 from sqrtdk_gui.core.attention.theory import theory_std
 
-__all__ = ["DK_GRID", "SWEEP_MAX_ROWS", "Sweep", "SweepCancelled", "sweep", "sweep_base", "compute_sweep",
+__all__ = ["DK_GRID", "SWEEP_MAX_ROWS", "Sweep", "SweepCancelled", "sweep", "sweep_at_hand", "sweep_base",
+           "compute_sweep",
            "clear_cache", "use_stored", "store_key", "encode", "decode"]
 
 # Integers spaced by sqrt(2) from 1 to 4096: smooth curves on a log axis.
@@ -74,6 +75,12 @@ def sweep(params: Params, d_ks: Iterable[int] = DK_GRID, cancelled: Callable[[],
     point; when it returns True the sweep raises SweepCancelled.
     """
     return _sweep_cached(sweep_base(params), tuple(int(d) for d in d_ks), cancelled)
+
+
+def sweep_at_hand(params: Params, d_ks: Iterable[int] = DK_GRID) -> Sweep | None:
+    """``sweep(params, d_ks)`` if it needs no computing (finished before, or stored), else None:
+    cheap enough for the GUI thread."""
+    return _sweep_cached.peek(sweep_base(params), tuple(int(d) for d in d_ks))
 
 
 def sweep_base(params: Params) -> Params:
@@ -123,6 +130,23 @@ class _SweepCache:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
         return result
+
+    def peek(self, base: Params, d_ks: tuple[int, ...]) -> Sweep | None:
+        """The finished or stored sweep, or None (nothing is computed)."""
+        key = (base, d_ks)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        stored = _stored(base, d_ks)
+        if stored is None:
+            return None
+        with self._lock:
+            stored = self._items.setdefault(key, stored)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return stored
 
     def cache_clear(self) -> None:
         with self._lock:

@@ -6,14 +6,16 @@ table says "for these parameters"); the lesson *texts* quote ranges over seeds f
 
 Tables are cached by (scenario, parameters, language): a scenario shown again, the handout and
 a slide whose numbers a worker thread computed first all take the same table without
-recomputing it (one table takes up to 2 s: the long-context follow-up's). A table's words are
-translated when it is built, hence the language in the key.
+recomputing it (one table takes up to 2 s: the long-context follow-up's). A table being built
+in one thread is waited for, not built again, by another. A table's words are translated when
+it is built, hence the language in the key.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 from sqrtdk_gui.core.attention.params import Params
@@ -21,20 +23,52 @@ from sqrtdk_gui.core.i18n import language, localize_number
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["evidence"]
+__all__ = ["evidence", "cached_evidence"]
 
 _BUILDERS: dict[str, Callable[[Params], Evidence]] = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
+
+
+_CACHE_SIZE = 64
+_cache: OrderedDict[tuple[str, Params, str], Evidence] = OrderedDict()
+_building: dict[tuple[str, Params, str], threading.Event] = {}
+_lock = threading.Lock()
 
 
 def evidence(key: str, params: Params) -> Evidence:
     """The table (and chart) of scenario ``key`` for the parameters it runs with, its words in
     the current language (cached; thread-safe: pages build their tables from the model only).
     The chart's arrays are read-only, since every caller shares them."""
-    return _evidence(key, params, language())
+    item = (key, params, language())
+    while True:
+        with _lock:
+            if item in _cache:
+                _cache.move_to_end(item)
+                return _cache[item]
+            building = _building.get(item)
+            if building is None:
+                building = _building[item] = threading.Event()
+                break
+        building.wait()  # another thread builds it; if that failed, build it here
+    try:
+        table = _build(key, params)
+        with _lock:
+            _cache[item] = table
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+        return table
+    finally:
+        with _lock:
+            del _building[item]
+        building.set()
 
 
-@functools.lru_cache(maxsize=64)
-def _evidence(key: str, params: Params, lang: str) -> Evidence:
+def cached_evidence(key: str, params: Params) -> Evidence | None:
+    """``evidence(key, params)`` if it is built already (nothing is computed), else None."""
+    with _lock:
+        return _cache.get((key, params, language()))
+
+
+def _build(key: str, params: Params) -> Evidence:
     table = _BUILDERS[key](params)
     # The cells' numbers with the decimal mark of the language (0,998 in German).
     table = dataclasses.replace(table, rows=tuple(tuple(localize_number(c) for c in row) for row in table.rows))

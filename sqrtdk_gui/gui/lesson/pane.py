@@ -406,7 +406,8 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(step.number > 1)
         self.next_button.setEnabled(step.number < count)
 
-    def show_scenario(self, scenario: Scenario, evidence: Evidence, seed: int | None = None) -> None:
+    def show_scenario(self, scenario: Scenario, evidence: Evidence | None, seed: int | None = None) -> None:
+        """A trap or follow-up with its evidence table (None: being measured, a note instead)."""
         self._full_step_html = None
         self._shown_step = None
         if seed is not None:
@@ -420,7 +421,7 @@ class LessonPane(QWidget):
         self.scenarios.show()
         for key, button in self.scenario_buttons.items():
             button.setChecked(key == scenario.key)
-        if evidence.chart is not None:
+        if evidence is not None and evidence.chart is not None:
             x, y = evidence.chart
             self.chart_curve.setData(x, y)
             self._chart_title = evidence.chart_label
@@ -442,13 +443,18 @@ class LessonPane(QWidget):
         if shown is not None and self._stacked(shown[1]) != self._shown_stacked:
             self._rerender()  # the table started (or stopped) fitting the pane
 
-    def _stacked(self, evidence: Evidence) -> bool:
+    def _stacked(self, evidence: Evidence | None) -> bool:
+        if evidence is None:
+            return False
         font = self.text.document().defaultFont()
         font.setPointSize(self.style_.pt(13))  # the td, th size of the lesson's style sheet
         return not table_fits(evidence, QFontMetrics(font), self.text.viewport().width() - 12)
 
-    def _evidence_html(self, evidence: Evidence) -> str:
+    def _evidence_html(self, evidence: Evidence | None) -> str:
         self._shown_stacked = self._stacked(evidence)
+        if evidence is None:
+            return "<p><i>{}</i></p>".format(html.escape(translate(
+                "LessonPane", "Measuring the table for these parameters…")))
         return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
 
     def _fit_predict(self) -> None:

@@ -1,17 +1,26 @@
-"""Drives the lesson: which step or scenario is on, its parameters, highlights, animation."""
+"""Drives the lesson: which step or scenario is on, its parameters, highlights, animation.
+
+A scenario's evidence table is built in a worker thread when it is not at hand (the
+long-context table takes a second): the page shows at once and its table follows. While a
+page is on, the next page of the clicker's order has its table built in that worker and its
+result computed in another, so a lecture given in order never waits for either.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from concurrent.futures import Future
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
-from sqrtdk_gui.core.lesson.evidence import evidence
+from sqrtdk_gui.core.lesson.evidence import cached_evidence, evidence
 from sqrtdk_gui.core.lesson.page import Scenario, Step
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
+from sqrtdk_gui.core.threads import pool
 
 __all__ = ["LessonPresenter", "prepare_page", "page_params", "step_description", "scenario_description"]
 
@@ -71,6 +80,7 @@ class LessonPresenter(QObject):
 
     changed = Signal(str)  # a short description for the window title ("" at the intro)
     about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
+    _evidence_built = Signal(str, object)  # scenario key, Params: emitted by the worker thread
 
     def __init__(self, controller, pane, highlight, animator, parent=None, veil=None,
                  hold_axis=None) -> None:
@@ -93,6 +103,8 @@ class LessonPresenter(QObject):
         pane.reveal_clicked.connect(self.reveal)
         self._seed = controller.params.seed
         controller.params_changed.connect(self._params_changed)
+        self._waiting: tuple[str, Params] | None = None  # the table the pane waits for
+        self._evidence_built.connect(self._on_evidence)
 
     def _params_changed(self, params: Params) -> None:
         # New sample: a trap's table is "for these parameters", and the page says again which
@@ -101,7 +113,7 @@ class LessonPresenter(QObject):
             return
         self._seed = params.seed
         if self.scenario is not None:
-            self._pane.show_scenario(self.scenario, evidence(self.scenario.key, params), params.seed)
+            self._show_scenario(self.scenario, params)
         else:
             self._pane.set_seed(params.seed)
 
@@ -132,6 +144,7 @@ class LessonPresenter(QObject):
         self._highlight(step.highlight, step.slide_views)
         self._pane.show_step(step, self.count, self._controller.params.seed)
         self.changed.emit(step_description(step, self.count))
+        self._prefetch_next()
 
     def reveal(self, animate: bool = True) -> None:
         """Uncover the open question's answer: views, animation, guesses against the measurement."""
@@ -186,8 +199,9 @@ class LessonPresenter(QObject):
         self._veil(())
         self._apply(s.preset)
         self._highlight(s.highlight, s.slide_views)
-        self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
+        self._show_scenario(s, self._controller.params)
         self.changed.emit(scenario_description(s))
+        self._prefetch_next()
 
     def restore(self, step: int, scenario: Scenario | str | None, answered: bool = False) -> None:
         """Show a lesson position without applying its preset (presets, settings, slides);
@@ -201,7 +215,7 @@ class LessonPresenter(QObject):
             self.step, self.scenario = self.count, s
             self._hold(None)
             self._highlight(s.highlight, s.slide_views)
-            self._pane.show_scenario(s, evidence(key, self._controller.params), self._controller.params.seed)
+            self._show_scenario(s, self._controller.params)
             self.changed.emit(scenario_description(s))
         elif step:
             current = STEPS[step - 1]
@@ -271,3 +285,53 @@ class LessonPresenter(QObject):
     def _apply(self, preset: dict) -> None:
         # A preset is a whole, reproducible state: defaults plus the step's own values.
         self._controller.replace_params(Params(**preset))
+
+    # --- evidence tables, built off the GUI thread ---------------------------------------------
+    def _show_scenario(self, s: Scenario, params: Params) -> None:
+        """The scenario in the pane with its table if at hand, else with a note while a worker
+        builds it (``_on_evidence`` puts it in)."""
+        table = cached_evidence(s.key, params)
+        self._pane.show_scenario(s, table, params.seed)
+        self._waiting = None if table is not None else (s.key, params)
+        if table is None:
+            self._build_evidence(s.key, params)
+
+    def _build_evidence(self, key: str, params: Params) -> Future:
+        def built(_future: Future) -> None:
+            try:
+                self._evidence_built.emit(key, params)  # queued to the GUI thread
+            except RuntimeError:  # the window closed meanwhile: nobody waits
+                pass
+
+        future = pool("evidence").submit(evidence, key, params)  # one thread: tables queue
+        future.add_done_callback(built)
+        return future
+
+    @Slot(str, object)
+    def _on_evidence(self, key: str, params: Params) -> None:
+        if self._waiting == (key, params) and self.scenario is not None and self.scenario.key == key:
+            self.wait_for_evidence()
+
+    def wait_for_evidence(self) -> None:
+        """Put the table the pane waits for in now (built here, or the worker's waited for):
+        headless renders, slides and the handout draw the whole page."""
+        if self._waiting is None or self.scenario is None:
+            return
+        key, params = self._waiting
+        self._waiting = None
+        self._pane.show_scenario(self.scenario, evidence(key, params), params.seed)
+
+    def _prefetch_next(self) -> None:
+        """Compute the result and build the table of the page the clicker shows next (its
+        preset's), unless at hand."""
+        if self.scenario is not None:
+            keys = [s.key for s in SCENARIOS]
+            i = keys.index(self.scenario.key)
+            nxt = SCENARIOS[i + 1] if i + 1 < len(keys) else None
+        else:
+            nxt = SCENARIOS[0] if self.step == self.count else None
+        if nxt is not None:
+            params = Params(**nxt.preset)
+            self._controller.prefetch(params)
+            if cached_evidence(nxt.key, params) is None:
+                self._build_evidence(nxt.key, params)

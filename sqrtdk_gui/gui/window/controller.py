@@ -27,7 +27,8 @@ from sqrtdk_gui.core.attention.compute import compute, selectable_rows
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
 from sqrtdk_gui.core.attention.scaling import compared_scalings
-from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep
+from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep, sweep_at_hand
+from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.lr_sweep import default_workers
 
 __all__ = ["Controller", "Computed", "compute_all"]
@@ -46,18 +47,10 @@ SHUTDOWN_WAIT_MS = 1500
 _CANCELLED = -1  # a generation no request has: the worker abandons whatever it does
 
 
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
 def _sweep_pool() -> ThreadPoolExecutor | None:
     """Threads the compared scalings' sweeps run in side by side (one per core, at most two:
     numpy releases the GIL in its kernels); None on a one-core machine."""
-    global _pool
-    with _pool_lock:
-        if _pool is None and default_workers() > 1:
-            _pool = ThreadPoolExecutor(max_workers=default_workers(), thread_name_prefix="sqrtdk-sweep")
-        return _pool
+    return pool("sweep", default_workers()) if default_workers() > 1 else None
 
 
 def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
@@ -65,10 +58,10 @@ def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
     waits for them: exports, screenshots). The live window's worker sweeps in one thread, so
     that a drag keeps the other core for drawing."""
     scalings = compared_scalings(params)
-    pool = _sweep_pool() if side_by_side else None
-    if pool is None:
+    threads = _sweep_pool() if side_by_side else None
+    if threads is None:
         return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in scalings}
-    futures = {s: pool.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
+    futures = {s: threads.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
     try:
         return {s: f.result() for s, f in futures.items()}
     finally:  # a cancelled sweep raises; the others stop at their next d_k point
@@ -76,16 +69,16 @@ def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
             f.cancel()
 
 
-_prepare_pool: ThreadPoolExecutor | None = None
+def _sweeps_at_hand(params: Params) -> dict | None:
+    """Every compared scaling's sweep if none needs computing (finished before, or stored for
+    a lesson page), else None."""
+    found = {s: sweep_at_hand(params.replace(scaling=s)) for s in compared_scalings(params)}
+    return None if any(v is None for v in found.values()) else found
 
 
 def _preparing_pool() -> ThreadPoolExecutor:
     """The thread ``Controller.prepare`` computes in (one: its sweeps use the sweep pool)."""
-    global _prepare_pool
-    with _pool_lock:
-        if _prepare_pool is None:
-            _prepare_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqrtdk-prepare")
-        return _prepare_pool
+    return pool("prepare")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,6 +191,7 @@ class Controller(QObject):
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
         self._dial: sigma_dial.DialCurves | None = None
         self._prepared: _Prepared | None = None  # see prepare()
+        self._prefetch: tuple[Params, Future] | None = None  # see prefetch()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
@@ -342,6 +336,17 @@ class Controller(QObject):
             self._prepared = _Prepared(params, _preparing_pool().submit(compute_all, params, stop.is_set), stop)
         return self._prepared.future
 
+    def prefetch(self, params: Params) -> None:
+        """Start computing ``params``' result in a worker thread (the lesson's next page: the
+        long-context page's takes half a second), so that showing them later takes it instead
+        of computing in the GUI thread (waiting for the rest if it is still running). Sweeps
+        and dial curves are not computed: the lesson's are stored."""
+        if self._closed or params == self._params or params in self._results:
+            return
+        if self._prefetch is not None and self._prefetch[0] == params:
+            return
+        self._prefetch = (params, _preparing_pool().submit(compute, params))
+
     def adopt(self, computed: Computed) -> None:
         """Take ``computed`` as the values of its parameters: the next computation of those
         parameters uses them (restoring the state an export started from, without
@@ -415,13 +420,24 @@ class Controller(QObject):
             return hit[0]
         exact = self._prepared is not None and self._prepared.params == params
         prepared = self._prepared_for(params) if exact else None
-        result = prepared.result if prepared is not None else compute(params)
+        result = prepared.result if prepared is not None else self._prefetched(params) or compute(params)
         size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
         if size <= RESULT_CACHE_MAX_BYTES:
             self._results[params] = (result, size)
             while sum(s for _, s in self._results.values()) > RESULT_CACHE_BYTES:
                 self._results.popitem(last=False)
         return result
+
+    def _prefetched(self, params: Params) -> Result | None:
+        """``prefetch``'s result for ``params`` (waiting for it if it still runs), or None."""
+        if self._prefetch is None or self._prefetch[0] != params:
+            return None
+        future = self._prefetch[1]
+        self._prefetch = None
+        try:
+            return future.result()
+        except Exception:  # noqa: BLE001 - an error the caller meets again when it computes
+            return None
 
     def _request_sweeps(self, params: Params) -> None:
         key = params.replace(d_k=1)
@@ -436,12 +452,25 @@ class Controller(QObject):
                 self._worker.latest = self._generation  # drop whatever the worker has queued
             self._on_dial(prepared.dial)
             self._apply_sweeps(key, prepared.sweeps)
+        elif (dial := self._dial_at_hand(key.keys)) is not None and (ready := _sweeps_at_hand(key)) is not None:
+            # Nothing to compute (a lesson page's stored curves, or curves seen before): shown
+            # in this frame rather than after the worker's pause for resting controls.
+            self._sweep_timer.stop()
+            if self._thread is not None:
+                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._on_dial(dial)
+            self._apply_sweeps(key, ready)
         elif self._thread is None:
             self._on_dial(sigma_dial.curves(key.keys))
             self._apply_sweeps(key, _sweeps(key, side_by_side=True))
         else:
             self._worker.latest = self._generation  # makes any queued request stale at once
             self._sweep_timer.start()
+
+    def _dial_at_hand(self, keys: int) -> sigma_dial.DialCurves | None:
+        if self._dial is not None and self._dial.keys == keys:
+            return self._dial
+        return sigma_dial.stored_curves(keys)
 
     def _start_sweeps(self) -> None:
         self._sweep_requested.emit(self._generation, self._sweep_key)

@@ -618,6 +618,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.animator.finish()  # a lesson sweep is shown at its end state
         self.controller.flush()
         self.controller.wait_for_sweeps()
+        self.lesson.wait_for_evidence()
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
