@@ -12,7 +12,8 @@ Sections of the JSON:
   and 5 seeds, in one thread and with the scalings side by side; each scaling's 9 rates and
   seeds train in one set of numpy calls.
 * ``window_sweep`` (``--window``): the lab's *Sweep rates* in the program's own window
-  (offscreen), 1, 3 and 5 seeds: from the click to the page showing the outcome.
+  (offscreen) with its default scalings (raw and ÷√d_k; QK-norm is a tick away), 1, 3 and 5
+  seeds: from the click to the page showing the outcome.
 * ``sgd_sweep`` / ``adam_sweep``: every scaling at every rate of the optimiser's grid and
   every seed (d_k 256, 400 steps, MSE): per scaling each seed's best rate and steps to 90 %,
   the rates that reach 90 % for every seed, and the median steps per rate.
@@ -130,10 +131,11 @@ def _window_sweep(sizes=(1, 3, 5)) -> dict:
         while not done:
             app.processEvents()
             time.sleep(0.002)
-        rows.append({"seeds": n, "seconds": round(time.perf_counter() - start, 2), "cancelled": done[0]})
+        rows.append({"seeds": n, "scalings": list(page.controls.scalings()),
+                     "seconds": round(time.perf_counter() - start, 2), "cancelled": done[0]})
         window.close()
         app.processEvents()
-    return {"what": "Sweep rates clicked in the window (3 scalings x 9 SGD rates x 400 steps, d_k 256)",
+    return {"what": "Sweep rates clicked in the window, its default scalings (9 SGD rates x 400 steps, d_k 256)",
             "sweeps": rows}
 
 

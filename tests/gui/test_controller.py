@@ -180,3 +180,31 @@ def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot
         assert [name for p, name in calls if p.keys == 64] == [threading.current_thread().name]
     finally:
         c.shutdown()
+
+
+def test_stored_sweeps_still_have_a_drag_s_random_pools_drawn_off_the_gui_thread(qtbot):
+    # Computing the sweeps used to draw the pools a d_k drag reads, 4,096 wide; with the
+    # sweeps stored, the worker draws them once the controls rest, not the GUI thread at
+    # every step of the drag.
+    from sqrtdk_gui.core.attention import sampling
+
+    c = Controller(Params())
+    try:
+        c.flush()
+        with sampling._lock:
+            sampling._cache.clear()
+        c.replace_params(Params(d_k=64))  # the default page again (stored): at hand
+        c.set_params(scaling="none")  # another stored base: at hand again
+        c.flush()
+        assert c.sweeps_for == Params(scaling="none").replace(d_k=1)
+
+        def wide() -> bool:
+            with sampling._lock:
+                pools = dict(sampling._cache)
+            return all(pools.get(key) is not None and pools[key].shape[1] == 4096
+                       for key in ((0, "q", 256), (0, "k", 64)))  # (seed, tag, rows): queries, keys
+
+        assert not wide()
+        qtbot.waitUntil(wide, timeout=10000)
+    finally:
+        c.shutdown()

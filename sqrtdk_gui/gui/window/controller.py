@@ -24,8 +24,10 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core.attention import sigma_dial
 from sqrtdk_gui.core.attention.compute import compute, selectable_rows
+from sqrtdk_gui.core.attention.long_context import DENSE_MAX_KEYS
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
+from sqrtdk_gui.core.attention.sampling import MAX_WIDTH
 from sqrtdk_gui.core.attention.scaling import compared_scalings
 from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep, sweep_at_hand
 from sqrtdk_gui.core.threads import pool
@@ -154,6 +156,15 @@ class _SweepWorker(QObject):
             return
         self.done.emit(generation, params, sweeps)
 
+    @Slot(int, object)
+    def warm(self, generation: int, params: Params) -> None:
+        """Draw what a drag of d_k up to its largest value needs (the random pools and running
+        sums of these parameters, 4,096 wide), as computing the sweeps would have: a stored
+        sweep leaves them to be drawn in the GUI thread, a little at every step of the drag."""
+        if generation != self.latest or params.keys > DENSE_MAX_KEYS:
+            return  # (long contexts draw their keys block by block, never whole)
+        compute(params.replace(d_k=MAX_WIDTH))
+
 
 # Sweep threads still finishing a point when their window closed: kept referenced (a QThread
 # destroyed while it runs aborts the process) and waited for at interpreter exit.
@@ -180,6 +191,7 @@ class Controller(QObject):
     edit_refused = Signal(str)  # why a user's change was refused (nothing changed)
     replacing = Signal()  # a whole parameter set is about to replace the current one
     _sweep_requested = Signal(int, object)
+    _warm_requested = Signal(int, object)
 
     def __init__(self, params: Params | None = None, threaded: bool = True, parent=None) -> None:
         super().__init__(parent)
@@ -214,6 +226,7 @@ class Controller(QObject):
             self._worker = _SweepWorker()
             self._worker.moveToThread(self._thread)
             self._sweep_requested.connect(self._worker.run)
+            self._warm_requested.connect(self._worker.warm)
             self._worker.done.connect(self._on_sweeps)
             self._worker.dial_done.connect(self._on_dial)
             self._thread.finished.connect(self._worker.deleteLater)
@@ -455,9 +468,9 @@ class Controller(QObject):
         elif (dial := self._dial_at_hand(key.keys)) is not None and (ready := _sweeps_at_hand(key)) is not None:
             # Nothing to compute (a lesson page's stored curves, or curves seen before): shown
             # in this frame rather than after the worker's pause for resting controls.
-            self._sweep_timer.stop()
             if self._thread is not None:
                 self._worker.latest = self._generation  # drop whatever the worker has queued
+                self._sweep_timer.start()  # then, once the controls rest, warm (see _start_sweeps)
             self._on_dial(dial)
             self._apply_sweeps(key, ready)
         elif self._thread is None:
@@ -473,7 +486,10 @@ class Controller(QObject):
         return sigma_dial.stored_curves(keys)
 
     def _start_sweeps(self) -> None:
-        self._sweep_requested.emit(self._generation, self._sweep_key)
+        if self._sweeps_for == self._sweep_key:  # they were at hand: only what a d_k drag draws
+            self._warm_requested.emit(self._generation, self._sweep_key)
+        else:
+            self._sweep_requested.emit(self._generation, self._sweep_key)
 
     @Slot(int, object, object)
     def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
