@@ -26,14 +26,16 @@ TARGETS_S = {"slides": 8.0, "handout": 10.0}
 def _timed(args: list[str]) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one process running ``args``."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    start = time.perf_counter()
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}): {err.strip()[-400:]}")
+    with tempfile.TemporaryFile() as err:  # a file, not a pipe: no limit on what it may write
+        start = time.perf_counter()
+        proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            text = err.read().decode(errors="replace")
+            raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}): {text.strip()[-400:]}")
     return wall, usage.ru_maxrss / 1024
 
 

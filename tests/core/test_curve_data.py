@@ -87,7 +87,10 @@ def test_without_the_store_a_page_sweep_is_computed(monkeypatch):
 
 
 def test_a_stored_dial_is_the_computation():
+    assert sigma_dial.stored_curves(64) is not None, STALE
+    assert sigma_dial.stored_curves(65) is None  # no page has 65 keys
     stored = sigma_dial.curves(64)
+    assert stored is sigma_dial.stored_curves(64)
     sigma_dial.use_stored(False)
     fresh = sigma_dial.curves(64)
     assert fresh is not stored

@@ -169,11 +169,13 @@ def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot
         nxt = Params(queries=64, keys=32, seed=3)
         c.prefetch(nxt)
         c.prefetch(nxt)  # asked twice: computed once
+        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=5000)  # the page before talks
         c.replace_params(nxt)
         c.flush()  # waits for the worker's result if it still runs
         assert c.result.params == nxt
         assert [name for p, name in calls if p == nxt] == ["sqrtdk-prepare_0"]
         c.prefetch(Params(queries=64, keys=48))
+        c.prefetch(None)  # no next page: dropped (cancelled if it has not started)
         c.replace_params(Params(queries=64, keys=64))  # somewhere else: computed here as usual
         c.flush()
         assert c.result.params.keys == 64

@@ -169,6 +169,7 @@ def use_stored(enabled: bool) -> None:
     global _use_stored
     _use_stored = bool(enabled)
     _curves.cache_clear()
+    _decoded.clear()
 
 
 @functools.lru_cache(maxsize=8)
@@ -215,21 +216,27 @@ def decode(keys: int, entry: dict[str, object]) -> DialCurves:
 
 
 def stored_curves(keys: int) -> DialCurves | None:
-    """``curves(keys)`` if they were stored at build time (nothing is computed), else None."""
-    return curves(keys) if 2 <= keys and _stored(keys) is not None else None
+    """``curves(keys)`` if they were stored at build time, else None: nothing is computed
+    and nothing waits for a computation of other curves (the GUI thread asks)."""
+    return _stored(keys)
+
+
+_decoded: dict[int, DialCurves] = {}  # stored curves, decoded once (the same object each time)
 
 
 def _stored(keys: int) -> DialCurves | None:
     if not _use_stored:
         return None
-    # Imported on first use (in the worker thread): the numbers are not needed at start.
+    if keys in _decoded:
+        return _decoded[keys]
+    # Imported on first use: the numbers are not needed at start.
     from sqrtdk_gui.core.attention import curve_data
 
     entry = curve_data.DIALS.get(keys)
-    if entry is None or entry["sigma"] != SIGMA_GRID or entry["seeds"] != SEEDS \
-            or entry["rows"] != SEEDS * rows_per_seed(keys):
+    if entry is None or entry["seeds"] != SEEDS or entry["rows"] != SEEDS * rows_per_seed(keys) or not all(
+            math.isclose(a, b, rel_tol=1e-12) for a, b in zip(entry["sigma"], SIGMA_GRID, strict=True)):  # type: ignore[call-overload]
         return None  # not stored, or for another grid (the tests say it is stale)
-    return decode(keys, entry)
+    return _decoded.setdefault(keys, decode(keys, entry))
 
 
 def mode_sigmas(params: Params, scalings: Iterable[str] = SCALINGS) -> dict[str, float]:

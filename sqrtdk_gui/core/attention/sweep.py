@@ -5,7 +5,7 @@ Only per-point numbers are kept, never a point's full result; finished sweeps ar
 
 The sweeps of every parameter set the lesson shows are computed once, by this module's own
 code, into :mod:`sqrtdk_gui.core.attention.curve_data` (``packaging/build_curves.py``; the
-tests recompute them): the long-context page's sweeps take ten seconds of CPU, and a lecture
+tests recompute them): the long-context page's sweeps take about eleven seconds of CPU, and a lecture
 or an export of the slides would otherwise wait for them. Any other parameter set, another
 seed included, is computed when asked for.
 """
@@ -169,6 +169,7 @@ def use_stored(enabled: bool) -> None:
     (benchmarks that time the computation, tests of cancelling it)."""
     global _use_stored
     _use_stored = bool(enabled)
+    _sweep_cached.cache_clear()
 
 
 def compute_sweep(base: Params, d_ks: tuple[int, ...] = DK_GRID,
@@ -190,7 +191,10 @@ def compute_sweep(base: Params, d_ks: tuple[int, ...] = DK_GRID,
         overflow[i] = r.overflow_count
         del r
     used = base.queries if base.keys <= DENSE_MAX_KEYS else streamed_spec(base).rows
-    return Sweep(d_k=np.array(d_ks), overflow_count=overflow, rows=rows, rows_used=used, **scalars)
+    d_k = np.array(d_ks)
+    for a in (d_k, overflow, *scalars.values(), *(v for stats in rows.values() for v in stats.values())):
+        a.flags.writeable = False  # shared between threads and windows, as a stored sweep
+    return Sweep(d_k=d_k, overflow_count=overflow, rows=rows, rows_used=used, **scalars)
 
 
 # The stored sweeps (curve_data.SWEEPS): keyed by the base parameters' fields in order, each a

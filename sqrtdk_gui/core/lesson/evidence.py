@@ -6,7 +6,7 @@ table says "for these parameters"); the lesson *texts* quote ranges over seeds f
 
 Tables are cached by (scenario, parameters, language): a scenario shown again, the handout and
 a slide whose numbers a worker thread computed first all take the same table without
-recomputing it (one table takes up to 2 s: the long-context follow-up's). A table being built
+recomputing it (one table takes 1–2 s: the long-context follow-up's). A table being built
 in one thread is waited for, not built again, by another. A table's words are translated when
 it is built, hence the language in the key.
 """
@@ -52,9 +52,10 @@ def evidence(key: str, params: Params) -> Evidence:
     try:
         table = _build(key, params)
         with _lock:
-            _cache[item] = table
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
+            if language() == item[2]:  # else its words may be of two languages: not kept
+                _cache[item] = table
+                while len(_cache) > _CACHE_SIZE:
+                    _cache.popitem(last=False)
         return table
     finally:
         with _lock:

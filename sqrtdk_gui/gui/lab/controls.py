@@ -68,7 +68,7 @@ MAX_SEEDS = 5
 DEFAULTS = {"d_k": 256, "optimizer": "sgd", "loss": "mse", "steps": 400, "seed": 0,
             "layers": 1, "learn_v": False, "mode": "single", "lr": 5.0, "n_seeds": 1}
 # Measured in the window (benchmarks/train_lab.py --window), raw and ÷√d_k side by side: 2.9 s
-# for one seed, 8.5 s for three, 13 s for five (with QK-norm ticked too: 4.7 s for one).
+# for one seed, 8.5 s for three, 13 s for five (with QK-norm ticked too: 6.5 s for one).
 SWEEP_SECONDS_PER_SEED = 3
 # Not a fair comparison but a demonstration: one rate, ten times SGD's default, where raw
 # logits grow until the softmax saturates on wrong keys.

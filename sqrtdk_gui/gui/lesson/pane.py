@@ -156,6 +156,7 @@ class LessonPane(QWidget):
         super().__init__(parent)
         self.style_ = style
         self._seed = 0  # the sample on screen, for the notes on quoted ranges
+        self._failed = ""  # why a scenario's table could not be measured (shown in its place)
         self.setObjectName("lessonPane")
         self.caption = QLabel(translate("LessonPane", "Introduction"))
         self.caption.setObjectName("lessonCaption")
@@ -406,8 +407,10 @@ class LessonPane(QWidget):
         self.previous_button.setEnabled(step.number > 1)
         self.next_button.setEnabled(step.number < count)
 
-    def show_scenario(self, scenario: Scenario, evidence: Evidence | None, seed: int | None = None) -> None:
-        """A trap or follow-up with its evidence table (None: being measured, a note instead)."""
+    def show_scenario(self, scenario: Scenario, evidence: Evidence | None, seed: int | None = None,
+                      failed: str = "") -> None:
+        """A trap or follow-up with its evidence table (None: being measured, a note instead;
+        ``failed``: why it could not be measured)."""
         self._full_step_html = None
         self._shown_step = None
         if seed is not None:
@@ -416,6 +419,7 @@ class LessonPane(QWidget):
                              else translate("LessonPane", "Follow-up"))
         self.title.setText(_(scenario.title))
         self._shown_scenario = (scenario, evidence)
+        self._failed = failed
         self._set_html(self._scenario_html(scenario) + self._evidence_html(evidence))
         self.predict.hide()
         self.scenarios.show()
@@ -453,8 +457,9 @@ class LessonPane(QWidget):
     def _evidence_html(self, evidence: Evidence | None) -> str:
         self._shown_stacked = self._stacked(evidence)
         if evidence is None:
-            return "<p><i>{}</i></p>".format(html.escape(translate(
-                "LessonPane", "Measuring the table for these parameters…")))
+            note = (translate("LessonPane", "The table could not be measured: {error}").format(error=self._failed)
+                    if self._failed else translate("LessonPane", "Measuring the table for these parameters…"))
+            return f"<p><i>{html.escape(note)}</i></p>"
         return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
 
     def _fit_predict(self) -> None:

@@ -8,9 +8,11 @@ result computed in another, so a lecture given in order never waits for either.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
@@ -66,6 +68,26 @@ def prepare_page(step: int | None = None, scenario: str | None = None, params: P
         measured(step)
 
 
+class _Relay(QObject):
+    """Runs callables in the GUI thread for worker threads. It lives as long as the
+    application: a worker never emits on an object the GUI thread may be deleting."""
+
+    call = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__(QCoreApplication.instance())
+        self.call.connect(lambda fn: fn())  # queued: emitted from other threads
+
+
+_relay: _Relay | None = None
+
+
+def _gui_thread_call(fn: Callable[[], None]) -> None:
+    """Run ``fn`` in the GUI thread, from any thread (the relay is made in the GUI thread)."""
+    assert _relay is not None  # made by the first presenter
+    _relay.call.emit(fn)
+
+
 class LessonPresenter(QObject):
     """Navigation over STEPS (1-based; 0 is the intro) and the scenarios of step 5.
 
@@ -80,7 +102,6 @@ class LessonPresenter(QObject):
 
     changed = Signal(str)  # a short description for the window title ("" at the intro)
     about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
-    _evidence_built = Signal(str, object)  # scenario key, Params: emitted by the worker thread
 
     def __init__(self, controller, pane, highlight, animator, parent=None, veil=None,
                  hold_axis=None) -> None:
@@ -104,7 +125,10 @@ class LessonPresenter(QObject):
         self._seed = controller.params.seed
         controller.params_changed.connect(self._params_changed)
         self._waiting: tuple[str, Params] | None = None  # the table the pane waits for
-        self._evidence_built.connect(self._on_evidence)
+        self._ahead: Future | None = None  # the next page's table, being built
+        global _relay
+        if _relay is None:
+            _relay = _Relay()
 
     def _params_changed(self, params: Params) -> None:
         # New sample: a trap's table is "for these parameters", and the page says again which
@@ -130,6 +154,7 @@ class LessonPresenter(QObject):
         step = STEPS[number - 1]
         self.about_to_move.emit()
         self._animator.stop()
+        self._waiting = None
         self.step, self.scenario = number, None
         self._apply(step.preset)
         self._hold(step)
@@ -297,17 +322,27 @@ class LessonPresenter(QObject):
             self._build_evidence(s.key, params)
 
     def _build_evidence(self, key: str, params: Params) -> Future:
-        def built(_future: Future) -> None:
+        if self._ahead is not None:
+            self._ahead.cancel()  # a page already left: its table waits no more in the queue
+            self._ahead = None
+        me = weakref.ref(self)
+
+        def on_gui_thread() -> None:
+            presenter = me()
             try:
-                self._evidence_built.emit(key, params)  # queued to the GUI thread
-            except RuntimeError:  # the window closed meanwhile: nobody waits
+                if presenter is not None:
+                    presenter._on_evidence(key, params)
+            except RuntimeError:  # the window was deleted meanwhile: nobody waits
                 pass
+
+        def built(future: Future) -> None:
+            if not future.cancelled():
+                _gui_thread_call(on_gui_thread)
 
         future = pool("evidence").submit(evidence, key, params)  # one thread: tables queue
         future.add_done_callback(built)
         return future
 
-    @Slot(str, object)
     def _on_evidence(self, key: str, params: Params) -> None:
         if self._waiting == (key, params) and self.scenario is not None and self.scenario.key == key:
             self.wait_for_evidence()
@@ -319,7 +354,12 @@ class LessonPresenter(QObject):
             return
         key, params = self._waiting
         self._waiting = None
-        self._pane.show_scenario(self.scenario, evidence(key, params), params.seed)
+        try:
+            table = evidence(key, params)
+        except Exception as exc:  # noqa: BLE001 - a bug: said in the pane, not a frozen note
+            self._pane.show_scenario(self.scenario, None, params.seed, failed=f"{type(exc).__name__}: {exc}")
+            return
+        self._pane.show_scenario(self.scenario, table, params.seed)
 
     def _prefetch_next(self) -> None:
         """Compute the result and build the table of the page the clicker shows next (its
@@ -334,4 +374,6 @@ class LessonPresenter(QObject):
             params = Params(**nxt.preset)
             self._controller.prefetch(params)
             if cached_evidence(nxt.key, params) is None:
-                self._build_evidence(nxt.key, params)
+                self._ahead = self._build_evidence(nxt.key, params)
+        else:
+            self._controller.prefetch(None)

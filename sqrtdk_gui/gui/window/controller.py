@@ -29,7 +29,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
 from sqrtdk_gui.core.attention.sampling import MAX_WIDTH
 from sqrtdk_gui.core.attention.scaling import compared_scalings
-from sqrtdk_gui.core.attention.sweep import SweepCancelled, sweep, sweep_at_hand
+from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS, SweepCancelled, sweep, sweep_at_hand
 from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.lr_sweep import default_workers
 
@@ -95,12 +95,24 @@ class Computed:
     dial: sigma_dial.DialCurves | None
 
 
-def compute_all(params: Params, cancelled=None) -> Computed:
+def compute_all(params: Params, cancelled=None, result: Future | None = None) -> Computed:
     """``params``' result, sweeps (side by side) and dial curves; any thread. ``cancelled()``
-    true stops the sweeps at their next d_k point (SweepCancelled)."""
-    result = compute(params)
+    true stops the sweeps at their next d_k point (SweepCancelled). ``result``: a future of
+    ``compute(params)`` already submitted (a prefetch), taken instead of computing again."""
+    result = _result_of(result) if result is not None else None
+    result = result if result is not None else compute(params)
     sweeps = _sweeps(params.replace(d_k=1), cancelled=cancelled, side_by_side=True)
     return Computed(params, result, sweeps, sigma_dial.curves(params.keys))
+
+
+def _result_of(future: Future) -> Result | None:
+    """A prefetch's result: None if it never started (cancelled now) or failed."""
+    if future.cancel():
+        return None
+    try:
+        return future.result()
+    except Exception:  # noqa: BLE001 - an error the caller meets again when it computes
+        return None
 
 
 class _Prepared:
@@ -161,8 +173,8 @@ class _SweepWorker(QObject):
         """Draw what a drag of d_k up to its largest value needs (the random pools and running
         sums of these parameters, 4,096 wide), as computing the sweeps would have: a stored
         sweep leaves them to be drawn in the GUI thread, a little at every step of the drag."""
-        if generation != self.latest or params.keys > DENSE_MAX_KEYS:
-            return  # (long contexts draw their keys block by block, never whole)
+        if generation != self.latest or params.keys > DENSE_MAX_KEYS or params.queries > SWEEP_MAX_ROWS:
+            return  # (long contexts draw their keys block by block; many queries: a drag's own cost)
         compute(params.replace(d_k=MAX_WIDTH))
 
 
@@ -346,19 +358,31 @@ class Controller(QObject):
             self._prepared = _Prepared.ready(have)
         else:
             stop = threading.Event()
-            self._prepared = _Prepared(params, _preparing_pool().submit(compute_all, params, stop.is_set), stop)
+            prefetched = self._take_prefetch(params)  # queued before it in the same thread
+            self._prepared = _Prepared(params, _preparing_pool().submit(compute_all, params, stop.is_set,
+                                                                        prefetched), stop)
         return self._prepared.future
 
-    def prefetch(self, params: Params) -> None:
+    def prefetch(self, params: Params | None) -> None:
         """Start computing ``params``' result in a worker thread (the lesson's next page: the
         long-context page's takes half a second), so that showing them later takes it instead
         of computing in the GUI thread (waiting for the rest if it is still running). Sweeps
-        and dial curves are not computed: the lesson's are stored."""
-        if self._closed or params == self._params or params in self._results:
+        and dial curves are not computed: the lesson's are stored. An earlier prefetch not yet
+        started is dropped; None only drops it."""
+        if self._prefetch is not None and (params is None or self._prefetch[0] != params):
+            self._prefetch[1].cancel()
+            self._prefetch = None
+        if params is None or self._closed or params == self._params or params in self._results:
             return
-        if self._prefetch is not None and self._prefetch[0] == params:
-            return
-        self._prefetch = (params, _preparing_pool().submit(compute, params))
+        if self._prefetch is None:
+            self._prefetch = (params, _preparing_pool().submit(compute, params))
+
+    def _take_prefetch(self, params: Params) -> Future | None:
+        """The prefetch of ``params`` (given up by the controller), or None."""
+        if self._prefetch is None or self._prefetch[0] != params:
+            return None
+        future, self._prefetch = self._prefetch[1], None
+        return future
 
     def adopt(self, computed: Computed) -> None:
         """Take ``computed`` as the values of its parameters: the next computation of those
@@ -398,6 +422,7 @@ class Controller(QObject):
         self._closed = True
         self._timer.stop()
         self._sweep_timer.stop()
+        self.prefetch(None)
         if self._prepared is not None:
             self._prepared.cancel()
         if self._thread is not None:
@@ -442,15 +467,10 @@ class Controller(QObject):
         return result
 
     def _prefetched(self, params: Params) -> Result | None:
-        """``prefetch``'s result for ``params`` (waiting for it if it still runs), or None."""
-        if self._prefetch is None or self._prefetch[0] != params:
-            return None
-        future = self._prefetch[1]
-        self._prefetch = None
-        try:
-            return future.result()
-        except Exception:  # noqa: BLE001 - an error the caller meets again when it computes
-            return None
+        """``prefetch``'s result for ``params`` (waiting for it if it already runs), or None
+        (none, or not started: then computing here is quicker than waiting in its queue)."""
+        future = self._take_prefetch(params)
+        return None if future is None else _result_of(future)
 
     def _request_sweeps(self, params: Params) -> None:
         key = params.replace(d_k=1)
