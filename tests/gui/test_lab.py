@@ -429,3 +429,16 @@ def test_lab_curves_differ_in_line_style_not_colour_alone(page):
         assert len(set(styles.values())) == len(styles), (panel, styles)
     symbols = {s: c.opts["symbol"] for s, c in page.steps_lr_panel.curves.items()}
     assert len(set(symbols.values())) == len(symbols)
+
+
+def test_the_selected_rate_s_label_stays_inside_the_plot(page):
+    # "plots below" sits on the side of the dashed line with the room: right of a low rate,
+    # left of a high one (where a long language's words would run out of the plot).
+    panel = page.steps_lr_panel
+    panel.select(0.05)
+    assert panel.selected_label.anchors[0] == (0.0, 0.5) and panel.selected_label.format.startswith(" ")
+    panel.select(20.0)
+    assert panel.selected_label.anchors[0] == (1.0, 0.5) and panel.selected_label.format.endswith(" ")
+    assert panel.selected.value() == pytest.approx(np.log10(20.0))
+    page.loss_lr_panel.select(20.0)  # the loss plot's line carries no label
+    assert page.loss_lr_panel.selected_label.format == ""

@@ -117,7 +117,11 @@ def _fit_title(panel: PlotFrame, heading: str, subtitle: str) -> None:
               + QFontMetrics(s.font(12)).horizontalAdvance(subtitle))
     if not subtitle or needed > panel.title.width() - 4:
         panel.title.setText(heading)
+        # A heading wider than the plot (a long language) takes a second line.
+        panel.title.setWordWrap(QFontMetrics(s.font(15, bold=True)).horizontalAdvance(heading)
+                                > panel.title.width() - 4)
         return
+    panel.title.setWordWrap(False)
     panel.title.setText(f"{heading} <span style='font-weight:normal; color:{s.palette.muted}; "
                         f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
 
@@ -306,9 +310,20 @@ class LrPanel(_BandPanel):
         """Mark the rate whose curves the panels below show."""
         if lr is None:
             self.selected.hide()
-        else:
-            self.selected.setValue(math.log10(lr))
-            self.selected.show()
+            return
+        x = math.log10(lr)
+        self.selected.setValue(x)
+        if self.metric_name == "steps":
+            # The label on the side of the line with the more room: right of a high rate it
+            # would run out of the plot (and a long language's words be cut).
+            lo, hi = self.plot.getViewBox().viewRange()[0]
+            left = x > (lo + hi) / 2
+            anchor = (1.0, 0.5) if left else (0.0, 0.5)
+            self.selected_label.anchors = [anchor, anchor]
+            text = translate("LabSweepPlots", "plots below")
+            self.selected_label.setFormat(f"{text} " if left else f" {text}")
+            self.selected_label.updatePosition()
+        self.selected.show()
 
     def show_sweep(self, sweep: ScalingSweep) -> None:
         x = np.log10(np.asarray(sweep.lrs))

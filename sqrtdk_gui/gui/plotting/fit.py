@@ -7,6 +7,7 @@ and a plot's title shrinks (down to a floor), then ends in "…" with the whole 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -107,11 +108,17 @@ def on_resize(widget, callback: Callable[[], None]) -> None:
     widget.installEventFilter(_ResizeWatch(widget, callback))
 
 
+# Where word wrap may break a line: at spaces and after a hyphen ("End-|Genauigkeit": Qt's
+# line breaking follows Unicode's); a run between two such places stays on one line.
+_RUN = re.compile(r"[^\s-]+-?|-+")
+
+
 def fit_words(label, font: QFont) -> None:
-    """``label`` in ``font``, or smaller (to SMALLEST of it) while its widest word is wider
-    than the label: a wrapping label breaks between words, never inside one."""
+    """``label`` in ``font``, or smaller (to SMALLEST of it) while its widest unbreakable run
+    is wider than the label: a wrapping label breaks between words and after hyphens, never
+    inside a word."""
     width = label.contentsRect().width()
-    words = label.text().split()
+    words = _RUN.findall(label.text())
     size = font.pointSizeF()
     fitted = QFont(font)
     while words and width > 0 and size > font.pointSizeF() * SMALLEST \
