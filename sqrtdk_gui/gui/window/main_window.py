@@ -482,6 +482,10 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         # A slim tab bar: the panels below need the height on a 720-line projector.
         self.panel_pages.tabBar().setFont(s.font(11, bold=True))
         self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
+        # The page tabs as tall as their words: the style's own lowered unselected tab cut the
+        # dots of "Übung" at zoom 1.
+        self.tabs.tabBar().setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(3)}px {s.pt(12)}px; "
+                                         f"font-size: {s.pt(11)}pt; }}")
         if self._lab_page is not None:
             self._lab_page.apply_style()
         if self._practice_page is not None:
