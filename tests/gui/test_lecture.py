@@ -238,3 +238,24 @@ def test_presentation_type_is_readable_from_the_back_row(make_window, height):
             assert pixels >= max(20, 0.025 * height), (panel, pixels)
     finally:
         window.presentation.leave()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_introduction_in_presentation_shows_panels_readable_at_its_size(make_window, size):
+    # Before step 1 no page has panels of its own: presentation's large type leaves room for
+    # the lesson's first two, large, not four too small to read; the desk shows all four.
+    window = make_window(size=size)
+    window.render_ready()
+    live = tuple(cls.name for cls in LIVE_PANELS)
+    assert tuple(n for n in live if window.panels[n].isVisible()) == live
+    window.presentation.enter(full_screen=False)
+    try:
+        window.render_ready()
+        assert window.lesson.step == 0
+        assert tuple(n for n in live if window.panels[n].isVisible()) == ("histogram", "weights")
+        assert window.summary.isVisible()
+        window.lesson.go_to(3, animate=False)  # a step shows its own, whatever the size
+        window.render_ready()
+        assert {n for n in live if window.panels[n].isVisible()} == set(STEPS[2].slide_views) & set(live)
+    finally:
+        window.presentation.leave()

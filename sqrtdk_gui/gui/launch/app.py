@@ -148,14 +148,13 @@ def run_window(launch: Launch) -> int:
     if launch.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
     app = application()
-    from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
     window, settings = prepare_window(launch, interactive=not launch.screenshot)
     try:
         if launch.screenshot:
-            if launch.presentation:  # no full screen offscreen: its layout
-                window.set_zoom(max(window.style_.zoom, presentation_zoom(launch.size[1])))
-                window.set_controls_visible(False)
+            if launch.presentation:  # presentation mode's layout at the picture's size (no full screen)
+                window.resize(*launch.size)
+                window.presentation.enter(full_screen=False)
             problem = _size_problem(window, launch.size)
             if problem:
                 print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=problem), file=sys.stderr)

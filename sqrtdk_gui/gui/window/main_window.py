@@ -69,6 +69,10 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
+# What a slide without panels of its own (the introduction) shows on a small projector.
+OPENING_PANELS = ("histogram", "weights")
+
+
 class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
@@ -367,9 +371,13 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             return
         slide = self.presentation.active or self._slide_mode
         shown = self._highlighted if slide else ()
-        self.arrange_panels(shown)
         # A slide shows the summary strip only where the step is about its numbers.
         self.summary.setVisible(not slide or "summary" in shown or not shown)
+        if slide and not shown and (self._narrow_page() or self._short_page()):
+            # No page of its own (the introduction) on a small projector: the lesson's first
+            # two panels, readable, rather than four too small to read.
+            shown = OPENING_PANELS
+        self.arrange_panels(shown)
 
     @property
     def slide_mode(self) -> bool:
