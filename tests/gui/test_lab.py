@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from pens import line_look
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS as SCALINGS
@@ -432,13 +433,19 @@ def test_lab_curves_differ_in_line_style_not_colour_alone(page):
 
 
 def test_the_selected_rate_s_label_stays_inside_the_plot(page):
-    # "plots below" sits on the side of the dashed line with the room: right of a low rate,
-    # left of a high one (where a long language's words would run out of the plot).
+    # "plots below" sits right of the dashed line, or left of it where its words would run
+    # out of the plot (a high rate, a long language).
+    page.resize(1280, 720)
+    page.show()
+    QApplication.processEvents()
     panel = page.steps_lr_panel
     panel.select(0.05)
     assert panel.selected_label.anchors[0] == (0.0, 0.5) and panel.selected_label.format.startswith(" ")
     panel.select(20.0)
     assert panel.selected_label.anchors[0] == (1.0, 0.5) and panel.selected_label.format.endswith(" ")
+    label = panel.selected_label.mapRectToScene(panel.selected_label.boundingRect())
+    view = panel.plot.getViewBox().sceneBoundingRect()
+    assert view.left() <= label.left() and label.right() <= view.right() + 1
     assert panel.selected.value() == pytest.approx(np.log10(20.0))
     page.loss_lr_panel.select(20.0)  # the loss plot's line carries no label
     assert page.loss_lr_panel.selected_label.format == ""

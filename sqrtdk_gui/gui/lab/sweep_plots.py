@@ -259,6 +259,7 @@ class LrPanel(_BandPanel):
                                               anchors=[(0, 0.5), (0, 0.5)])
         if metric == "steps":
             self.selected_label.setFormat(" " + translate("LabSweepPlots", "plots below"))
+            self.plot.getViewBox().sigResized.connect(self._place_label)  # the room changed
         self.plot.addItem(self.selected)
         self.selected.hide()
         self.never = pg.InfiniteLine(angle=0)
@@ -314,16 +315,24 @@ class LrPanel(_BandPanel):
         x = math.log10(lr)
         self.selected.setValue(x)
         if self.metric_name == "steps":
-            # The label on the side of the line with the more room: right of a high rate it
-            # would run out of the plot (and a long language's words be cut).
-            lo, hi = self.plot.getViewBox().viewRange()[0]
-            left = x > (lo + hi) / 2
-            anchor = (1.0, 0.5) if left else (0.0, 0.5)
-            self.selected_label.anchors = [anchor, anchor]
-            text = translate("LabSweepPlots", "plots below")
-            self.selected_label.setFormat(f"{text} " if left else f" {text}")
-            self.selected_label.updatePosition()
+            self._place_label()
         self.selected.show()
+
+    def _place_label(self, *_args) -> None:
+        """"plots below" right of the dashed line, or left of it where the words would run
+        out of the plot (a high rate, a long language)."""
+        x = self.selected.value()
+        box = self.plot.getViewBox()
+        lo, hi = box.viewRange()[0]
+        text = translate("LabSweepPlots", "plots below")
+        need = QFontMetrics(self.selected_label.textItem.font()).horizontalAdvance(f" {text} ")
+        room = (hi - x) * box.width() / (hi - lo) if hi > lo and box.width() > 0 else None
+        left = need > room if room is not None else x > (lo + hi) / 2
+        anchor = (1.0, 0.5) if left else (0.0, 0.5)
+        self.selected_label.anchors = [anchor, anchor]
+        self.selected_label.setFormat(f"{text} " if left else f" {text}")
+        self.selected_label.updatePosition()
+
 
     def show_sweep(self, sweep: ScalingSweep) -> None:
         x = np.log10(np.asarray(sweep.lrs))
