@@ -49,10 +49,10 @@ _BRACKETED = re.compile(re.escape(PSEUDO_OPEN) + r"[^" + re.escape(PSEUDO_OPEN +
                         + re.escape(PSEUDO_CLOSE))
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]{2,}")
 _TAG = re.compile(r"<[^>]*>")
-# What word wrap cannot break: runs without spaces, each ending after a hyphen ("End-" and
-# "Genauigkeit" go on two lines; Chinese and Japanese break between any two characters, and at
+# What word wrap cannot break: runs without spaces, each ending after a hyphen or a soft hyphen
+# ("End-" and "Genauigkeit" go on two lines; Chinese and Japanese break between any two characters, and at
 # their full-width punctuation).
-_UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef-]+-?|-+")
+_UNBREAKABLE = re.compile(r"[^\s\u00ad\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef-]+[\u00ad-]?|-+")
 
 
 def plain(text: str) -> str:

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from pens import line_look
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from sqrtdk_gui.core.attention.params import Params
@@ -449,3 +450,33 @@ def test_the_selected_rate_s_label_stays_inside_the_plot(page):
     assert panel.selected.value() == pytest.approx(np.log10(20.0))
     page.loss_lr_panel.select(20.0)  # the loss plot's line carries no label
     assert page.loss_lr_panel.selected_label.format == ""
+
+
+def test_a_reference_line_s_label_shrinks_then_ends_in_an_ellipsis_never_cut(qtbot):
+    import pyqtgraph as pg
+    from PySide6.QtGui import QFont
+
+    from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    line = pg.InfiniteLine(pos=0.5, angle=0)
+    label = pg.InfLineLabel(line, text="gleichverteilt über alle Keys", position=0.98, anchors=[(1, 0), (1, 0)])
+    widget.addItem(line)
+    box = widget.getPlotItem().getViewBox()
+    font = QFont()
+    font.setPointSize(12)
+    full = QFontMetrics(font).horizontalAdvance("gleichverteilt über alle Keys")
+    widget.show()
+    for room, shrinks, elided in ((full + 40, False, False), (0.85 * full, True, False), (0.5 * full, True, True)):
+        widget.resize(900, 200)
+        QApplication.processEvents()
+        widget.resize(int(900 - box.width() + room + 6), 200)  # the plot's own room: room
+        QApplication.processEvents()
+        fit_line_labels(box, [label], font)
+        used = label.textItem.font().pointSizeF()
+        assert (used < 12) == shrinks and used >= 12 * SMALLEST
+        assert label.format.endswith("…") == elided
+        assert label.toolTip() == ("gleichverteilt über alle Keys" if elided else "")
+        drawn = QFontMetrics(label.textItem.font()).horizontalAdvance(label.format)
+        assert drawn <= box.width() - 6 + 1

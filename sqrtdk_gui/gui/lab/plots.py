@@ -18,7 +18,7 @@ from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import fit_words
+from sqrtdk_gui.gui.plotting.fit import fit_line_labels, fit_words
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
@@ -114,8 +114,12 @@ class CurvePanel(PlotFrame):
             line.setPen(pen)
             if line.label is not None:
                 line.label.setColor(colour)
-                line.label.setFont(s.font(12, bold=True))
+        self._fit_level_labels()
         self.set_subtitle(self.subtitle)
+
+    def _fit_level_labels(self, *_args) -> None:
+        fit_line_labels(self.plot.getViewBox(), [line.label for line, _r, _d in self.levels if line.label is not None],
+                        self.style_.font(12, bold=True))
 
     def set_subtitle(self, text: str) -> None:
         """The muted words after the title; dropped (kept as tooltip) when they would clip."""
@@ -148,6 +152,8 @@ class CurvePanel(PlotFrame):
                                          anchors=[(1, 0), (1, 0)])
         line.setZValue(5)
         self.plot.addItem(line)
+        if not self.levels:  # the room for the labels changes with the plot
+            self.plot.getViewBox().sigResized.connect(self._fit_level_labels)
         self.levels.append((line, role, dotted))
         self.restyle_items()
         return line

@@ -21,6 +21,7 @@ from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable
 from sqrtdk_gui.gui.panels.base import PlotFrame
+from sqrtdk_gui.gui.plotting.fit import fit_line_labels
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
@@ -382,8 +383,12 @@ class StepPanel(_BandPanel):
             line.setPen(s.pen(s.palette.muted, 2, dashed=True))
             if line.label is not None:
                 line.label.setColor(s.palette.muted)
-                line.label.setFont(s.font(12, bold=True))
+        self._fit_level_labels()
         _fit_title(self, self.heading, self.subtitle)
+
+    def _fit_level_labels(self, *_args) -> None:
+        fit_line_labels(self.plot.getViewBox(), [line.label for line, _t in self.levels if line.label is not None],
+                        self.style_.font(12, bold=True))
 
     def set_subtitle(self, text: str) -> None:
         self.subtitle = text
@@ -397,6 +402,8 @@ class StepPanel(_BandPanel):
                                          anchors=[(1, 0), (1, 0)])
         line.setZValue(5)
         self.plot.addItem(line)
+        if not self.levels:  # the room for the labels changes with the plot
+            self.plot.getViewBox().sigResized.connect(self._fit_level_labels)
         self.levels.append((line, label))
         self.restyle_items()
 

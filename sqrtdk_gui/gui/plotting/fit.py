@@ -14,7 +14,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
 
-__all__ = ["WrappingButton", "wrap_lines", "fit_plot_title", "fit_words", "on_resize", "SMALLEST"]
+__all__ = ["WrappingButton", "wrap_lines", "fit_plot_title", "fit_words", "fit_line_labels", "on_resize",
+           "SMALLEST"]
 
 SMALLEST = 0.7  # a shrunk text keeps at least this share of its size
 
@@ -108,9 +109,10 @@ def on_resize(widget, callback: Callable[[], None]) -> None:
     widget.installEventFilter(_ResizeWatch(widget, callback))
 
 
-# Where word wrap may break a line: at spaces and after a hyphen ("End-|Genauigkeit": Qt's
-# line breaking follows Unicode's); a run between two such places stays on one line.
-_RUN = re.compile(r"[^\s-]+-?|-+")
+# Where word wrap may break a line: at spaces, after a hyphen ("End-|Genauigkeit": Qt's line
+# breaking follows Unicode's) and at a soft hyphen (U+00AD, shown as "-" where it breaks; a
+# translation puts one in a long word for a narrow column); a run between two stays whole.
+_RUN = re.compile("[^\\s\u00ad-]+[\u00ad-]?|-+")
 
 
 def fit_words(label, font: QFont) -> None:
@@ -127,3 +129,22 @@ def fit_words(label, font: QFont) -> None:
         fitted.setPointSizeF(size)
     if fitted != label.font():
         label.setFont(fitted)
+
+
+def fit_line_labels(view_box, labels, font: QFont) -> None:
+    """Each of ``labels`` (pyqtgraph ``InfLineLabel``s in ``view_box``) in ``font``, or smaller
+    (to SMALLEST of it) while its words are wider than the plot, and ending in "…" if even
+    that is too wide (the whole words its tooltip): never cut at the plot's edge."""
+    room = view_box.width() - 6
+    for label in labels:
+        text = getattr(label, "full_text", None) or label.format
+        label.full_text = text
+        fitted = QFont(font)
+        smallest = font.pointSizeF() * SMALLEST
+        while room > 0 and fitted.pointSizeF() > smallest and QFontMetrics(fitted).horizontalAdvance(text) > room:
+            fitted.setPointSizeF(max(smallest, fitted.pointSizeF() - 0.5))
+        label.setFont(fitted)
+        shown = QFontMetrics(fitted).elidedText(text, Qt.TextElideMode.ElideRight, int(room)) if room > 0 else text
+        if shown != label.format:
+            label.setFormat(shown)
+        label.setToolTip(text if shown != text else "")
