@@ -461,9 +461,6 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             if not self.lesson_dock.isHidden():
                 self._dock_was_visible = True
             self.lesson_dock.hide()
-        elif self._dock_was_visible:
-            self.lesson_dock.show()
-            self._dock_was_visible = False
         if page is self._practice_holder:
             self.practice_page.hold_instrument(self.instrument)
             self._arrange_for_lesson()
@@ -475,6 +472,14 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
             self._arranged = ()
             self._arrange_for_lesson()
+        if page not in (self._lab_holder, self._practice_holder) and self._dock_was_visible:
+            # Last, once the pages' new size policies are laid out: showing the dock lays the
+            # window out at once, and with the page just left still counting its minimum
+            # width (practice's, in a long language) beside the dock's, the window would grow
+            # past a small projector, for good.
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self.lesson_dock.show()
+            self._dock_was_visible = False
 
     # --- look: theme, zoom, presentation ----------------------------------------------------
     def apply_style(self) -> None:
