@@ -480,3 +480,4 @@ def test_a_reference_line_s_label_shrinks_then_ends_in_an_ellipsis_never_cut(qtb
         assert label.toolTip() == ("gleichverteilt über alle Keys" if elided else "")
         drawn = QFontMetrics(label.textItem.font()).horizontalAdvance(label.format)
         assert drawn <= box.width() - 6 + 1
+

@@ -20,13 +20,13 @@ from tests.gui.pseudo_screens import findings, menu_findings, untranslated_words
 SIZES = {"1280x720-presentation": ((1280, 720), True), "1024x768-presentation": ((1024, 768), True),
          "1920x1080": ((1920, 1080), False)}
 # Screens of a small projector whose layout can still cut a long language's text (Spanish and
-# the pseudo language; German and Chinese fit): the training lab's results table and controls.
+# the pseudo language; German and Chinese fit): the training lab at 1024×768, its results
+# table's headers and a note beside a heading.
 # Known, and checked all the same: the test reports them as expected failures, and every other
 # screen, language and size must pass.
 CUT_OFF_STILL: dict[tuple[str, str, str], str] = {
-    **{(lang, size, "lab"): "the training lab's results table and controls on a small projector"
-       for lang, size in ((i18n.PSEUDO, "1024x768-presentation"), ("es", "1024x768-presentation"),
-                          ("es", "1280x720-presentation"))},
+    **{(lang, "1024x768-presentation", "lab"): "the training lab's results table and notes at 1024×768"
+       for lang in (i18n.PSEUDO, "es")},
 }
 LANGS = (i18n.PSEUDO, "de", "es", "zh_CN")
 SCREENS = ([f"step{s.number}-{state}" for s in STEPS for state in ("question", "answer")]

@@ -152,6 +152,7 @@ class LabControls(QWidget):
         form.setHorizontalSpacing(8)
         form.setVerticalSpacing(6)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form = form  # the page wraps its rows where its column is too narrow (wrap_rows)
         self.form = form
         self._mode_rows(form)
         self._dk_rows(form)
@@ -396,6 +397,11 @@ class LabControls(QWidget):
                 f"QPushButton:checked:disabled {{ background: {p.border}; color: {p.strip}; }}")
 
     # --- behaviour -------------------------------------------------------------------------
+    def wrap_rows(self, wrap: bool) -> None:
+        """Each field under its label (a long language in a narrow column), or beside it."""
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows if wrap
+                                   else QFormLayout.RowWrapPolicy.DontWrapRows)
+
     def mode(self) -> str:
         """"sweep" (every rate of the grid) or "single" (one rate)."""
         return "sweep" if self.sweep_button.isChecked() else "single"

@@ -336,11 +336,16 @@ class LabPage(QWidget):
 
     def _fit_left_column(self) -> None:
         """As wide as the controls need (a longer language), at least 290 px at zoom 1, at most
-        two fifths of the page: the plots keep the rest."""
+        two fifths of the page: the plots keep the rest. Controls that do not fit that way,
+        labels beside their fields, put each field under its label."""
         z = self.style_.zoom
         bar = self._controls_scroll.verticalScrollBar().sizeHint().width()
-        need = self.controls.minimumSizeHint().width() + bar + 4
         most = max(round(340 * z), round(0.4 * self.width()))
+        self.controls.wrap_rows(False)
+        need = self.controls.minimumSizeHint().width() + bar + 4
+        if need > most:
+            self.controls.wrap_rows(True)
+            need = self.controls.minimumSizeHint().width() + bar + 4
         self.left_column.setMinimumWidth(max(round(290 * z), min(need, most)))
         self.left_column.setMaximumWidth(max(round(340 * z), min(need, most)))
 
