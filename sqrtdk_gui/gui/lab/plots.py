@@ -22,8 +22,8 @@ from sqrtdk_gui.gui.plotting.fit import fit_line_labels, fit_words
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
-__all__ = ["CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps", "fmt_stuck",
-           "TARGET_ACCURACY"]
+__all__ = ["fit_heading", "CurvePanel", "ScalingTable", "ResultsTable", "fmt_loss", "fmt_accuracy", "fmt_steps",
+           "fmt_stuck", "TARGET_ACCURACY"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -124,19 +124,8 @@ class CurvePanel(PlotFrame):
     def set_subtitle(self, text: str) -> None:
         """The muted words after the title; dropped (kept as tooltip) when they would clip."""
         self.subtitle = text
-        self.title.setToolTip(translate("LabPlots", "{title}: {subtitle}").format(title=self.heading, subtitle=text))
-        s = self.style_
-        needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(self.heading + "  ")
-                  + QFontMetrics(s.font(12)).horizontalAdvance(text))
-        if needed > self.title.width() - 4:
-            self.title.setText(self.heading)
-            # A heading wider than the plot (a long language) takes a second line.
-            self.title.setWordWrap(QFontMetrics(s.font(15, bold=True)).horizontalAdvance(self.heading)
-                                   > self.title.width() - 4)
-            return
-        self.title.setWordWrap(False)
-        self.title.setText(f"{self.heading} <span style='font-weight:normal; "
-                           f"color:{s.palette.muted}; font-size:{s.pt(12)}pt'>&nbsp;{text}</span>")
+        fit_heading(self, self.heading, text,
+                    translate("LabPlots", "{title}: {subtitle}").format(title=self.heading, subtitle=text))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -181,6 +170,24 @@ class CurvePanel(PlotFrame):
         if (lo, hi) != self._shown_decades:
             self._shown_decades = (lo, hi)
             self.plot.setYRange(lo, hi, padding=0.02)
+
+
+def fit_heading(panel: PlotFrame, heading: str, subtitle: str, tooltip: str) -> None:
+    """A lab panel's title: the heading and, muted, a subtitle; the subtitle is dropped (the
+    tooltip keeps it) if it would clip, and a heading wider than the plot (a long language)
+    takes a second line."""
+    s = panel.style_
+    panel.title.setToolTip(tooltip)
+    bold = QFontMetrics(s.font(15, bold=True))
+    room = panel.title.width() - 4
+    needed = bold.horizontalAdvance(heading + "  ") + QFontMetrics(s.font(12)).horizontalAdvance(subtitle)
+    if not subtitle or needed > room:
+        panel.title.setText(heading)
+        panel.title.setWordWrap(bold.horizontalAdvance(heading) > room)
+        return
+    panel.title.setWordWrap(False)
+    panel.title.setText(f"{heading} <span style='font-weight:normal; color:{s.palette.muted}; "
+                        f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
 
 
 class ScalingTable(QFrame):

@@ -19,7 +19,7 @@ from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.core.training.loop import WINDOW
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
-from sqrtdk_gui.gui.lab.plots import ScalingTable
+from sqrtdk_gui.gui.lab.plots import ScalingTable, fit_heading
 from sqrtdk_gui.gui.panels.base import PlotFrame
 from sqrtdk_gui.gui.plotting.fit import fit_line_labels
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
@@ -110,21 +110,10 @@ class _LogAxis:
 
 
 def _fit_title(panel: PlotFrame, heading: str, subtitle: str) -> None:
-    """Title and, muted, a subtitle; the subtitle is dropped (kept as tooltip) if it would clip."""
-    s = panel.style_
-    panel.title.setToolTip(translate("LabSweepPlots", "{title}: {subtitle}").format(title=heading, subtitle=subtitle)
-                           if subtitle else heading)
-    needed = (QFontMetrics(s.font(15, bold=True)).horizontalAdvance(heading + "  ")
-              + QFontMetrics(s.font(12)).horizontalAdvance(subtitle))
-    if not subtitle or needed > panel.title.width() - 4:
-        panel.title.setText(heading)
-        # A heading wider than the plot (a long language) takes a second line.
-        panel.title.setWordWrap(QFontMetrics(s.font(15, bold=True)).horizontalAdvance(heading)
-                                > panel.title.width() - 4)
-        return
-    panel.title.setWordWrap(False)
-    panel.title.setText(f"{heading} <span style='font-weight:normal; color:{s.palette.muted}; "
-                        f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
+    """Title and, muted, a subtitle (see ``fit_heading``); the tooltip says both."""
+    fit_heading(panel, heading, subtitle,
+                translate("LabSweepPlots", "{title}: {subtitle}").format(title=heading, subtitle=subtitle)
+                if subtitle else heading)
 
 
 def _log10(x: np.ndarray) -> np.ndarray:
