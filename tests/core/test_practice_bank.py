@@ -12,6 +12,7 @@ from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.practice import BANK, TOPICS, bugs, card_for_trap, find
 from sqrtdk_gui.core.practice.model import SEEDS
 from sqrtdk_gui.core.practice.scoring import grade
+from sqrtdk_gui.core.practice.spread import cached_spread, spread
 
 
 @pytest.mark.parametrize("question", BANK, ids=lambda q: q.key)
@@ -54,13 +55,25 @@ def test_bug_cards_cite_only_the_known_fixes_and_are_short():
     cited = {(c.source.repo, c.source.ref) for c in bugs.CARDS if c.source}
     assert cited == {("karpathy/ng-video-lecture", "PR #6"), ("lucidrains/vit-pytorch", "issue #65"),
                      ("FrancescoSaverioZuppichini/ViT", "#1"), ("FrancescoSaverioZuppichini/ViT", "#5"),
-                     ("aladdinpersson/Machine-Learning-Collection", "PR #159"), ("Graylab/DL4Proteins-notebooks", "#12")}
+                     ("aladdinpersson/Machine-Learning-Collection", "PR #159"), ("Graylab/DL4Proteins-notebooks", "#12"),
+                     ("delzac/cntkx", "issue #10"), ("esceptico/perceiver-io", "issue #9"),
+                     ("mlc-ai/mlc-llm", "PR #3426"), ("tenstorrent/tt-metal", "PR #56789")}
     for card in bugs.CARDS:
-        assert 6 <= len(card.options) <= 14 and card.fix and card.language in ("PyTorch", "NumPy")
-        assert card.fix.strip() != card.options[card.correct].strip()
-        # The fix replaces the faulty line and keeps its indentation's statement shape.
-        assert card.options[card.correct].strip().split("=")[0] == card.fix.split("=")[0]
-    assert {c.language for c in bugs.CARDS} == {"PyTorch", "NumPy"}
+        assert 6 <= len(card.options) <= 14 and card.fix and card.language in ("PyTorch", "NumPy", "CNTK", "ttnn")
+        bad = card.options[card.correct].strip()
+        assert card.fix.strip() != bad
+        # The fix replaces the faulty line: the same assignment, or the same statement with other arguments.
+        if "=" in bad.split("(")[0]:
+            assert bad.split("=")[0] == card.fix.split("=")[0], card.key
+        else:
+            assert bad.split("(")[0] == card.fix.split("(")[0], card.key
+        assert max(len(line) for line in card.options) <= 80, card.key  # fits the view at 1024 × 768
+    assert {c.language for c in bugs.CARDS} == {"PyTorch", "NumPy", "CNTK", "ttnn"}
+
+
+def test_most_bug_cards_are_modelled_on_a_cited_fix():
+    # An illustrative card teaches a trap no cited fix shows; the gallery is mostly real code.
+    assert sum(c.source is not None for c in bugs.CARDS) >= 4 * sum(c.illustrative for c in bugs.CARDS)
 
 
 def test_width_cards_state_the_measured_spread():
@@ -81,3 +94,15 @@ def test_every_trap_page_has_a_bug_card():
     assert find("bug_vit_dim").source.text == "lucidrains/vit-pytorch issue #65"
     with pytest.raises(KeyError):
         find("nope")
+
+
+@pytest.mark.parametrize("key", ["fu_temperature", "bug_div_dk"])
+def test_the_spread_counts_the_samples_that_bear_the_answer_out(key):
+    q = find(key)
+    s = spread(q)
+    assert (s.agree, s.total) == (len(SEEDS), len(SEEDS)) and cached_spread(q) is s
+    values = [q.measure(q.params(seed)).answer for seed in SEEDS]
+    if q.kind == "number":
+        assert (s.lowest, s.highest) == (min(values), max(values)) and q.band[0] < s.lowest < s.highest < q.band[1]
+    else:
+        assert s.lowest is None and s.highest is None

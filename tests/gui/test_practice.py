@@ -4,7 +4,7 @@ scores and retry, progress across windows, reset, bug cards, trap links and the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QAbstractItemView, QFileDialog
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.practice import BANK
@@ -51,6 +51,9 @@ def test_a_number_answered_by_keyboard_reveals_the_measured_case(window, qtbot):
     assert "✓ Right" in text and "What the interviewer is testing" in text and f"seed {p.seed}" in text
     assert f"{window.controller.result.logit_std:.2f}" in text  # the panels' own number
     assert page.next_button.hasFocus()
+    # The same case in every sample joins the reveal from a worker; the focus stays put.
+    qtbot.waitUntil(lambda: "inside the accepted band in 8 of 8" in page.reveal.toPlainText(), timeout=10_000)
+    assert page.next_button.hasFocus()
     qtbot.keyClick(page.next_button, Qt.Key.Key_Return)
     assert page.presenter.current.key == "chain_saturation" and not page.presenter.revealed
     window.undo.stack.undo()  # the case was one undo step
@@ -76,6 +79,8 @@ def test_choices_by_keys_scores_and_retry_missed(window, qtbot):
 def test_a_ranking_by_keys(window, qtbot):
     page = _practice(window, qtbot)
     page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n
+    # With the mouse the items are dragged (a real drag: test_xvfb.py); here the keys move them.
+    assert page.options.dragDropMode() == QAbstractItemView.DragDropMode.InternalMove
     page.options.setCurrentRow(2)
     qtbot.keyClick(page.options, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(page.options, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
@@ -88,6 +93,7 @@ def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
     page = _practice(window, qtbot)
     page.presenter.open("bug_vit_after")
     assert page.kind == "line" and page.options.count() == 9
+    assert page.options.dragDropMode() == QAbstractItemView.DragDropMode.NoDragDrop
     qtbot.keyClick(page.options, Qt.Key.Key_7)
     window.controller.flush()
     text = page.reveal.toPlainText()
@@ -98,6 +104,21 @@ def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
     page.presenter.open("bug_missing")
     qtbot.keyClick(page.options, Qt.Key.Key_3)
     assert "Illustrative, not from a cited fix" in page.reveal.toPlainText()
+
+
+def test_a_card_shown_as_a_temperature_says_so_and_measures_its_factor(window, qtbot):
+    # ÷√num_heads (12 heads of 64) is raw logits at temperature √12: the panels' σ is 8/√12.
+    page = _practice(window, qtbot)
+    page.presenter.open("bug_num_heads")
+    qtbot.keyClick(page.options, Qt.Key.Key_6)
+    window.controller.flush()
+    p, r = window.controller.params, window.controller.result
+    assert (p.scaling, p.d_k) == ("none", 64) and abs(p.temperature - 12 ** 0.5) < 1e-9
+    assert abs(r.logit_std - 8 / 12 ** 0.5) < 0.15
+    window.render_ready()  # the spread is measured here if the worker has not yet
+    text = page.reveal.toPlainText()
+    assert "✓ Right" in text and "temperature √12" in text and f"{r.logit_std:.3f}"[:4] in text
+    assert "tenstorrent/tt-metal PR #56789" in text and "gives this answer in 8 of 8" in text
 
 
 def test_a_trap_page_links_to_its_bug_card(window, qtbot):

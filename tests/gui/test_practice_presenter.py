@@ -7,7 +7,7 @@ from unittest.mock import create_autospec
 
 import pytest
 
-from sqrtdk_gui.core.practice import BANK, find
+from sqrtdk_gui.core.practice import BANK, bugs, find
 from sqrtdk_gui.gui.practice.page import PracticePage
 from sqrtdk_gui.gui.practice.presenter import PracticePresenter, Reveal
 
@@ -35,6 +35,9 @@ def test_an_item_opens_covered_and_a_commitment_reveals_its_case(parts):
     assert json.loads(saved[-1])["answers"]["chain_variance"] == {"answer": 22.6, "correct": True}
     presenter.commit_number("8")  # one commitment per showing
     assert json.loads(saved[-1])["answers"]["chain_variance"]["answer"] == 22.6
+    presenter.wait_for_spread()  # the same case in every sample of SEEDS
+    spread = view.show_reveal.call_args.args[0].spread
+    assert spread.agree == spread.total == 8 and 22.0 < spread.lowest < spread.highest < 23.2
 
 
 def test_a_bad_number_is_a_problem_not_an_answer(parts):
@@ -53,7 +56,7 @@ def test_scores_retry_missed_and_the_next_unanswered(parts):
     assert presenter.current.key == "chain_saturation"
     presenter.commit_choice(3)  # right
     view.show_scores.assert_called_with(
-        {"chain": (1, 2, 4), "traps": (0, 0, 5), "follow-ups": (0, 0, 8), "bugs": (0, 0, 8)}, 1)
+        {"chain": (1, 2, 4), "traps": (0, 0, 5), "follow-ups": (0, 0, 8), "bugs": (0, 0, len(bugs.CARDS))}, 1)
     presenter.retry_missed()
     assert presenter.queue == ("chain_variance",) and presenter.current.key == "chain_variance"
     assert "retrying" in view.show_question.call_args.args[1]

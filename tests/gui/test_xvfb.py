@@ -273,3 +273,50 @@ def test_a_lecture_with_a_clicker_at_1024x768(projector):
             app.kill()
             out, err = app.communicate()
     assert "Traceback" not in err, err
+
+
+# A ranking dragged into order with a real mouse (xdotool), then committed: one JSON line.
+_DRAG = r"""
+import json, subprocess, sys
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.core.attention.params import Params
+window = MainWindow(Params(queries=64, keys=16))
+window.resize(1000, 700)
+window.show()
+QTest.qWaitForWindowExposed(window, 10000)
+window.activateWindow()
+QTest.qWaitForWindowActive(window, 10000)
+window.actions.practice.trigger()
+page = window.practice_page
+page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n
+QTest.qWait(200)
+options = page.options
+def at(row, share):
+    rect = options.visualItemRect(options.item(row))
+    return options.viewport().mapToGlobal(QPoint(rect.center().x(), rect.top() + int(share * rect.height())))
+start, end = at(2, 0.5), at(0, 0.2)  # the third item, dropped on the top part of the first
+moves = [f"sleep 0.05 mousemove {start.x()} {start.y() + k * (end.y() - start.y()) // 8}" for k in range(1, 9)]
+drag = subprocess.Popen(f"{sys.argv[1]} mousemove {start.x()} {start.y()} mousedown 1 sleep 0.2 "
+                        f"{' '.join(moves)} sleep 0.2 mouseup 1".split())
+while drag.poll() is None:  # the drag runs its own event loop: keep ours turning meanwhile
+    QTest.qWait(20)
+QTest.qWait(200)
+out = {"order": [options.item(i).data(Qt.ItemDataRole.UserRole) for i in range(options.count())]}
+QTest.keyClick(options, Qt.Key.Key_Return)
+out["right"] = page.presenter.revealed and page.presenter.progress["fu_long_context"].correct
+window.close()
+print(json.dumps(out))
+"""
+
+
+@NEEDS_LECTURE_TOOLS
+def test_a_ranking_is_dragged_into_order_with_the_mouse(projector):
+    done = subprocess.run([sys.executable, "-c", _DRAG, XDOTOOL], capture_output=True, text=True,
+                          timeout=180, env=projector)
+    assert done.returncode == 0, done.stderr[-4000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report == {"order": [2, 0, 1], "right": True}, report

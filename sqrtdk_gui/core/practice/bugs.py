@@ -23,6 +23,7 @@ __all__ = ["CARDS", "NEAR_UNIFORM", "SELECTIVE"]
 
 NEAR_UNIFORM = 3.0  # ÷√d_model rows: the median largest weight stays below 3/n ...
 SELECTIVE = 5.0  # ... where ÷√d_k's is above 5/n (n = 64 keys)
+HEADS_CLIP = 12  # CLIP ViT-B/32's vision encoder: 12 heads of width 64
 
 
 def _width(p: Params, card: int) -> Measured:
@@ -65,6 +66,57 @@ def _missing(p: Params, card: int) -> Measured:
                      Reading(_("median ‖J‖_F"), fmt(med(r, "jacobian_fro"), 4),
                              _("after the fix: {value}").format(value=fmt(med(fixed, "jacobian_fro"), 3)))),
                     card if top > 0.9 and r.saturated_fraction > 0.3 else None)
+
+
+def _shrunk(p: Params, card: int) -> Measured:
+    r = run(p)
+    bad, good = uniform_ratio(p), uniform_ratio(p.replace(scaling=SCALED))
+    expected = 1 / math.sqrt(p.d_k)
+    return Measured((Reading(_("σ of the logits"), fmt(r.logit_std, 3), f"√d_k / d_k = 1/√{p.d_k} = {expected:.3f}"),
+                     Reading(_("median largest weight"), f"{bad:.2f} / n",
+                             _("uniform: 1 / n, n = {n}").format(n=p.keys)),
+                     Reading(_("median largest weight after the fix (÷√d_k)"), f"{good:.2f} / n")),
+                    card if abs(r.logit_std / expected - 1) < 0.1 and bad < NEAR_UNIFORM and good > SELECTIVE
+                    else None)
+
+
+def _amplified(p: Params, card: int) -> Measured:
+    """The logits multiplied by √d_k (the panels: raw logits at temperature 1/√d_k)."""
+    r, fixed = run(p), run(p.replace(scaling=SCALED, temperature=1.0))
+    top = med(r, "max_weight")
+    return Measured((Reading(_("σ of the logits"), fmt(r.logit_std, 3), f"√d_k · √d_k = d_k = {p.d_k}"),
+                     Reading(_("median largest weight"), fmt(top, 3),
+                             _("after the fix: {value}").format(value=fmt(med(fixed, "max_weight"), 3))),
+                     Reading(_("rows saturated (max p > 0.99)"), f"{100 * r.saturated_fraction:.0f} %"),
+                     Reading(_("median ‖J‖_F"), fmt(med(r, "jacobian_fro"), 4),
+                             _("after the fix: {value}").format(value=fmt(med(fixed, "jacobian_fro"), 3)))),
+                    card if abs(r.logit_std / p.d_k - 1) < 0.1 and top > 0.99 and r.saturated_fraction > 0.5
+                    else None)
+
+
+def _unscaled(p: Params, card: int) -> Measured:
+    r, fixed = run(p, scaling=RAW), run(p, scaling=SCALED)
+    top, good = med(r, "max_weight"), med(fixed, "max_weight")
+    return Measured((Reading(_("σ of the logits"), fmt(r.logit_std, 3), f"√d_k = {math.sqrt(p.d_k):g}"),
+                     Reading(_("median largest weight"), fmt(top, 3),
+                             _("after the fix: {value}").format(value=fmt(good, 3))),
+                     Reading(_("median ‖J‖_F"), fmt(med(r, "jacobian_fro"), 4),
+                             _("after the fix: {value}").format(value=fmt(med(fixed, "jacobian_fro"), 3)))),
+                    card if top > 0.7 and good < 0.2 else None)
+
+
+def _heads(p: Params, card: int) -> Measured:
+    """÷√h instead of ÷√d_k (the panels: raw logits at temperature √h, h = ``HEADS_CLIP``)."""
+    # Its rows are peakier yet still responsive (‖J‖ is larger than at σ = 1): the harm is a
+    # mismatch with weights trained at ÷√d_k, so the reveal shows the spread and the peaks.
+    r = run(p)
+    bad, good = uniform_ratio(p), uniform_ratio(p.replace(scaling=SCALED, temperature=1.0))
+    expected = math.sqrt(p.d_k / HEADS_CLIP)
+    return Measured((Reading(_("σ of the logits"), fmt(r.logit_std, 3),
+                             f"√d_k / √{HEADS_CLIP} = {expected:.2f}"),
+                     Reading(_("median largest weight"), f"{bad:.1f} / n",
+                             _("after the fix: {value}").format(value=f"{good:.1f} / n"))),
+                    card if abs(r.logit_std / expected - 1) < 0.1 and bad > 2 * good else None)
 
 
 def _card(key: str, title: str, language: str, code: str, bad: int, fix: str,
@@ -191,6 +243,82 @@ class Head(nn.Module):
              "of uniform."), _WIDTH_TESTING,
           {"d_k": 16, "heads": 4, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("Graylab/DL4Proteins-notebooks", "#12")),
+    _card("bug_div_dk", N_("A division by d_k"), "CNTK", """
+def scaled_dot_product_attention(query, key, value):
+    # Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+    dk = C.reduce_sum(C.ones_like(query))  # the query's width: d_k = 64
+    scores = C.times_transpose(query, key) / dk
+    weights = C.softmax(scores, axis=-1)
+    return C.times(weights, value)
+""", 3, "scores = C.times_transpose(query, key) / C.sqrt(dk)", _shrunk,
+          N_("÷d_k where the comment says ÷√d_k: q·k spreads like √d_k, so dividing by d_k = 64 leaves σ = 1/8 "
+             "and every row within 3/n of uniform. μP divides by d_k on purpose, with its own initialisation and "
+             "learning rates and for q and k that training aligns; as a drop-in for ÷√d_k it flattens attention."),
+          N_("whether you know why the root is there: the spread of q·k is √d_k, so ÷d_k overshoots by another "
+             "√d_k."),
+          {"d_k": 64, "scaling": "dk"}, ("histogram", "weights"), "mup",
+          Source("delzac/cntkx", "issue #10", "ScaledDotProductAttention doesn't apply C.sqrt?")),
+    _card("bug_scale_divided", N_("A scale that multiplies"), "PyTorch", """
+class MultiHeadAttention(nn.Module):
+    def __init__(self, dim, num_heads=8, qk_head_dim=64):
+        super().__init__()
+        self.num_heads = num_heads
+        self.scale = qk_head_dim ** -0.5
+        self.to_q = nn.Linear(dim, num_heads * qk_head_dim)
+        self.to_k = nn.Linear(dim, num_heads * qk_head_dim)
+
+    def attend(self, q, k, v):
+        scores = q @ k.transpose(-2, -1) / self.scale
+        weights = scores.softmax(dim=-1)
+        return weights @ v
+""", 9, "scores = q @ k.transpose(-2, -1) * self.scale", _amplified,
+          N_("self.scale is already qk_head_dim ** -0.5, so dividing by it multiplies q·k by √d_k = 8: σ is "
+             "d_k = 64 instead of 1, more than half of the rows put over 0.99 on one key and ‖J‖ is near zero. "
+             "The live panels show it as raw logits at temperature 1/8, the same factor."),
+          N_("whether you check which way a stored scale goes: a reciprocal kept as d ** -0.5 must multiply."),
+          {"d_k": 64, "scaling": "none", "temperature": 0.125}, ("weights", "jacobian"), "step:3",
+          Source("esceptico/perceiver-io", "issue #9", "Bug in MultiHeadAttention")),
+    _card("bug_default_scale", N_("A scale left at its default"), "PyTorch", """
+def _prefill(q, k, v, sm_scale=1.0):
+    scores = (q @ k.transpose(-2, -1)) * sm_scale
+    return torch.softmax(scores, dim=-1) @ v
+
+def attention(q, k, v, kv_cache=None):
+    head_dim = q.shape[-1]  # 64 in BERT-base and CLIP
+    if kv_cache is not None:  # decoders: the paged kernel
+        return kv_cache.attention(q, sm_scale=head_dim ** -0.5)
+    return _prefill(q, k, v)  # encoders, or no kernel on this device
+""", 8, "return _prefill(q, k, v, sm_scale=head_dim ** -0.5)", _unscaled,
+          N_("The fallback calls _prefill without sm_scale, so it keeps its default 1.0: no ÷√d_k at all. At "
+             "head_dim = 64 the logits have σ ≈ 8 and the median row puts more than 0.7 on one key, where ÷√d_k "
+             "gives less than 0.2. Decoders took the other branch, so only encoders were wrong."),
+          N_("whether you follow a scale through a default argument: the path that forgets it runs, returns the "
+             "right shapes and is silently wrong."),
+          {"d_k": 64, "scaling": "none"}, ("histogram", "weights"), "step:2",
+          Source("mlc-ai/mlc-llm", "PR #3426", "[BUG FIXED] fix missing 1/sqrt(d) scaling in attention fallback path")),
+    _card("bug_num_heads", N_("The head count for the head width"), "ttnn", """
+class MultiHeadAttention:
+    def __init__(self, q_proj, k_proj, v_proj, num_heads=12):  # width 768
+        self.q_proj, self.k_proj, self.v_proj = q_proj, k_proj, v_proj
+        self.num_heads = num_heads
+        # softmax(Q Kᵀ / sqrt(head_dim)) V
+        self.scale = 1.0 / math.sqrt(num_heads)
+
+    def __call__(self, x):
+        q, k, v = self.split_heads(x)  # (batch, 12, tokens, 64) each
+        scores = ttnn.matmul(q, ttnn.transpose(k, -2, -1)) * self.scale
+        return ttnn.matmul(ttnn.softmax(scores, dim=-1), v)
+""", 5, "self.scale = (q_proj.weight.shape[0] // num_heads) ** -0.5", _heads,
+          N_("÷√num_heads where the comment says ÷√head_dim: CLIP's vision encoder has 12 heads of width 64, so "
+             "q·k is divided by √12 ≈ 3.5 instead of 8 and σ is about 2.3 instead of 1. The rows are more than "
+             "twice as peaked as with ÷√d_k; nothing fails, and weights trained with ÷8 give quietly wrong "
+             "features. The live panels show it as raw logits at temperature √12."),
+          N_("whether you read a scale against the formula beside it: the head count and the head width are both "
+             "small integers in the same constructor."),
+          {"d_k": 64, "scaling": "none", "temperature": math.sqrt(HEADS_CLIP)}, ("histogram", "weights"),
+          "sigma_dial",
+          Source("tenstorrent/tt-metal", "PR #56789",
+                 "[Bug fix] Scale CLIP attention by 1/sqrt(head_dim), not 1/sqrt(num_heads)")),
     _card("bug_seq_len", N_("A scale from the context length"), "NumPy", """
 def attention(q, k, v):
     # q: (m, d_k); k: (n, d_k); v: (n, d_v)

@@ -9,7 +9,6 @@ result computed in another, so a lecture given in order never waits for either.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
 from concurrent.futures import Future
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -22,7 +21,7 @@ from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import cached_evidence, evidence
 from sqrtdk_gui.core.lesson.page import Scenario, Step
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
-from sqrtdk_gui.core.threads import pool
+from sqrtdk_gui.gui.relay import in_background
 
 __all__ = ["LessonPresenter", "prepare_page", "page_params", "step_description", "scenario_description"]
 
@@ -68,26 +67,6 @@ def prepare_page(step: int | None = None, scenario: str | None = None, params: P
         measured(step)
 
 
-class _Relay(QObject):
-    """Runs callables in the GUI thread for worker threads. It lives as long as the
-    application: a worker never emits on an object the GUI thread may be deleting."""
-
-    call = Signal(object)
-
-    def __init__(self) -> None:
-        super().__init__(QCoreApplication.instance())
-        self.call.connect(lambda fn: fn())  # queued: emitted from other threads
-
-
-_relay: _Relay | None = None
-
-
-def _gui_thread_call(fn: Callable[[], None]) -> None:
-    """Run ``fn`` in the GUI thread, from any thread (the relay is made in the GUI thread)."""
-    assert _relay is not None  # made by the first presenter
-    _relay.call.emit(fn)
-
-
 class LessonPresenter(QObject):
     """Navigation over STEPS (1-based; 0 is the intro) and the scenarios of step 5.
 
@@ -126,9 +105,6 @@ class LessonPresenter(QObject):
         controller.params_changed.connect(self._params_changed)
         self._waiting: tuple[str, Params] | None = None  # the table the pane waits for
         self._ahead: Future | None = None  # the next page's table, being built
-        global _relay
-        if _relay is None:
-            _relay = _Relay()
 
     def _params_changed(self, params: Params) -> None:
         # New sample: a trap's table is "for these parameters", and the page says again which
@@ -335,13 +311,7 @@ class LessonPresenter(QObject):
             except RuntimeError:  # the window was deleted meanwhile: nobody waits
                 pass
 
-        def built(future: Future) -> None:
-            if not future.cancelled():
-                _gui_thread_call(on_gui_thread)
-
-        future = pool("evidence").submit(evidence, key, params)  # one thread: tables queue
-        future.add_done_callback(built)
-        return future
+        return in_background("evidence", lambda: evidence(key, params), on_gui_thread)  # one thread: tables queue
 
     def _on_evidence(self, key: str, params: Params) -> None:
         if self._waiting == (key, params) and self.scenario is not None and self.scenario.key == key:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,7 +35,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
-from sqrtdk_gui.core.practice.model import TOPICS, Question
+from sqrtdk_gui.core.practice.model import SEEDS, TOPICS, Question
 from sqrtdk_gui.gui.practice.presenter import Entry, PracticePresenter, Reveal
 from sqrtdk_gui.gui.style import Style
 
@@ -45,8 +46,8 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 # Shown through translate("PracticePage", ...).
 _HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return commits · 1–{n} commit at once"),
           "line": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once"),
-          "ranking": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ select · Ctrl+↑ / Ctrl+↓ move it · Return commits the "
-                                       "order, largest first"),
+          "ranking": QT_TRANSLATE_NOOP("PracticePage", "Drag into order, or ↑ ↓ select and Ctrl+↑ / Ctrl+↓ move · "
+                                       "Return commits the order, largest first"),
           "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number · Return commits")}
 _MARK = {None: "·", True: "✓", False: "✗"}
 _SHORT = {"chain": QT_TRANSLATE_NOOP("PracticePage", "Chain"),  # the topics, short: a narrow column
@@ -323,6 +324,10 @@ class PracticePage(QWidget):
         hint = translate("PracticePage", _HINTS[q.kind]).format(n=min(9, len(q.options)))
         self.hint.setText(translate("PracticePage", "{hint}. The answer, the measurements and the live panels "
                                     "(covered until then) come after you commit.").format(hint=hint))
+        # A ranking's items are dragged into order with the mouse, or moved with Ctrl+↑/↓.
+        drag = QAbstractItemView.DragDropMode.InternalMove if q.kind == "ranking" else \
+            QAbstractItemView.DragDropMode.NoDragDrop
+        self.options.setDragDropMode(drag)
         if q.kind == "ranking":
             self.options.setCurrentRow(0)
         target = self.number if q.kind == "number" else self.options
@@ -339,10 +344,16 @@ class PracticePage(QWidget):
             widget.hide()
         self.next_button.setText(translate("PracticePage", "&Next question"))
         self._move_next(self._top_row)
+        again = self.reveal.isVisibleTo(self)  # the same reveal, completed: the reading place stays
+        bar = self.reveal.verticalScrollBar()
+        top = bar.value()
         self.reveal.setHtml(localize_number(self._reveal_html(r)))
         self.reveal.show()
         self._set_shares()
-        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        if again:
+            bar.setValue(top)
+        else:
+            self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _move_next(self, row: QHBoxLayout) -> None:
         if row.indexOf(self.next_button) < 0:
@@ -377,12 +388,29 @@ class PracticePage(QWidget):
         measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
                              "panels show it):").format(seed=r.seed)
         parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
+        parts.append(f"<p>{self._spread_text(r)}</p>")
         if q.kind == "line":  # the cited repository and title: never translated
             source = (translate("PracticePage", "Modelled on {source} (written here, not copied).")
                       .format(source=e(q.source.text)) if q.source
                       else translate("PracticePage", "Illustrative, not from a cited fix."))
             parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
         return "".join(parts)
+
+    @staticmethod
+    def _spread_text(r: Reveal) -> str:
+        """How the answer stands in every sample of SEEDS (New sample draws one of them)."""
+        last, count = SEEDS[-1], len(SEEDS)
+        s, q = r.spread, r.question
+        if s is None:
+            return translate("PracticePage", "<i>Measuring the same case in {count} samples…</i>").format(count=count)
+        if q.kind == "number" and s.lowest is not None and s.highest is not None:
+            unit = f" {q.unit}" if q.unit else ""
+            return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model measures "
+                             "{lowest} to {highest}{unit}: inside the accepted band in <b>{agree} of {count}</b>."
+                             ).format(count=count, last=last, lowest=f"{s.lowest:.3g}", highest=f"{s.highest:.3g}",
+                                      unit=unit, agree=s.agree)
+        return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model gives this answer in "
+                         "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
 
     def _code_font(self, size: int | None = None) -> QFont:
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)

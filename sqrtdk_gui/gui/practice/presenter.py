@@ -4,15 +4,18 @@
 item open and whether its answer is revealed, and the queue being worked through (the whole
 bank, or the items missed, for *Retry missed*). It grades a commitment, stores the progress
 through ``save`` (the settings file) and asks ``show_case(params, panels)`` to set the live
-panels to the item's case, in the sample on screen (``seed()``). The view (``PracticeView``:
+panels to the item's case, in the sample on screen (``seed()``). How the answer stands in
+every other sample is measured in a worker while the item is open (``core.practice.spread``)
+and joins the reveal when it is there. The view (``PracticeView``:
 ``PracticePage``) only shows what it is handed and passes on what the candidate does, so a
 test drives the presenter with an autospec'd page.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
@@ -30,6 +33,8 @@ from sqrtdk_gui.core.practice.scoring import (
     progress_to_json,
     scores,
 )
+from sqrtdk_gui.core.practice.spread import Spread, cached_spread, spread
+from sqrtdk_gui.gui.relay import in_background
 
 __all__ = ["PracticePresenter", "PracticeView", "Reveal", "Entry", "describe_answer"]
 
@@ -54,6 +59,7 @@ class Reveal:
     expected: str
     measured: Measured
     seed: int
+    spread: Spread | None = None  # the item over every sample of SEEDS; None while measured
 
 
 def describe_answer(q: Question, answer: Answer) -> str:
@@ -108,6 +114,7 @@ class PracticePresenter:
         self.queue: tuple[str, ...] = tuple(q.key for q in self._bank)
         self.current: Question = self._bank[0]
         self.revealed = False
+        self._reveal: Reveal | None = None  # the reveal on show
 
     # --- progress ----------------------------------------------------------------------------
     def load(self, text: object) -> None:
@@ -142,8 +149,42 @@ class PracticePresenter:
         else:
             position = translate("PracticePresenter", "{number} of {count}")
         self._show_case(None, q.panels)
+        self._reveal = None
         self._view.show_question(q, position.format(number=i + 1, count=len(self.queue)))
         self._refresh()
+        if cached_spread(q) is None:
+            self._measure_spread(q)
+
+    def _measure_spread(self, q: Question) -> None:
+        me = weakref.ref(self)
+
+        def measured() -> None:
+            presenter = me()
+            try:
+                if presenter is not None:
+                    presenter._spread_measured(q)
+            except RuntimeError:  # the page was deleted meanwhile: nobody waits
+                pass
+
+        in_background("practice", lambda: spread(q), measured)
+
+    def _spread_measured(self, q: Question) -> None:
+        r = self._reveal
+        if r is not None and r.question is q and r.spread is None:
+            self.wait_for_spread()
+
+    def wait_for_spread(self) -> None:
+        """Put the spread into the reveal on show now (measured here if the worker has not):
+        headless renders show the whole reveal."""
+        r = self._reveal
+        if r is None or r.spread is not None:
+            return
+        try:
+            found = spread(r.question)
+        except Exception:  # noqa: BLE001 - the reveal stands without it; a failing item fails its test
+            return
+        self._reveal = replace(r, spread=found)
+        self._view.show_reveal(self._reveal)
 
     def next(self) -> None:
         """The next item of the queue (after the last: the first not yet answered right)."""
@@ -195,8 +236,9 @@ class PracticePresenter:
         params = q.params(self._seed())
         self._show_case(params, q.panels)
         self.revealed = True
-        self._view.show_reveal(Reveal(q, describe_answer(q, answer), correct, _expected(q), q.measure(params),
-                                      params.seed))
+        self._reveal = Reveal(q, describe_answer(q, answer), correct, _expected(q), q.measure(params),
+                              params.seed, cached_spread(q))
+        self._view.show_reveal(self._reveal)
         self._refresh()
 
     def _refresh(self) -> None:

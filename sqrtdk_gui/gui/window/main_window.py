@@ -636,6 +636,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.controller.flush()
         self.controller.wait_for_sweeps()
         self.lesson.wait_for_evidence()
+        if self._practice_page is not None:
+            self._practice_page.presenter.wait_for_spread()
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
