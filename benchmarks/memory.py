@@ -45,12 +45,10 @@ WINDOW_SCRIPT = r"""
 import json, os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import sqrtdk_gui
-from PySide6.QtWidgets import QApplication
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.gui.launch.bootstrap import install_message_filter
+from sqrtdk_gui.gui.launch.bootstrap import application
 from sqrtdk_gui.gui.window.main_window import MainWindow
-app = QApplication([])
-install_message_filter()
+app = application()  # as the program makes it: with its memory settings (glibc's mmap threshold)
 params = Params(**json.loads(sys.argv[1]))
 w = MainWindow(params)
 w.resize(1920, 1080)
