@@ -399,8 +399,33 @@ class LabControls(QWidget):
     # --- behaviour -------------------------------------------------------------------------
     def wrap_rows(self, wrap: bool) -> None:
         """Each field under its label (a long language in a narrow column), or beside it."""
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows if wrap
-                                   else QFormLayout.RowWrapPolicy.DontWrapRows)
+        policy = QFormLayout.RowWrapPolicy.WrapAllRows if wrap else QFormLayout.RowWrapPolicy.DontWrapRows
+        if self.form.rowWrapPolicy() != policy:
+            self.form.setRowWrapPolicy(policy)
+
+    def needed_width(self, wrap: bool) -> int:
+        """The form's minimum width with its fields beside their labels or under them,
+        measured from its rows (switching the policy to measure it would make the form keep
+        stale row heights when asked inside a layout pass)."""
+        form, roles = self.form, QFormLayout.ItemRole
+
+        labels = fields = spans = 0
+        for row in range(form.rowCount()):
+            span = form.itemAt(row, roles.SpanningRole)
+            if span is not None:  # a row across both columns (itemAt's field role finds it too)
+                spans = max(spans, 0 if span.isEmpty() else span.minimumSize().width())
+                continue
+            for role in (roles.LabelRole, roles.FieldRole):
+                item = form.itemAt(row, role)
+                width = 0 if item is None or item.isEmpty() else item.minimumSize().width()
+                if role == roles.LabelRole:
+                    labels = max(labels, width)
+                else:
+                    fields = max(fields, width)
+        # Beside: one column of labels (as wide as the widest) and one of fields.
+        rows = max(labels, fields) if wrap else labels + max(0, form.horizontalSpacing()) + fields
+        margins = form.contentsMargins()
+        return max(rows, spans) + margins.left() + margins.right()
 
     def mode(self) -> str:
         """"sweep" (every rate of the grid) or "single" (one rate)."""

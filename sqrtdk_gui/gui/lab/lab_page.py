@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
@@ -217,11 +219,15 @@ class LabPage(QWidget):
         for label in (self.curves_title, self.curves_note):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             label.setWordWrap(True)
-        header = QHBoxLayout()
-        header.setSpacing(8)
-        header.addWidget(self.curves_title, 0)
-        header.addWidget(self.curve_lr, 0)
-        header.addWidget(self.curves_note, 1)
+        # The note goes beside the title and the rate chooser, or under them where a long
+        # language leaves it less room than half its line (``_place_curves_note``).
+        self._curves_header = header = QGridLayout()
+        header.setHorizontalSpacing(8)
+        header.setVerticalSpacing(0)
+        header.addWidget(self.curves_title, 0, 0)
+        header.addWidget(self.curve_lr, 0, 1)
+        header.addWidget(self.curves_note, 0, 2)
+        header.setColumnStretch(2, 1)
         self.curves_title.setSizePolicy(QSizePolicy.Policy.Preferred,
                                         QSizePolicy.Policy.Preferred)
         bottom_row = _Row()
@@ -265,11 +271,11 @@ class LabPage(QWidget):
 
     # --- construction --------------------------------------------------------------------
     def _run_box(self) -> QVBoxLayout:
-        self.run_button = QPushButton(translate("LabPage", "▶  Run"))
+        self.run_button = WrappingButton(translate("LabPage", "▶  Run"))  # "Ejecutar barrido": two lines
         self.run_button.setObjectName("lab_run")
         self.run_button.setToolTip(translate("LabPage", "Train every chosen scaling from the same initial "
                                              "weights, in a background thread."))
-        self.cancel_button = QPushButton(translate("LabPage", "■  Cancel"))
+        self.cancel_button = WrappingButton(translate("LabPage", "■  Cancel"))
         self.cancel_button.setObjectName("lab_cancel")
         self.cancel_button.setToolTip(translate("LabPage", "Stop after the current step; what has finished "
                                                 "stays."))
@@ -328,6 +334,7 @@ class LabPage(QWidget):
         self.status.setFont(s.font(12))
         self.controls.apply_style()
         self._fit_left_column()
+        self._fit_intro()
         self.table.apply_style()
         self.sweep_table.apply_style()
         for panel in (*self.panels, self.steps_lr_panel, self.loss_lr_panel, *self.step_panels,
@@ -341,20 +348,55 @@ class LabPage(QWidget):
         z = self.style_.zoom
         bar = self._controls_scroll.verticalScrollBar().sizeHint().width()
         most = max(round(340 * z), round(0.4 * self.width()))
-        self.controls.wrap_rows(False)
-        need = self.controls.minimumSizeHint().width() + bar + 4
-        if need > most:
-            self.controls.wrap_rows(True)
-            need = self.controls.minimumSizeHint().width() + bar + 4
+        need = self.controls.needed_width(wrap=False) + bar + 4
+        wrap = need > most
+        if wrap:
+            need = self.controls.needed_width(wrap=True) + bar + 4
+        self.controls.wrap_rows(wrap)
         self.left_column.setMinimumWidth(max(round(290 * z), min(need, most)))
         self.left_column.setMaximumWidth(max(round(340 * z), min(need, most)))
+
+    def _place_curves_note(self) -> None:
+        header, note = self._curves_header, self.curves_note
+        words = note.text().split()
+        if not words:
+            return
+        metrics = QFontMetrics(note.font())
+        title = QFontMetrics(self.curves_title.font()).horizontalAdvance(self.curves_title.text())
+        chooser = self.curve_lr.sizeHint().width() + 8 if self.curve_lr.isVisibleTo(self) else 0
+        width = header.geometry().width() or self.width()
+        room = width - title - chooser - 8
+        beside = room >= max(max(metrics.horizontalAdvance(w) for w in words),
+                             metrics.horizontalAdvance(note.text()) // 2)
+        row, column = (0, 2) if beside else (1, 0)
+        at = header.getItemPosition(header.indexOf(note))
+        if at[:2] != (row, column):
+            header.removeWidget(note)
+            header.addWidget(note, row, column, 1, 1 if beside else 3)
+            # Below, the title takes the row's room (a wrapping label's own hint wraps early).
+            header.setColumnStretch(0, 0 if beside else 1)
+            header.setColumnStretch(2, 1 if beside else 0)
+
+    def _seen_in(self) -> QWidget:
+        """What the page is seen in: its scroll area's viewport (the window's tab scrolls a
+        page larger than itself), else the page itself."""
+        widget = self.parentWidget()
+        while widget is not None and not isinstance(widget, QAbstractScrollArea):
+            widget = widget.parentWidget()
+        return widget.viewport() if widget is not None else self
+
+    def _fit_intro(self) -> None:
+        # On a short screen (a 768-line projector) the plots need the intro's lines; the
+        # lesson says the same, and it stays as the tab's tooltip. The visible height, not
+        # the page's own (which the intro's lines make taller), decides; asked again when
+        # the zoom changes (presentation mode) as well as on a resize.
+        self.intro.setVisible(self._seen_in().height() >= round(820 * self.style_.zoom))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_left_column()
-        # On a short screen (a 720-line projector) the plots need the intro's lines; the
-        # lesson says the same, and it stays as the tab's tooltip.
-        self.intro.setVisible(self.height() >= round(820 * self.style_.zoom))
+        self._fit_intro()
+        self._place_curves_note()
 
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API (a page shown on its own)
@@ -457,6 +499,7 @@ class LabPage(QWidget):
             self.curves_title.setText(translate("LabPage", "Over training, at learning rate {lr}")
                                       .format(lr=f"{lr:g}"))
             self.curves_note.setText(translate("LabPage", "one run per scaling"))
+        self._place_curves_note()
 
     # --- what the presenter shows: the plots and tables ------------------------------------
     def prepare_axes(self, lrs: tuple[float, ...], steps: int) -> None:

@@ -11,14 +11,14 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
 from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import fit_line_labels, fit_words
+from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels, fit_words
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
@@ -190,6 +190,50 @@ def fit_heading(panel: PlotFrame, heading: str, subtitle: str, tooltip: str) -> 
                         f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
 
 
+def _fits(label: QLabel, font) -> bool:
+    """Every word of ``label`` fits its width in ``font``."""
+    width = label.contentsRect().width()
+    metrics = QFontMetrics(font)
+    return width <= 0 or all(metrics.horizontalAdvance(w) <= width for w in label.text().split())
+
+
+class _Cell(QLabel):
+    """A table cell in its column's font, or smaller (to SMALLEST of it) while its text
+    (a wrapping cell: its widest word) is wider than the column: a status in a long
+    language ("en espera", "step 120/400") is never cut. Refitted when its text or width
+    changes."""
+
+    def __init__(self, text: str, wrap: bool) -> None:
+        super().__init__(text)
+        self.setWordWrap(wrap)
+        self._base: QFont | None = None
+
+    def set_base_font(self, font: QFont) -> None:
+        self._base = QFont(font)
+        self._fit()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self._base is None:
+            return
+        if self.wordWrap():
+            fit_words(self, self._base)
+            return
+        width, fitted = self.contentsRect().width(), QFont(self._base)
+        while width > 0 and fitted.pointSizeF() > self._base.pointSizeF() * SMALLEST \
+                and QFontMetrics(fitted).horizontalAdvance(self.text()) > width:
+            fitted.setPointSizeF(fitted.pointSizeF() - 0.5)
+        if fitted != self.font():
+            self.setFont(fitted)
+
+
 class ScalingTable(QFrame):
     """A row per lab scaling under a header of columns, and a verdict line below.
 
@@ -214,7 +258,7 @@ class ScalingTable(QFrame):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 4, 10, 4)
         outer.setSpacing(2)
-        grid = QGridLayout()
+        self._grid = grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(0)
         self.corner = QLabel(translate("LabPlots", "scaling"))
@@ -232,7 +276,7 @@ class ScalingTable(QFrame):
             self.headers[key] = header
         grid.setColumnStretch(0, self.NAME_STRETCH)
         self.names: dict[str, QLabel] = {}
-        self.cells: dict[str, dict[str, QLabel]] = {}
+        self.cells: dict[str, dict[str, _Cell]] = {}
         self._in_run: set[str] = set(LAB_SCALINGS)
         for row, s in enumerate(LAB_SCALINGS, start=1):
             label = QLabel(_(LAB_LABELS[s]))
@@ -241,11 +285,10 @@ class ScalingTable(QFrame):
             self.names[s] = label
             self.cells[s] = {}
             for col, (key, _text) in enumerate(self.COLUMNS, start=1):
-                cell = QLabel("–")
+                cell = _Cell("–", wrap=key in self.WRAP)
                 cell.setObjectName(f"{cell_prefix}_{s}_{key}")
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 cell.setToolTip(self._translate(self.TIPS[key]))
-                cell.setWordWrap(key in self.WRAP)
                 grid.addWidget(cell, row, col)
                 self.cells[s][key] = cell
         outer.addLayout(grid)
@@ -279,18 +322,32 @@ class ScalingTable(QFrame):
         self.verdict.setStyleSheet(f"color: {p.fg};")
         for label in (self.corner, *self.headers.values()):
             label.setStyleSheet(f"color: {p.muted};")
-        self._fit_words()
         for scaling, name in self.names.items():
             colour = s.colour_for(scaling) if scaling in self._in_run else p.muted
             name.setStyleSheet(f"color: {colour};")
             for key, cell in self.cells[scaling].items():
-                cell.setFont(self._cell_font(key))
+                cell.set_base_font(self._cell_font(key))
                 cell.setStyleSheet(f"color: {self._cell_colour(scaling, key)};")
+        self._fit_words()
 
     def _fit_words(self) -> None:
         """Headers and names a size smaller where a word is wider than its column (a narrow
         window, a long language): they wrap between words, never inside one."""
         s = self.style_
+        # Columns closer together first where a header's word does not fit (8 px less room
+        # between each pair of columns gives a long language's headers their room back).
+        spacing = 12 if all(_fits(h, s.font(12, bold=False)) for h in self.headers.values()) else 4
+        if self._grid.horizontalSpacing() != spacing:
+            self._grid.setHorizontalSpacing(spacing)
+        # No column narrower than its header's widest word at the smallest size fit_words
+        # goes to: the stretch shares out the rest (a long "final accuracy" takes some of a
+        # roomy column's room instead of being cut).
+        smallest = QFont(s.font(12))
+        smallest.setPointSizeF(smallest.pointSizeF() * SMALLEST)
+        metrics = QFontMetrics(smallest)
+        for col, header in enumerate(self.headers.values(), start=1):
+            words = header.text().split()
+            self._grid.setColumnMinimumWidth(col, max((metrics.horizontalAdvance(w) for w in words), default=0) + 2)
         for header in self.headers.values():
             fit_words(header, s.font(12))
         for name in self.names.values():

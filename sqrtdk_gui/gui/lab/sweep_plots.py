@@ -21,7 +21,7 @@ from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable, fit_heading
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import fit_line_labels
+from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
@@ -270,6 +270,8 @@ class LrPanel(_BandPanel):
         self.selected_label.setFont(s.font(12, bold=True))
         self.never.setPen(s.pen(s.palette.muted, 1.5, dashed=True))
         _fit_title(self, self.heading, self.subtitle)
+        if self.metric_name == "steps":
+            self._place_label()  # its size in the new style
 
     def never_y(self) -> float:
         return math.log10(self._steps) + NEVER_GAP
@@ -310,17 +312,37 @@ class LrPanel(_BandPanel):
 
     def _place_label(self, *_args) -> None:
         """"plots below" right of the dashed line, or left of it where the words would run
-        out of the plot (a high rate, a long language)."""
+        out of the plot (a high rate, a long language); on the roomier side, smaller (to
+        SMALLEST) and then shortened with "…" (the words in its tooltip) where neither side
+        has room for them: never cut at the plot's edge."""
         x = self.selected.value()
         box = self.plot.getViewBox()
         lo, hi = box.viewRange()[0]
         text = translate("LabSweepPlots", "plots below")
-        need = QFontMetrics(self.selected_label.textItem.font()).horizontalAdvance(f" {text} ")
-        room = (hi - x) * box.width() / (hi - lo) if hi > lo and box.width() > 0 else None
-        left = need > room if room is not None else x > (lo + hi) / 2
+        font = self.style_.font(12, bold=True)
+        if hi <= lo or box.width() <= 0:
+            right, left_room = None, None
+        else:
+            right = (hi - x) * box.width() / (hi - lo)
+            left_room = (x - lo) * box.width() / (hi - lo)
+        need = QFontMetrics(font).horizontalAdvance(f" {text} ")
+        if right is None or left_room is None:
+            left, room = x > (lo + hi) / 2, None
+        else:
+            left = need > right and (need <= left_room or left_room > right)
+            room = left_room if left else right
+        shown = text
+        if room is not None and need > room:
+            smallest = font.pointSizeF() * SMALLEST
+            while font.pointSizeF() > smallest and QFontMetrics(font).horizontalAdvance(f" {text} ") > room:
+                font.setPointSizeF(max(smallest, font.pointSizeF() - 0.5))
+            space = QFontMetrics(font).horizontalAdvance("  ")
+            shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, max(0, int(room - space)))
+        self.selected_label.setFont(font)
+        self.selected_label.setToolTip(text if shown != text else "")
         anchor = (1.0, 0.5) if left else (0.0, 0.5)
         self.selected_label.anchors = [anchor, anchor]
-        self.selected_label.setFormat(f"{text} " if left else f" {text}")
+        self.selected_label.setFormat(f"{shown} " if left else f" {shown}")
         self.selected_label.updatePosition()
 
 
