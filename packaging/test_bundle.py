@@ -24,9 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import elfdeps  # noqa: E402
-
 import build  # noqa: E402
+import elfdeps  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the bundle is built and checked on Linux")

@@ -68,3 +68,24 @@ def test_the_claims_table_lists_every_figure_and_claim_with_its_seeds_and_test()
     for row in rows:
         assert row.quoted and row.what and re.fullmatch(r"\d+–\d+", row.seeds), row
         assert (ROOT / row.test.split(" ")[0]).is_file()
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh_CN"])
+def test_the_claims_table_speaks_the_language_of_the_handout(lang):
+    # The handout's last page in German, Spanish or Chinese: every description translated
+    # (with the rates in the language's decimal mark), the quoted phrases as their pages say
+    # them (a few fragments, such as "→ 0.02–0.04)" in Chinese, read the same).
+    from sqrtdk_gui.core import i18n
+    from sqrtdk_gui.core.lesson.claims_table import claim_rows
+
+    english = claim_rows()[-len(LAB_CLAIMS):]
+    i18n.set_language(lang)
+    try:
+        rows = claim_rows()[-len(LAB_CLAIMS):]
+    finally:
+        i18n.set_language("en")
+    assert all(row.what != en.what for row, en in zip(rows, english))
+    assert sum(row.quoted != en.quoted for row, en in zip(rows, english)) >= 0.9 * len(rows)
+    assert [row.seeds for row in rows] == [en.seeds for en in english]
+    if i18n.decimal_mark(lang) == ",":
+        assert not any(re.search(r"lr \d+\.\d", row.what) for row in rows)

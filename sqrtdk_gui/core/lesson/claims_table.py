@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, localize_number
 from sqrtdk_gui.core.lesson import figures
 from sqrtdk_gui.core.training import claims as lab_claims
 
@@ -48,7 +48,8 @@ def claim_rows() -> list[ClaimRow]:
     rows = [ClaimRow(figures.quote(key), f.describe(), _seeds(figures.SEEDS), figures_test)
             for key, f in figures.FIGURES.items()]
     for c in lab_claims.LAB_CLAIMS:
-        seeds = re.search(r"seeds (\d+–\d+)", c.how)  # each claim's description names its seeds
-        rows.append(ClaimRow(_(c.phrase).replace("dk", "d_k"), _(c.how), seeds.group(1) if seeds else "",
-                             lab_test))
+        seeds = re.search(r"seeds (\d+–\d+)", c.description())  # each description names its seeds
+        # The rates filled in ({lr}) in the language's decimal mark, as the translated words around them.
+        rows.append(ClaimRow(_(c.phrase).replace("dk", "d_k"), localize_number(c.description(_)),
+                             seeds.group(1) if seeds else "", lab_test))
     return rows

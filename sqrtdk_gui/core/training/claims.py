@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.training.loop import WINDOW, TrainConfig, TrainResult, train_grid
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, run_sweep
 
@@ -74,13 +75,20 @@ class LabClaim:
     """
 
     key: str
-    phrase: str
+    phrase: str  # marked with N_: the table shows it translated
     where: tuple[str, ...]
-    how: str
+    how: str  # marked with N_; {sweep}, {adam}, {depth}, {run} name the experiment
     values: Callable[[], list[float]]
     lo: float
     hi: float
     log: bool = False
+    lr: float = HIGH_LR  # the rate of {run}
+
+    def description(self, tr: Callable[[str], str] = lambda text: text) -> str:
+        """How the claim is measured, in English or through ``tr`` (``core.i18n._``)."""
+        return tr(self.how).format(
+            sweep=tr(_SWEEP).format(d_k=D_K), adam=tr(_ADAM).format(d_k=D_K), depth=tr(_DEPTH).format(d_k=D_K),
+            run=tr(_RUN).format(lr=f"{self.lr:g}", d_k=D_K), high=f"{HIGH_LR:g}", d_k=D_K)
 
 
 def _best_steps(scaling: str, optimizer: str = "sgd", layers: int = 1) -> list[float]:
@@ -139,155 +147,153 @@ def _depth_best(scaling: str) -> list[float]:
 LAB_GUIDE, STEP5, LAB = "docs/user-guide/lab.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
 INTERVIEW = "resources/lesson/followup_interview.html"
 STEP2, SMALL_HEADS = "resources/lesson/step2.html", "resources/lesson/trap_small_heads.html"
-_SWEEP = f"SGD sweep, d_k {D_K}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4"
-_ADAM = f"Adam sweep, d_k {D_K}, 400 steps, the 9 rates 1e-4 … 1, seeds 0–4"
-_DEPTH = f"SGD sweep with 2, 3 and 4 layers, d_k {D_K}, the 9 rates, seeds 0–2"
-_RUN = f"one SGD run per seed at lr {HIGH_LR:g}, d_k {D_K}, 400 steps, seeds 0–7"
-
-
-def _run(lr: float) -> str:
-    return f"one SGD run per seed at lr {lr:g}, d_k {D_K}, 400 steps, seeds 0–7"
+# The experiments a description names ({sweep}, {adam}, {depth}, {run}), marked for translation.
+_SWEEP = N_("SGD sweep, d_k {d_k}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4")
+_ADAM = N_("Adam sweep, d_k {d_k}, 400 steps, the 9 rates 1e-4 … 1, seeds 0–4")
+_DEPTH = N_("SGD sweep with 2, 3 and 4 layers, d_k {d_k}, the 9 rates, seeds 0–2")
+_RUN = N_("one SGD run per seed at lr {lr}, d_k {d_k}, 400 steps, seeds 0–7")
 
 
 LAB_CLAIMS: tuple[LabClaim, ...] = (
     # --- the sweep: each scaling at its own best rate -------------------------------------
-    LabClaim("sweep_raw_best", "raw logits reach 90 % accuracy in 35–60 steps", (STEP5, LAB_GUIDE, LAB),
-             f"{_SWEEP}: each seed's fewest steps to 90 % over the rates, raw",
+    LabClaim("sweep_raw_best", N_("raw logits reach 90 % accuracy in 35–60 steps"), (STEP5, LAB_GUIDE, LAB),
+             N_("{sweep}: each seed's fewest steps to 90 % over the rates, raw"),
              lambda: _best_steps("none"), 35, 60),
-    LabClaim("sweep_raw_best_lr", "at lr 0.2–0.5", (STEP5, LAB_GUIDE),
-             f"{_SWEEP}: the rate of each seed's fewest steps, raw",
+    LabClaim("sweep_raw_best_lr", N_("at lr 0.2–0.5"), (STEP5, LAB_GUIDE),
+             N_("{sweep}: the rate of each seed's fewest steps, raw"),
              lambda: _best_lrs("none"), 0.2, 0.5),
-    LabClaim("sweep_scaled_best", "÷√dk in 20–22 steps", (STEP5, LAB_GUIDE, LAB),
-             f"{_SWEEP}: each seed's fewest steps to 90 %, ÷√d_k",
+    LabClaim("sweep_scaled_best", N_("÷√dk in 20–22 steps"), (STEP5, LAB_GUIDE, LAB),
+             N_("{sweep}: each seed's fewest steps to 90 %, ÷√d_k"),
              lambda: _best_steps("sqrt_dk"), 20, 22),
-    LabClaim("sweep_scaled_best_lr", "at lr 5–10", (STEP5, LAB_GUIDE),
-             f"{_SWEEP}: the rate of each seed's fewest steps, ÷√d_k",
+    LabClaim("sweep_scaled_best_lr", N_("at lr 5–10"), (STEP5, LAB_GUIDE),
+             N_("{sweep}: the rate of each seed's fewest steps, ÷√d_k"),
              lambda: _best_lrs("sqrt_dk"), 5, 10),
-    LabClaim("sweep_qk_best", "QK-norm in 20–22 steps", (LAB_GUIDE,),
-             f"{_SWEEP}: each seed's fewest steps to 90 %, QK-norm",
+    LabClaim("sweep_qk_best", N_("QK-norm in 20–22 steps"), (LAB_GUIDE,),
+             N_("{sweep}: each seed's fewest steps to 90 %, QK-norm"),
              lambda: _best_steps("qk_norm"), 20, 22),
-    LabClaim("sweep_raw_works", "Raw reaches 90 % at 4–6 of the 9 rates", (STEP5, LAB_GUIDE, LAB),
-             f"{_SWEEP}: per seed, the rates at which raw reaches 90 %",
+    LabClaim("sweep_raw_works", N_("Raw reaches 90 % at 4–6 of the 9 rates"), (STEP5, LAB_GUIDE, LAB),
+             N_("{sweep}: per seed, the rates at which raw reaches 90 %"),
              lambda: _working("none"), 4, 6),
-    LabClaim("sweep_raw_high", "never from lr 2 up", (STEP5, LAB_GUIDE),
-             f"{_SWEEP}: per seed, the rates >= 2 at which raw reaches 90 %",
+    LabClaim("sweep_raw_high", N_("never from lr 2 up"), (STEP5, LAB_GUIDE),
+             N_("{sweep}: per seed, the rates >= 2 at which raw reaches 90 %"),
              lambda: _rates_from("none", 2.0), 0, 0),
-    LabClaim("sweep_scaled_works", "÷√dk at 9 of 9", (STEP5, LAB_GUIDE, LAB),
-             f"{_SWEEP}: per seed, the rates at which ÷√d_k reaches 90 %",
+    LabClaim("sweep_scaled_works", N_("÷√dk at 9 of 9"), (STEP5, LAB_GUIDE, LAB),
+             N_("{sweep}: per seed, the rates at which ÷√d_k reaches 90 %"),
              lambda: _working("sqrt_dk"), 9, 9),
-    LabClaim("sweep_qk_works", "QK-norm at 9 of 9", (LAB_GUIDE, LAB),
-             f"{_SWEEP}: per seed, the rates at which QK-norm reaches 90 %",
+    LabClaim("sweep_qk_works", N_("QK-norm at 9 of 9"), (LAB_GUIDE, LAB),
+             N_("{sweep}: per seed, the rates at which QK-norm reaches 90 %"),
              lambda: _working("qk_norm"), 9, 9),
-    LabClaim("shared_rate", "raw reaches 90 % sooner than ÷√dk on every seed", (LAB_GUIDE,),
-             "one SGD run per seed at lr 0.2, d_k 256, seeds 0–7: raw's steps to 90 % minus ÷√d_k's",
+    LabClaim("shared_rate", N_("raw reaches 90 % sooner than ÷√dk on every seed"), (LAB_GUIDE,),
+             N_("{run}: raw's steps to 90 % minus ÷√d_k's"),
              lambda: [a - b for a, b in zip(_shared_rate("none"), _shared_rate("sqrt_dk"))],
-             -math.inf, -1),
+             -math.inf, -1, lr=0.2),
     # --- Adam ------------------------------------------------------------------------------
-    LabClaim("adam_raw_works", "Adam: raw at 3–4 of 9", (LAB_GUIDE, LAB),
-             f"{_ADAM}: per seed, the rates at which raw reaches 90 %",
+    LabClaim("adam_raw_works", N_("Adam: raw at 3–4 of 9"), (LAB_GUIDE, LAB),
+             N_("{adam}: per seed, the rates at which raw reaches 90 %"),
              lambda: _working("none", "adam"), 3, 4),
-    LabClaim("adam_scaled_works", "÷√dk at 6–7", (LAB_GUIDE, LAB),
-             f"{_ADAM}: per seed, the rates at which ÷√d_k reaches 90 %",
+    LabClaim("adam_scaled_works", N_("÷√dk at 6–7"), (LAB_GUIDE, LAB),
+             N_("{adam}: per seed, the rates at which ÷√d_k reaches 90 %"),
              lambda: _working("sqrt_dk", "adam"), 6, 7),
-    LabClaim("adam_qk_works", "QK-norm at 9", (LAB_GUIDE, LAB),
-             f"{_ADAM}: per seed, the rates at which QK-norm reaches 90 %",
+    LabClaim("adam_qk_works", N_("QK-norm at 9"), (LAB_GUIDE, LAB),
+             N_("{adam}: per seed, the rates at which QK-norm reaches 90 %"),
              lambda: _working("qk_norm", "adam"), 9, 9),
-    LabClaim("adam_raw_best", "Adam: raw logits in 45–65 steps at lr 0.01", (LAB_GUIDE,),
-             f"{_ADAM}: each seed's fewest steps to 90 %, raw",
+    LabClaim("adam_raw_best", N_("Adam: raw logits in 45–65 steps at lr 0.01"), (LAB_GUIDE,),
+             N_("{adam}: each seed's fewest steps to 90 %, raw"),
              lambda: _best_steps("none", "adam"), 45, 65),
-    LabClaim("adam_raw_best_lr", "Adam: raw logits in 45–65 steps at lr 0.01", (LAB_GUIDE,),
-             f"{_ADAM}: the rate of each seed's fewest steps, raw",
+    LabClaim("adam_raw_best_lr", N_("Adam: raw logits in 45–65 steps at lr 0.01"), (LAB_GUIDE,),
+             N_("{adam}: the rate of each seed's fewest steps, raw"),
              lambda: _best_lrs("none", "adam"), 0.01, 0.01),
-    LabClaim("adam_scaled_best_lr", "÷√dk and QK-norm in 20–22 at lr 0.03", (LAB_GUIDE,),
-             f"{_ADAM}: the rate of each seed's fewest steps, ÷√d_k and QK-norm",
+    LabClaim("adam_scaled_best_lr", N_("÷√dk and QK-norm in 20–22 at lr 0.03"), (LAB_GUIDE,),
+             N_("{adam}: the rate of each seed's fewest steps, ÷√d_k and QK-norm"),
              lambda: _best_lrs("sqrt_dk", "adam") + _best_lrs("qk_norm", "adam"), 0.03, 0.03),
-    LabClaim("adam_scaled_best", "÷√dk and QK-norm in 20–22 at lr 0.03", (LAB_GUIDE,),
-             f"{_ADAM}: each seed's fewest steps to 90 %, ÷√d_k and QK-norm",
+    LabClaim("adam_scaled_best", N_("÷√dk and QK-norm in 20–22 at lr 0.03"), (LAB_GUIDE,),
+             N_("{adam}: each seed's fewest steps to 90 %, ÷√d_k and QK-norm"),
              lambda: _best_steps("sqrt_dk", "adam") + _best_steps("qk_norm", "adam"), 20, 22),
     # --- depth ------------------------------------------------------------------------------
-    LabClaim("depth_raw", "With 2–4 layers raw trains at none of the 9 SGD rates", (LAB_GUIDE, LAB, STEP2, SMALL_HEADS),
-             f"{_DEPTH}: per seed and depth, the rates at which raw reaches 90 %",
+    LabClaim("depth_raw", N_("With 2–4 layers raw trains at none of the 9 SGD rates"),
+             (LAB_GUIDE, LAB, STEP2, SMALL_HEADS),
+             N_("{depth}: per seed and depth, the rates at which raw reaches 90 %"),
              lambda: _depth("none"), 0, 0),
-    LabClaim("depth_scaled", "÷√dk at 5–7", (LAB_GUIDE, LAB),
-             f"{_DEPTH}: per seed and depth, the rates at which ÷√d_k reaches 90 %",
+    LabClaim("depth_scaled", N_("÷√dk at 5–7"), (LAB_GUIDE, LAB),
+             N_("{depth}: per seed and depth, the rates at which ÷√d_k reaches 90 %"),
              lambda: _depth("sqrt_dk"), 5, 7),
-    LabClaim("depth_scaled_best", "in 20–50 steps at its best rate", (LAB_GUIDE,),
-             f"{_DEPTH}: per seed and depth, ÷√d_k's fewest steps to 90 %",
+    LabClaim("depth_scaled_best", N_("in 20–50 steps at its best rate"), (LAB_GUIDE,),
+             N_("{depth}: per seed and depth, ÷√d_k's fewest steps to 90 %"),
              lambda: _depth_best("sqrt_dk"), 20, 50),
     # --- over training at the high rate -------------------------------------------------------
-    LabClaim("raw_saturated_start", "raw logits start with 50–70 % of their rows saturated", (STEP2,),
-             f"{_RUN}: share of rows with max p > 0.99 in the first batch, raw",
+    LabClaim("raw_saturated_start", N_("raw logits start with 50–70 % of their rows saturated"), (STEP2,),
+             N_("{run}: share of rows with max p > 0.99 in the first batch, raw"),
              _per_run("none", lambda r: r.saturated[0]), 0.5, 0.7),
-    LabClaim("step2_raw_rates", "they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up", (STEP2,),
-             f"{_SWEEP}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
-             "sweep_raw_high)", lambda: _working("none"), 4, 6),
-    LabClaim("raw_logit_start", "raw logits grow from 55–71 at the first step", (LAB_GUIDE, INTERVIEW),
-             f"{_RUN}: the largest |logit| of the first batch, raw",
+    LabClaim("step2_raw_rates", N_("they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up"), (STEP2,),
+             N_("{sweep}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
+                "sweep_raw_high)"), lambda: _working("none"), 4, 6),
+    LabClaim("raw_logit_start", N_("raw logits grow from 55–71 at the first step"), (LAB_GUIDE, INTERVIEW),
+             N_("{run}: the largest |logit| of the first batch, raw"),
              _per_run("none", lambda r: r.max_logit[0]), 55, 71),
-    LabClaim("raw_logit_end", "to 10⁴–10⁶ by step 400", (LAB_GUIDE, INTERVIEW),
-             f"{_RUN}: the largest |logit| of the last batch, raw",
+    LabClaim("raw_logit_end", N_("to 10⁴–10⁶ by step 400"), (LAB_GUIDE, INTERVIEW),
+             N_("{run}: the largest |logit| of the last batch, raw"),
              _per_run("none", lambda r: r.max_logit[-1]), 1e4, 1e6, log=True),
-    LabClaim("scaled_logit_start", "÷√dk's go from 3.4–4.4", (LAB_GUIDE, INTERVIEW),
-             f"{_RUN}: the largest |logit| of the first batch, ÷√d_k",
+    LabClaim("scaled_logit_start", N_("÷√dk's go from 3.4–4.4"), (LAB_GUIDE, INTERVIEW),
+             N_("{run}: the largest |logit| of the first batch, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: r.max_logit[0]), 3.4, 4.4),
-    LabClaim("scaled_logit_end", "to 16–23", (LAB_GUIDE, INTERVIEW),
-             f"{_RUN}: the largest |logit| of the last batch, ÷√d_k",
+    LabClaim("scaled_logit_end", N_("to 16–23"), (LAB_GUIDE, INTERVIEW),
+             N_("{run}: the largest |logit| of the last batch, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: r.max_logit[-1]), 16, 23),
-    LabClaim("raw_entropy_start", "entropy 0.14–0.21 nats of a possible 2.77", (LAB_GUIDE,),
-             f"{_RUN}: mean attention entropy of the first batch, raw",
+    LabClaim("raw_entropy_start", N_("entropy 0.14–0.21 nats of a possible 2.77"), (LAB_GUIDE,),
+             N_("{run}: mean attention entropy of the first batch, raw"),
              _per_run("none", lambda r: r.entropy[0]), 0.14, 0.21),
-    LabClaim("raw_entropy_end", "ends below 0.01", (LAB_GUIDE,),
-             f"{_RUN}: mean entropy over the last 20 steps, raw",
+    LabClaim("raw_entropy_end", N_("ends below 0.01"), (LAB_GUIDE,),
+             N_("{run}: mean entropy over the last 20 steps, raw"),
              _per_run("none", lambda r: r.final_entropy), 0, 0.01),
-    LabClaim("raw_stuck", "over 75 % of rows saturated on a wrong key", (LAB_GUIDE,),
-             f"{_RUN}: share of rows with max p > 0.99 on a wrong key, last 20 steps, raw",
+    LabClaim("raw_stuck", N_("over 75 % of rows saturated on a wrong key"), (LAB_GUIDE,),
+             N_("{run}: share of rows with max p > 0.99 on a wrong key, last 20 steps, raw"),
              _per_run("none", lambda r: r.stuck_fraction), 0.75, 1),
-    LabClaim("scaled_entropy_start", "entropy also falls (2.2–2.4", (LAB_GUIDE,),
-             f"{_RUN}: mean entropy of the first batch, ÷√d_k",
+    LabClaim("scaled_entropy_start", N_("entropy also falls (2.2–2.4"), (LAB_GUIDE,),
+             N_("{run}: mean entropy of the first batch, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: r.entropy[0]), 2.2, 2.4),
-    LabClaim("scaled_entropy_end", "→ 0.02–0.04)", (LAB_GUIDE,),
-             f"{_RUN}: mean entropy over the last 20 steps, ÷√d_k",
+    LabClaim("scaled_entropy_end", N_("→ 0.02–0.04)"), (LAB_GUIDE,),
+             N_("{run}: mean entropy over the last 20 steps, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: r.final_entropy), 0.02, 0.04),
-    LabClaim("raw_grad_q", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step",
+    LabClaim("raw_grad_q", N_("the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step"),
              (LAB_GUIDE,),
-             f"{_RUN}: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw (W_v fixed)",
+             N_("{run}: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw (W_v fixed)"),
              _per_run("none", lambda r: late_ratio(r, "grad_q")), 0, 1e-4),
-    LabClaim("raw_grad_k", "the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step",
+    LabClaim("raw_grad_k", N_("the gradient reaching W_q and W_k falls below 10⁻⁴ of its start on a typical step"),
              (LAB_GUIDE,),
-             f"{_RUN}: median ‖∂L/∂W_k‖ of the last 20 steps over the first, raw (W_v fixed)",
+             N_("{run}: median ‖∂L/∂W_k‖ of the last 20 steps over the first, raw (W_v fixed)"),
              _per_run("none", lambda r: late_ratio(r, "grad_k")), 0, 1e-4),
-    LabClaim("raw_grad_q_mean", "the 50-step mean is 10⁻⁴–1 of the start", (LAB_GUIDE,),
-             f"{_RUN}: mean ‖∂L/∂W_q‖ of the last 50 steps over the first, raw (W_v fixed)",
+    LabClaim("raw_grad_q_mean", N_("the 50-step mean is 10⁻⁴–1 of the start"), (LAB_GUIDE,),
+             N_("{run}: mean ‖∂L/∂W_q‖ of the last 50 steps over the first, raw (W_v fixed)"),
              _per_run("none", lambda r: np.mean(r.grad_q[-50:]) / r.grad_q[0]), 1e-4, 1, log=True),
-    LabClaim("raw_grad_v", "keeps its size (0.7–1.3 of its start", (LAB_GUIDE,),
-             f"{_RUN}: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw (W_v fixed)",
+    LabClaim("raw_grad_v", N_("keeps its size (0.7–1.3 of its start"), (LAB_GUIDE,),
+             N_("{run}: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw (W_v fixed)"),
              _per_run("none", lambda r: late_ratio(r, "grad_v")), 0.7, 1.3),
-    LabClaim("learned_grad_v", "0.3–0.8 of its start", (LAB_GUIDE,),
-             f"{_RUN} with W_v learned: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw",
+    LabClaim("learned_grad_v", N_("0.3–0.8 of its start"), (LAB_GUIDE,),
+             N_("{run} with W_v learned: median ‖∂L/∂W_v‖ of the last 20 steps over the first, raw"),
              _per_run("none", lambda r: late_ratio(r, "grad_v"), learn_v=True), 0.3, 0.8),
-    LabClaim("learned_grad_q", "while W_q's falls below 5 %", (LAB_GUIDE,),
-             f"{_RUN} with W_v learned: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw",
+    LabClaim("learned_grad_q", N_("while W_q's falls below 5 %"), (LAB_GUIDE,),
+             N_("{run} with W_v learned: median ‖∂L/∂W_q‖ of the last 20 steps over the first, raw"),
              _per_run("none", lambda r: late_ratio(r, "grad_q"), learn_v=True), 0, 0.05),
     # --- the lab's "One high rate" and what a trained ÷√d_k head looks like ------------------
-    LabClaim("high_raw_stalls", "raw logits stay below 20 % accuracy", (LAB_GUIDE,),
-             f"{_RUN}: mean accuracy of the last 20 steps, raw (none reaches 90 %)",
+    LabClaim("high_raw_stalls", N_("raw logits stay below 20 % accuracy"), (LAB_GUIDE,),
+             N_("{run}: mean accuracy of the last 20 steps, raw (none reaches 90 %)"),
              _per_run("none", lambda r: r.final_accuracy if r.steps_to_90 is None else 1.0), 0, 0.2),
-    LabClaim("high_scaled_trains", "÷√dk reaches 90 % in 20–22 steps", (LAB_GUIDE,),
-             f"{_RUN}: steps to 90 %, ÷√d_k",
+    LabClaim("high_scaled_trains", N_("÷√dk reaches 90 % in 20–22 steps"), (LAB_GUIDE,),
+             N_("{run}: steps to 90 %, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: math.inf if r.steps_to_90 is None else r.steps_to_90),
              20, 22),
-    LabClaim("trained_saturated_high", "85–95 % of their rows saturated at lr 5", (STEP5, LAB_GUIDE),
-             f"{_RUN}: share of rows with max p > 0.99 over the last 20 steps, ÷√d_k",
+    LabClaim("trained_saturated_high", N_("85–95 % of their rows saturated at lr 5"), (STEP5, LAB_GUIDE),
+             N_("{run}: share of rows with max p > 0.99 over the last 20 steps, ÷√d_k"),
              _per_run("sqrt_dk", lambda r: r.saturated_fraction), 0.85, 0.95),
-    LabClaim("trained_saturated_mid", "50–60 % at lr 0.5", (STEP5, LAB_GUIDE),
-             f"{_run(0.5)}: the same share, ÷√d_k",
-             _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.5), 0.5, 0.6),
-    LabClaim("trained_saturated_low", "4–7 % at lr 0.05", (STEP5, LAB_GUIDE),
-             f"{_run(0.05)}: the same share, ÷√d_k",
-             _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.05), 0.04, 0.07),
-    LabClaim("trained_right_key", "all of them on the right key", (STEP5, LAB_GUIDE),
-             f"one SGD run per seed at lr 0.05, 0.5 and {HIGH_LR:g}, d_k {D_K}, 400 steps, seeds 0–7: "
-             "share of rows saturated on a wrong key, ÷√d_k",
+    LabClaim("trained_saturated_mid", N_("50–60 % at lr 0.5"), (STEP5, LAB_GUIDE),
+             N_("{run}: the same share, ÷√d_k"),
+             _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.5), 0.5, 0.6, lr=0.5),
+    LabClaim("trained_saturated_low", N_("4–7 % at lr 0.05"), (STEP5, LAB_GUIDE),
+             N_("{run}: the same share, ÷√d_k"),
+             _per_run("sqrt_dk", lambda r: r.saturated_fraction, lr=0.05), 0.04, 0.07, lr=0.05),
+    LabClaim("trained_right_key", N_("all of them on the right key"), (STEP5, LAB_GUIDE),
+             N_("one SGD run per seed at lr 0.05, 0.5 and {high}, d_k {d_k}, 400 steps, seeds 0–7: share of rows "
+                "saturated on a wrong key, ÷√d_k"),
              lambda: [r.stuck_fraction for lr in (0.05, 0.5, HIGH_LR) for r in runs("sqrt_dk", lr)],
              0, 0),
 )
