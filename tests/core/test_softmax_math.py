@@ -108,3 +108,33 @@ def test_naive_softmax_overflows_just_above_log_max(dtype, limit):
     assert softmax_evaluated(below, "naive", np.dtype(dtype))[1] == 0
     assert softmax_evaluated(above, "naive", np.dtype(dtype))[1] > 0
     assert softmax_evaluated(above, "stable", np.dtype(dtype))[1] == 0
+
+
+def test_quadratic_rows_matches_the_direct_product_with_subnormal_entries_and_zero_rows():
+    # delta G deltaᵀ per row, computed on rows scaled to their largest entry (a saturated
+    # row's subnormal entries slow the product some 70-fold): the same numbers as the direct
+    # product, including rows whose entries are all tiny and rows of zeros.
+    from sqrtdk_gui.core.attention.dense import quadratic_rows
+
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((40, 64))
+    gram = a.T @ a  # positive semi-definite, as K Kᵀ
+    delta = rng.standard_normal((6, 64))
+    delta[1, ::2] *= 1e-310  # subnormal beside normal entries
+    delta[2] *= 1e-160  # a whole row tiny: its value is about 1e-320
+    delta[3] = 0.0
+    delta[4, 5] = 1e-300  # one normal entry among zeros
+    delta[4, :5] = 0.0
+    delta[4, 6:] = 0.0
+    direct = np.einsum("ij,ij->i", delta @ gram, delta)
+    fast = quadratic_rows(delta, gram)
+    assert fast[3] == 0.0 and direct[3] == 0.0
+    np.testing.assert_allclose(fast[[0, 1]], direct[[0, 1]], rtol=1e-12)
+    # Below the smallest normal double the direct product loses digits in its subnormal
+    # intermediates; against the row computed at full precision and scaled back, the scaled
+    # product is right to the last subnormal step.
+    up = delta[2] * 1e160
+    reference = float(up @ gram @ up) * 1e-160 * 1e-160  # (1e-320 itself is a rounded subnormal)
+    assert abs(fast[2] - reference) <= 1e-12 * reference + 1e-323 and abs(fast[2] - direct[2]) < 1e-3 * direct[2]
+    assert fast[4] == direct[4] or abs(fast[4] - direct[4]) <= 1e-322
+    assert (fast >= 0).all()
