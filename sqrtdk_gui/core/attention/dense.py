@@ -89,7 +89,8 @@ def quadratic_rows(delta: np.ndarray, gram: np.ndarray) -> np.ndarray:
     unit = delta / scale[:, None]
     unit[np.abs(unit) < _NEGLIGIBLE] = 0.0
     # Times the scale twice, not its square: a square below 1e-308 would lose digits first.
-    return np.einsum("ij,ij->i", unit @ gram, unit) * scale * scale
+    value: np.ndarray = np.einsum("ij,ij->i", unit @ gram, unit)
+    return value * scale * scale
 
 
 def dense_rows(params: Params, g: Geometry, start: int, stop: int, offset: int = 0) -> _Chunk:
