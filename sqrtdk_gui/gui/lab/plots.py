@@ -18,7 +18,7 @@ from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels, fit_words
+from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels, fit_words, shrunk
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, set_line_style
 
@@ -190,13 +190,6 @@ def fit_heading(panel: PlotFrame, heading: str, subtitle: str, tooltip: str) -> 
                         f"font-size:{s.pt(12)}pt'>&nbsp;{subtitle}</span>")
 
 
-def _fits(label: QLabel, font) -> bool:
-    """Every word of ``label`` fits its width in ``font``."""
-    width = label.contentsRect().width()
-    metrics = QFontMetrics(font)
-    return width <= 0 or all(metrics.horizontalAdvance(w) <= width for w in label.text().split())
-
-
 class _Cell(QLabel):
     """A table cell in its column's font, or smaller (to SMALLEST of it) while its text
     (a wrapping cell: its widest word) is wider than the column: a status in a long
@@ -226,10 +219,7 @@ class _Cell(QLabel):
         if self.wordWrap():
             fit_words(self, self._base)
             return
-        width, fitted = self.contentsRect().width(), QFont(self._base)
-        while width > 0 and fitted.pointSizeF() > self._base.pointSizeF() * SMALLEST \
-                and QFontMetrics(fitted).horizontalAdvance(self.text()) > width:
-            fitted.setPointSizeF(fitted.pointSizeF() - 0.5)
+        fitted = shrunk(self._base, [self.text()], self.contentsRect().width())
         if fitted != self.font():
             self.setFont(fitted)
 
@@ -336,7 +326,8 @@ class ScalingTable(QFrame):
         s = self.style_
         # Columns closer together first where a header's word does not fit (8 px less room
         # between each pair of columns gives a long language's headers their room back).
-        spacing = 12 if all(_fits(h, s.font(12, bold=False)) for h in self.headers.values()) else 4
+        spacing = 12 if all(shrunk(s.font(12), h.text().split(), h.contentsRect().width()) == s.font(12)
+                            for h in self.headers.values()) else 4
         if self._grid.horizontalSpacing() != spacing:
             self._grid.setHorizontalSpacing(spacing)
         # No column narrower than its header's widest word at the smallest size fit_words

@@ -21,7 +21,7 @@ from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable, fit_heading
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import SMALLEST, fit_line_labels
+from sqrtdk_gui.gui.plotting.fit import fit_line_labels, fitted_text
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
@@ -332,12 +332,8 @@ class LrPanel(_BandPanel):
             left = need > right and (need <= left_room or left_room > right)
             room = left_room if left else right
         shown = text
-        if room is not None and need > room:
-            smallest = font.pointSizeF() * SMALLEST
-            while font.pointSizeF() > smallest and QFontMetrics(font).horizontalAdvance(f" {text} ") > room:
-                font.setPointSizeF(max(smallest, font.pointSizeF() - 0.5))
-            space = QFontMetrics(font).horizontalAdvance("  ")
-            shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, max(0, int(room - space)))
+        if room is not None and need > room:  # the room less the spaces either side of the words
+            font, shown = fitted_text(text, font, max(1.0, room - QFontMetrics(font).horizontalAdvance("  ")))
         self.selected_label.setFont(font)
         self.selected_label.setToolTip(text if shown != text else "")
         anchor = (1.0, 0.5) if left else (0.0, 0.5)

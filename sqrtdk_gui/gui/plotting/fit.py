@@ -8,14 +8,14 @@ and a plot's title shrinks (down to a floor), then ends in "…" with the whole 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
 
 __all__ = ["WrappingButton", "wrap_lines", "fit_plot_title", "fit_words", "fit_line_labels", "on_resize",
-           "SMALLEST"]
+           "shrunk", "fitted_text", "SMALLEST"]
 
 SMALLEST = 0.7  # a shrunk text keeps at least this share of its size
 
@@ -115,18 +115,30 @@ def on_resize(widget, callback: Callable[[], None]) -> None:
 _RUN = re.compile("[^\\s\u00ad-]+[\u00ad-]?|-+")
 
 
+def shrunk(font: QFont, texts: Sequence[str], room: float) -> QFont:
+    """``font``, or smaller in half-point steps (to SMALLEST of it) while the widest of
+    ``texts`` is wider than ``room`` pixels (no room known, ``room`` <= 0: ``font`` as it is)."""
+    fitted = QFont(font)
+    smallest = font.pointSizeF() * SMALLEST
+    while texts and room > 0 and fitted.pointSizeF() > smallest \
+            and max(QFontMetrics(fitted).horizontalAdvance(t) for t in texts) > room:
+        fitted.setPointSizeF(max(smallest, fitted.pointSizeF() - 0.5))
+    return fitted
+
+
+def fitted_text(text: str, font: QFont, room: float) -> tuple[QFont, str]:
+    """``text`` in ``shrunk(font, [text], room)``, ended with "…" if even that is wider than
+    ``room`` (the caller shows the whole text as a tooltip where they differ)."""
+    fitted = shrunk(font, [text], room)
+    shown = QFontMetrics(fitted).elidedText(text, Qt.TextElideMode.ElideRight, int(room)) if room > 0 else text
+    return fitted, shown
+
+
 def fit_words(label, font: QFont) -> None:
     """``label`` in ``font``, or smaller (to SMALLEST of it) while its widest unbreakable run
     is wider than the label: a wrapping label breaks between words and after hyphens, never
     inside a word."""
-    width = label.contentsRect().width()
-    words = _RUN.findall(label.text())
-    size = font.pointSizeF()
-    fitted = QFont(font)
-    while words and width > 0 and size > font.pointSizeF() * SMALLEST \
-            and max(QFontMetrics(fitted).horizontalAdvance(w) for w in words) > width:
-        size -= 0.5
-        fitted.setPointSizeF(size)
+    fitted = shrunk(font, _RUN.findall(label.text()), label.contentsRect().width())
     if fitted != label.font():
         label.setFont(fitted)
 
@@ -139,12 +151,8 @@ def fit_line_labels(view_box, labels, font: QFont) -> None:
     for label in labels:
         text = getattr(label, "full_text", None) or label.format
         label.full_text = text
-        fitted = QFont(font)
-        smallest = font.pointSizeF() * SMALLEST
-        while room > 0 and fitted.pointSizeF() > smallest and QFontMetrics(fitted).horizontalAdvance(text) > room:
-            fitted.setPointSizeF(max(smallest, fitted.pointSizeF() - 0.5))
+        fitted, shown = fitted_text(text, font, room)
         label.setFont(fitted)
-        shown = QFontMetrics(fitted).elidedText(text, Qt.TextElideMode.ElideRight, int(room)) if room > 0 else text
         if shown != label.format:
             label.setFormat(shown)
         label.setToolTip(text if shown != text else "")
