@@ -86,6 +86,29 @@ def test_changing_readouts_do_not_lay_out_the_window_again(qtbot, window):
     assert beneath.seen == {}
 
 
+def test_a_temperature_drag_lays_out_each_colour_key_once(qtbot, window, monkeypatch):
+    """The keys name the τ (a rich-text label each); only its digits change in a drag, so
+    their wrapped height is laid out once, and it is the height a fresh layout gives."""
+    slider = window.controls.temp_slider
+    _step(window, slider, slider.value() - 4)  # τ ≠ 1: the note is in every key
+    keyed = [p for p in window.panels.values() if p.isVisible() and "τ" in p.key.text()]
+    assert len(keyed) >= 3
+    calls: list[object] = []
+    originals = {}
+    for panel in keyed:
+        originals[panel] = panel.key.heightForWidth
+        monkeypatch.setattr(panel.key, "heightForWidth",
+                            lambda w, p=panel: calls.append(p) or originals[p](w))
+    texts = {p: p.key.text() for p in keyed}
+    for delta in (-2, -2, -2):  # τ 0.5x: two digits after the point, as above
+        _step(window, slider, slider.value() + delta)
+    assert all(p.key.text() != texts[p] for p in keyed)  # the note did change
+    assert calls == []
+    for panel in keyed:
+        width = panel.key_slot.width()
+        assert panel.key_slot.height() >= originals[panel](width)
+
+
 def test_a_new_range_moves_the_items_at_once(qtbot, window):
     """pyqtgraph applies a new range at the next paint, where moving the items asks for a
     second whole repaint; the panels' view boxes apply it when it is set."""

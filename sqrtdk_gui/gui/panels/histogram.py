@@ -123,7 +123,7 @@ class HistogramPanel(Panel):
         self.theory.setPen(self.style_.pen(self.style_.palette.fg, 3, dashed=True))
         self._scaling = None  # the scaling colours follow on the next result
 
-    def _recolour(self, scaling: str, note: str = "") -> None:
+    def _recolour(self, scaling: str) -> None:
         s = self.style_
         colour, ghost = s.colour_for(scaling), comparison_scaling(scaling)
         # Outlines in the scaling's line style (raw dashed, ÷√d_k solid): never colour alone.
@@ -134,21 +134,32 @@ class HistogramPanel(Panel):
         self.ghost.setBrush(faint(g, 35))
         for line in self.sigma_lines:
             line.set_pen(s.pen(colour, 2, dashed=True))
-        bar, ghost_line = series_look(scaling).line, series_look(ghost).line
-        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling] + note), (s.palette.fg, "╍", self._theory_key),
-                      (g, f"░{ghost_line}", self._ghost_key.format(scaling=SCALING_LABELS[ghost] + note))])
         self.set_title(self._titles.get(scaling, self._default_title))
         self.ghost_clipped.setColor(s.palette.muted)
         self.ghost_clipped.setFont(s.font(11))
         self.beyond.setColor(s.palette.fg)
         self.beyond.setFont(s.font(12, bold=True))
-        self._scaling, self._note = scaling, note
+        self._scaling = scaling
+
+    def _show_key(self, scaling: str, note: str) -> None:
+        """The key names the scalings and the τ and ρ the picture is drawn at (the note
+        changes in every frame of a temperature drag; the colours only with the scaling)."""
+        s = self.style_
+        colour, ghost = s.colour_for(scaling), comparison_scaling(scaling)
+        bar, ghost_line = series_look(scaling).line, series_look(ghost).line
+        self.set_key([(colour, f"█{bar}", SCALING_LABELS[scaling] + note), (s.palette.fg, "╍", self._theory_key),
+                      (s.colour_for(ghost), f"░{ghost_line}",
+                       self._ghost_key.format(scaling=SCALING_LABELS[ghost] + note))])
+        self._note = note
 
     def show_result(self, result: Result, row: int) -> None:
         p = result.params
         note = curve_note(p)  # the key names the τ and ρ the picture is drawn at
-        if p.scaling != self._scaling or note != self._note:
-            self._recolour(p.scaling, note)
+        if p.scaling != self._scaling:
+            self._recolour(p.scaling)
+            self._show_key(p.scaling, note)
+        elif note != self._note:
+            self._show_key(p.scaling, note)
         sigma = result.logit_std
         need = 4.0 * max(sigma, 1e-6)
         if p.alignment > 0.0:  # the aligned keys' logits sit far out (≈ 7σ in the μP preset)
