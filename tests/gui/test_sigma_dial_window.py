@@ -169,3 +169,24 @@ def test_identical_logits_draw_without_a_zero_width_normal(make_window):
     w = make_window(Params(d_k=1, keys=2, queries=1, scaling="qk_norm", alignment=1.0))
     r = settle(w)
     assert r.logit_std == 0.0 and not w.panels["histogram"].theory.isVisible()
+
+
+def test_the_dial_makes_its_plots_when_first_shown_in_the_style_of_that_moment(window):
+    """Hidden at start, the page has no plots yet; a zoom and theme chosen before it is
+    opened are the ones its plots wear, and the curves that arrived meanwhile are drawn."""
+    r = settle(window)
+    panel = dial(window)
+    assert panel.dial_plots == [] and panel.plots() == []
+    window.set_zoom(1.5)
+    window.set_theme("dark")
+    window.show_panel_page("sigma_dial")
+    settle(window)
+    assert len(panel.dial_plots) == 3
+    reference = window.panels["histogram"].plot.getAxis("left")
+    for plot in panel.plots():
+        axis = plot.getAxis("left")
+        assert axis.style["tickFont"].pointSize() == reference.style["tickFont"].pointSize()
+        assert axis.pen().color().name() == reference.pen().color().name() == window.style_.palette.fg.lower()
+    np.testing.assert_array_equal(panel.dial_plots[0].median.yData,
+                                  sigma_dial.curves(r.params.keys).stat("jacobian_fro"))
+    assert panel.markers == pytest.approx({"none": 8.0, "sqrt_dk": 1.0})

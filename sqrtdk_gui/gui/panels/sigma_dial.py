@@ -107,17 +107,9 @@ class SigmaDialPanel(Panel):
                            "median_of": translate("SigmaDialPanel", "median of {seeds} seeds"),
                            "window": translate("SigmaDialPanel", "‖J‖_F ≥ ½ peak"),
                            "sample": translate("SigmaDialPanel", "this sample")}
+        # The plots are made when the page is first shown: most lectures open it once or never,
+        # and making them was a tenth of the window's start-up.
         self.dial_plots: list[_DialPlot] = []
-        spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
-        for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
-            plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
-            style.style_plot(plot, left=translate("SigmaDialPanel", label),
-                             bottom=translate("SigmaDialPanel", "logit spread σ"))
-            # Not x-linked: pyqtgraph would align plots of different widths by screen position.
-            self.dial_plots.append(_DialPlot(plot, quantity))
-        layout = self.canvas.ci.layout
-        layout.setRowStretchFactor(0, 11)
-        layout.setRowStretchFactor(1, 9)
         self.table = QLabel()
         self.table.setObjectName("sigmaDialTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
@@ -151,6 +143,23 @@ class SigmaDialPanel(Panel):
 
     def plots(self) -> list[pg.PlotItem]:
         return [d.plot for d in self.dial_plots]
+
+    def _make_plots(self) -> None:
+        """The three plots, in the window's current style, with the curves that came before."""
+        spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
+        for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
+            plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
+            self.style_.style_plot(plot, left=translate("SigmaDialPanel", label),
+                                   bottom=translate("SigmaDialPanel", "logit spread σ"))
+            # Not x-linked: pyqtgraph would align plots of different widths by screen position.
+            self.dial_plots.append(_DialPlot(plot, quantity))
+        layout = self.canvas.ci.layout
+        layout.setRowStretchFactor(0, 11)
+        layout.setRowStretchFactor(1, 9)
+        self.restyle_items()
+        if self.curves is not None:
+            self._y_top = 1.0
+            self.show_dial(self.curves)
 
     def apply_style(self) -> None:
         super().apply_style()
@@ -195,6 +204,9 @@ class SigmaDialPanel(Panel):
     def show_dial(self, curves: DialCurves) -> None:
         """New curves (a new number of keys): the only time the lines and bands change."""
         self.curves = curves
+        if not self.dial_plots:  # drawn when the page is first shown
+            self.set_key(self._key_entries_for(self._scalings))
+            return
         x = np.asarray(curves.sigma, dtype=float)
         lo, hi = curves.window
         for d in self.dial_plots:
@@ -279,6 +291,8 @@ class SigmaDialPanel(Panel):
         self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.dial_plots:
+            self._make_plots()
         super().showEvent(event)
         if self._stale is not None:
             self.show_result(*self._stale)
