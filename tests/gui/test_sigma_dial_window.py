@@ -171,14 +171,21 @@ def test_identical_logits_draw_without_a_zero_width_normal(make_window):
     assert r.logit_std == 0.0 and not w.panels["histogram"].theory.isVisible()
 
 
-def test_the_dial_makes_its_plots_when_first_shown_in_the_style_of_that_moment(window):
-    """Hidden at start, the page has no plots yet; a zoom and theme chosen before it is
-    opened are the ones its plots wear, and the curves that arrived meanwhile are drawn."""
-    r = settle(window)
+def test_the_dial_makes_its_plots_when_first_shown_in_the_style_of_that_moment(qtbot):
+    """A new window has no dial plots yet (they are made after its first frame or when the
+    page is shown); a zoom and theme chosen before are the ones its plots wear, and the
+    curves that arrived meanwhile are drawn."""
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+
+    window = MainWindow(Params(queries=64, keys=64, d_k=64), threaded=False)
+    qtbot.addWidget(window)
     panel = dial(window)
     assert panel.dial_plots == [] and panel.plots() == []
+    r = settle(window)
     window.set_zoom(1.5)
     window.set_theme("dark")
+    window.show()
+    qtbot.waitExposed(window)
     window.show_panel_page("sigma_dial")
     settle(window)
     assert len(panel.dial_plots) == 3
@@ -190,3 +197,11 @@ def test_the_dial_makes_its_plots_when_first_shown_in_the_style_of_that_moment(w
     np.testing.assert_array_equal(panel.dial_plots[0].median.yData,
                                   sigma_dial.curves(r.params.keys).stat("jacobian_fro"))
     assert panel.markers == pytest.approx({"none": 8.0, "sqrt_dk": 1.0})
+
+
+def test_the_dial_makes_its_plots_soon_after_the_first_frame(qtbot, window):
+    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=5000)
+    assert not dial(window).isVisible()
+    window.show_panel_page("sigma_dial")
+    settle(window)
+    assert dial(window).markers == pytest.approx({"none": 8.0, "sqrt_dk": 1.0})

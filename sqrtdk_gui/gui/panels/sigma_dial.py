@@ -107,8 +107,7 @@ class SigmaDialPanel(Panel):
                            "median_of": translate("SigmaDialPanel", "median of {seeds} seeds"),
                            "window": translate("SigmaDialPanel", "‖J‖_F ≥ ½ peak"),
                            "sample": translate("SigmaDialPanel", "this sample")}
-        # The plots are made when the page is first shown: most lectures open it once or never,
-        # and making them was a tenth of the window's start-up.
+        # The plots are made later (make_plots): they were a tenth of the window's start-up.
         self.dial_plots: list[_DialPlot] = []
         self.table = QLabel()
         self.table.setObjectName("sigmaDialTable")
@@ -144,8 +143,11 @@ class SigmaDialPanel(Panel):
     def plots(self) -> list[pg.PlotItem]:
         return [d.plot for d in self.dial_plots]
 
-    def _make_plots(self) -> None:
-        """The three plots, in the window's current style, with the curves that came before."""
+    def make_plots(self) -> None:
+        """The three plots, in the window's current style, with the curves that came before
+        (when the page is first shown, or earlier when the window has a moment)."""
+        if self.dial_plots:
+            return
         spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
         for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
             plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
@@ -291,8 +293,7 @@ class SigmaDialPanel(Panel):
         self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if not self.dial_plots:
-            self._make_plots()
+        self.make_plots()
         super().showEvent(event)
         if self._stale is not None:
             self.show_result(*self._stale)

@@ -59,6 +59,8 @@ APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
+# After the window's first frame, when the page panels (the σ dial) make their plots.
+PAGE_PANELS_AFTER_MS = 800
 MIN_PLOT = (180, 120)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
@@ -650,7 +652,14 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self._shown_once = True
             self.fit_to_screen()
             QTimer.singleShot(0, self.focus_home)  # a fresh start: no control holds the keys
+            # The page panels (the σ dial) make their plots once the first frame is up and
+            # before the class gets to them, off the start-up and off their first visit.
+            QTimer.singleShot(PAGE_PANELS_AFTER_MS, self, self._make_page_panels)
         super().showEvent(event)
+
+    def _make_page_panels(self) -> None:
+        for cls in PAGE_PANELS:
+            self.panels[cls.name].make_plots()
 
     def fit_to_screen(self) -> None:
         """Shrink the window to the screen it opens on (a 1024×768 projector, a laptop)."""
