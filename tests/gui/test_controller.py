@@ -184,6 +184,32 @@ def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot
         c.shutdown()
 
 
+def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, monkeypatch):
+    """The clicker's order: page A prefetched B; entering B sets B's parameters, asks for
+    C's at once, and only then takes B's result, which must be the prefetched one."""
+    calls = []
+    real = ctl.compute
+    monkeypatch.setattr(ctl, "compute", lambda p: calls.append((p, threading.current_thread().name)) or real(p))
+    c = Controller(Params(queries=64, keys=16))
+    try:
+        c.flush()
+        b, nxt = Params(queries=64, keys=32, seed=3), Params(queries=64, keys=40, seed=4)
+        c.prefetch(b)
+        qtbot.waitUntil(lambda: any(p == b for p, _ in calls), timeout=5000)
+        c.replace_params(b)
+        c.prefetch(nxt)
+        c.flush()
+        assert c.result.params == b
+        assert [name for p, name in calls if p == b] == ["sqrtdk-prepare_0"]
+        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=5000)
+        c.replace_params(nxt)
+        c.prefetch(None)
+        c.flush()
+        assert [name for p, name in calls if p == nxt] == ["sqrtdk-prepare_0"]
+    finally:
+        c.shutdown()
+
+
 def test_stored_sweeps_still_have_a_drag_s_random_pools_drawn_off_the_gui_thread(qtbot):
     # Computing the sweeps used to draw the pools a d_k drag reads, 4,096 wide; with the
     # sweeps stored, the worker draws them once the controls rest, not the GUI thread at

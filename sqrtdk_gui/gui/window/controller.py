@@ -215,7 +215,7 @@ class Controller(QObject):
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
         self._dial: sigma_dial.DialCurves | None = None
         self._prepared: _Prepared | None = None  # see prepare()
-        self._prefetch: tuple[Params, Future] | None = None  # see prefetch()
+        self._prefetches: dict[Params, Future] = {}  # see prefetch()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
@@ -367,22 +367,20 @@ class Controller(QObject):
         """Start computing ``params``' result in a worker thread (the lesson's next page: the
         long-context page's takes half a second), so that showing them later takes it instead
         of computing in the GUI thread (waiting for the rest if it is still running). Sweeps
-        and dial curves are not computed: the lesson's are stored. An earlier prefetch not yet
-        started is dropped; None only drops it."""
-        if self._prefetch is not None and (params is None or self._prefetch[0] != params):
-            self._prefetch[1].cancel()
-            self._prefetch = None
+        and dial curves are not computed: the lesson's are stored. An earlier prefetch is
+        dropped (cancelled if not started) unless it is for the parameters the window is
+        about to show: a page asks for the next page's as soon as it has set its own, before
+        its own result is taken. None only drops them."""
+        for old in [p for p in self._prefetches if p not in (params, self._params)]:
+            self._prefetches.pop(old).cancel()
         if params is None or self._closed or params == self._params or params in self._results:
             return
-        if self._prefetch is None:
-            self._prefetch = (params, _preparing_pool().submit(compute, params))
+        if params not in self._prefetches:
+            self._prefetches[params] = _preparing_pool().submit(compute, params)
 
     def _take_prefetch(self, params: Params) -> Future | None:
         """The prefetch of ``params`` (given up by the controller), or None."""
-        if self._prefetch is None or self._prefetch[0] != params:
-            return None
-        future, self._prefetch = self._prefetch[1], None
-        return future
+        return self._prefetches.pop(params, None)
 
     def adopt(self, computed: Computed) -> None:
         """Take ``computed`` as the values of its parameters: the next computation of those
