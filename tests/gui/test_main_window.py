@@ -287,3 +287,22 @@ def test_jacobian_labels_fit_their_plots(qtbot, make_window, size):
         assert len(centres) == 3 and max(centres) - min(centres) <= 1.0, (d_k, centres)
     if size == (1920, 1080):
         assert all(p.getAxis("left").label.isVisible() for p in (j.norm_plot, j.sat_plot))
+
+
+def test_a_highlighted_view_wears_a_thick_border_of_the_theme_s_highlight(qtbot, window):
+    def left_edge(view, x):
+        image = view.grab().toImage()
+        return image.pixelColor(x, image.height() // 2).name()
+
+    panel, summary = window.panels["weights"], window.summary
+    window.highlight({"weights", "summary"})
+    qtbot.wait(10)
+    light = window.style_.palette.highlight.lower()
+    assert left_edge(panel, 2) == light and left_edge(summary, 2) == light
+    window.set_theme("high-contrast")  # a new sheet: the highlight stays, in the new colour
+    dark = window.style_.palette.highlight.lower()
+    assert dark != light
+    assert left_edge(panel, 2) == dark and left_edge(summary, 2) == dark
+    window.highlight(())
+    assert left_edge(panel, 2) != dark and left_edge(summary, 2) != dark
+    assert left_edge(panel, 0) == window.style_.palette.border.lower()

@@ -31,6 +31,16 @@ VEIL_OPEN = QT_TRANSLATE_NOOP("Panel", "Predict first\n\nhidden until the answer
 VEIL_LATER = QT_TRANSLATE_NOOP("Panel", "Later in the lesson\n\nthis panel answers a question still to come")
 
 
+def repolish(widget: QWidget, name: str, value: bool) -> None:
+    """Set a property its style sheet selects on, and restyle that widget alone."""
+    if widget.property(name) == value:
+        return
+    widget.setProperty(name, value)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+    widget.update()
+
+
 class LabelSlot(QWidget):
     """A fixed-height holder for a label that changes every frame, outside any layout.
 
@@ -416,8 +426,14 @@ class PlotFrame(QFrame):
         """A thick accent border: the lesson points the class at this panel."""
         self._highlighted = on
         p = self.style_.palette
-        border = f"{max(3, round(4 * self.style_.zoom))}px solid {p.highlight}" if on else f"1px solid {p.border}"
-        self.setStyleSheet(f"QFrame#panel {{ border: {border}; border-radius: 6px; background: {p.bg}; }}")
+        # Both looks in one sheet, chosen by a property: a new sheet would repolish the panel
+        # and every widget in it (a few ms a panel at each lesson page), a property only it.
+        sheet = (f"QFrame#panel {{ border: 1px solid {p.border}; border-radius: 6px; background: {p.bg}; }}"
+                 f"QFrame#panel[highlighted=\"true\"] {{ border: {max(3, round(4 * self.style_.zoom))}px solid "
+                 f"{p.highlight}; }}")
+        if sheet != self.styleSheet():
+            self.setStyleSheet(sheet)
+        repolish(self, "highlighted", on)
 
 
 class Panel(ControllerView, PlotFrame):

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.i18n import localize_number
-from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot
+from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot, repolish
 from sqrtdk_gui.gui.style import Style
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
@@ -113,8 +113,12 @@ class SummaryStrip(ControllerView, QFrame):
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
         p = self.style_.palette
-        border = f"4px solid {p.highlight if on else p.strip}"
-        self.setStyleSheet(f"QFrame#summary {{ background: {p.strip}; border-radius: 6px; border: {border}; }}")
+        # Both looks in one sheet, chosen by a property (see base.repolish).
+        sheet = (f"QFrame#summary {{ background: {p.strip}; border-radius: 6px; border: 4px solid {p.strip}; }}"
+                 f"QFrame#summary[highlighted=\"true\"] {{ border: 4px solid {p.highlight}; }}")
+        if sheet != self.styleSheet():
+            self.setStyleSheet(sheet)
+        repolish(self, "highlighted", on)
 
     def apply_style(self) -> None:
         s = self.style_
