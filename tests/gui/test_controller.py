@@ -159,10 +159,15 @@ def test_a_lesson_pages_stored_curves_are_shown_with_its_result_not_after_the_wo
         c.shutdown()
 
 
-def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot, monkeypatch):
-    calls = []
-    real = ctl.compute
-    monkeypatch.setattr(ctl, "compute", lambda p: calls.append((p, threading.current_thread().name)) or real(p))
+@pytest.fixture
+def calls(monkeypatch):
+    """Every ``compute`` the controller runs: (parameters, thread name)."""
+    seen: list[tuple[Params, str]] = []
+    monkeypatch.setattr(ctl, "compute", lambda p: seen.append((p, threading.current_thread().name)) or compute(p))
+    return seen
+
+
+def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot, calls):
     c = Controller(Params(queries=64, keys=16))
     try:
         c.flush()
@@ -184,12 +189,9 @@ def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot
         c.shutdown()
 
 
-def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, monkeypatch):
+def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, calls):
     """The clicker's order: page A prefetched B; entering B sets B's parameters, asks for
     C's at once, and only then takes B's result, which must be the prefetched one."""
-    calls = []
-    real = ctl.compute
-    monkeypatch.setattr(ctl, "compute", lambda p: calls.append((p, threading.current_thread().name)) or real(p))
     c = Controller(Params(queries=64, keys=16))
     try:
         c.flush()
