@@ -6,6 +6,8 @@ each of which binds itself (see docs/architecture.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon
@@ -32,7 +34,6 @@ from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
-from sqrtdk_gui.gui.lab import LabPage
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
@@ -54,6 +55,9 @@ from sqrtdk_gui.gui.window.presentation import Presentation
 from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
+
+if TYPE_CHECKING:
+    from sqrtdk_gui.gui.lab import LabPage
 
 APP_NAME = "sqrtdk-gui"
 ICON = ":/icons/sqrtdk-gui.svg"
@@ -439,6 +443,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     def lab_page(self) -> LabPage:
         """The training-lab page, built on first use."""
         if self._lab_page is None:
+            from sqrtdk_gui.gui.lab import LabPage  # its modules only when it is opened: start-up
+
             self._lab_page = LabPage(self.style_)
             self._lab_holder.widget().layout().addWidget(self._lab_page)
             self._lab_page.show()  # a child added to a shown parent is not shown by itself

@@ -8,10 +8,14 @@ A mixin so that main_window.py stays about assembly and wiring; it needs the win
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.gui.panels.summary import CELLS
-from sqrtdk_gui.gui.practice import PracticePage
+
+if TYPE_CHECKING:
+    from sqrtdk_gui.gui.practice import PracticePage
 
 __all__ = ["PracticeTab", "SUMMARY_CELLS"]
 
@@ -27,6 +31,8 @@ class PracticeTab:
     def practice_page(self) -> PracticePage:
         """Practice mode's page, built on first use (its progress from the settings)."""
         if self._practice_page is None:
+            from sqrtdk_gui.gui.practice import PracticePage  # its modules only when it is opened: start-up
+
             self._practice_page = PracticePage(self.style_, self._show_practice_case,
                                                lambda: self.controller.params.seed, self._save_practice)
             self._practice_holder.layout().addWidget(self._practice_page)
