@@ -208,6 +208,9 @@ def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, 
         c.prefetch(None)
         c.flush()
         assert [name for p, name in calls if p == nxt] == ["sqrtdk-prepare_0"]
+        c.prefetch(Params(queries=64, keys=56))
+        c.shutdown()
+        assert c._prefetches == {}  # none outlives the window (cancelled, or its result let go)
     finally:
         c.shutdown()
 

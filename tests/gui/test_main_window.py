@@ -306,3 +306,20 @@ def test_a_highlighted_view_wears_a_thick_border_of_the_theme_s_highlight(qtbot,
     window.highlight(())
     assert left_edge(panel, 2) != dark and left_edge(summary, 2) != dark
     assert left_edge(panel, 0) == window.style_.palette.border.lower()
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.5])
+def test_a_highlight_s_border_moves_the_panel_s_contents_in_and_back(window, zoom):
+    window.set_zoom(zoom)
+    panel = window.panels["weights"]
+
+    def margins():
+        inner = panel.contentsRect()
+        return inner.left(), inner.top(), panel.width() - inner.right() - 1, panel.height() - inner.bottom() - 1
+
+    assert margins() == (1, 1, 1, 1)
+    window.highlight({"weights"})
+    border = max(3, round(4 * window.style_.zoom))
+    assert margins() == (border,) * 4
+    window.highlight(())
+    assert margins() == (1, 1, 1, 1)

@@ -18,7 +18,7 @@ import re
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QRect, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.plotting.plot_items import make_canvas
@@ -38,7 +38,22 @@ def repolish(widget: QWidget, name: str, value: bool) -> None:
     widget.setProperty(name, value)
     widget.style().unpolish(widget)
     widget.style().polish(widget)
+    # A frame takes its border's width from the style only on a style change: without one
+    # its contents would keep the old margins under a wider or narrower border.
+    QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
     widget.update()
+
+
+_TABULAR: dict[str, bool] = {}  # font key -> whether its digits are equally wide
+
+
+def _tabular_digits(font: QFont) -> bool:
+    """Whether the font's ten digits are equally wide (most UI fonts; not every one)."""
+    key = font.key()
+    if key not in _TABULAR:
+        metrics = QFontMetrics(font)
+        _TABULAR[key] = len({metrics.horizontalAdvance(d) for d in "0123456789"}) == 1
+    return _TABULAR[key]
 
 
 class LabelSlot(QWidget):
@@ -412,9 +427,11 @@ class PlotFrame(QFrame):
 
     def _key_height(self, width: int) -> int:
         """The wrapped key's height at ``width``. A drag changes only the numbers in the key
-        ("τ = 0.53"), and the fonts' digits are all equally wide, so one layout serves every
-        value: laying out the rich text afresh cost ≈ 0.25 ms a panel in every frame."""
-        key = (_DIGIT.sub("0", self.key.text()), width, self.key.font().key())
+        ("τ = 0.53"); in a font whose digits are all equally wide one layout serves every
+        value (laying out the rich text afresh costs ≈ 0.25 ms a panel in every frame)."""
+        font = self.key.font()
+        text = self.key.text()
+        key = (_DIGIT.sub("0", text) if _tabular_digits(font) else text, width, font.key())
         height = self._key_heights.get(key)
         if height is None:
             if len(self._key_heights) >= 64:

@@ -107,7 +107,7 @@ class SigmaDialPanel(Panel):
                            "median_of": translate("SigmaDialPanel", "median of {seeds} seeds"),
                            "window": translate("SigmaDialPanel", "‖J‖_F ≥ ½ peak"),
                            "sample": translate("SigmaDialPanel", "this sample")}
-        # The plots are made later (make_plots): they were a tenth of the window's start-up.
+        # The plots are made on first need (make_plots): making them costs a tenth of the start-up.
         self.dial_plots: list[_DialPlot] = []
         self.table = QLabel()
         self.table.setObjectName("sigmaDialTable")

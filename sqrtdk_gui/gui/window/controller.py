@@ -370,7 +370,7 @@ class Controller(QObject):
         and dial curves are not computed: the lesson's are stored. An earlier prefetch is
         dropped (cancelled if not started) unless it is for the parameters the window is
         about to show: a page asks for the next page's as soon as it has set its own, before
-        its own result is taken. None only drops them."""
+        its own result is taken. None drops all but that one."""
         for old in [p for p in self._prefetches if p not in (params, self._params)]:
             self._prefetches.pop(old).cancel()
         if params is None or self._closed or params == self._params or params in self._results:
@@ -420,7 +420,9 @@ class Controller(QObject):
         self._closed = True
         self._timer.stop()
         self._sweep_timer.stop()
-        self.prefetch(None)
+        for future in self._prefetches.values():
+            future.cancel()
+        self._prefetches.clear()
         if self._prepared is not None:
             self._prepared.cancel()
         if self._thread is not None:
@@ -440,6 +442,8 @@ class Controller(QObject):
         params = self._params
         start = time.perf_counter()
         result = self._cached_compute(params)
+        if (unused := self._prefetches.pop(params, None)) is not None:  # the result came another way
+            unused.cancel()
         self.last_compute_ms = 1e3 * (time.perf_counter() - start)
         self.compute_count += 1
         self._result = result
