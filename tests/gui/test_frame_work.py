@@ -365,3 +365,21 @@ def test_a_d_k_step_repaints_one_rectangle_of_each_canvas(qtbot, window):
     gradient = window.panels["gradient"].canvas.viewport()
     assert any(obj is gradient for obj, _ in regions.seen)  # the marker's canvas did repaint
     assert {count for _, count in regions.seen} == {1}
+
+
+def test_a_panel_the_window_hides_draws_nothing_until_shown_then_the_current_numbers(qtbot, window, monkeypatch):
+    window.arrange_panels(("histogram", "weights"))  # as presentation mode shows a step's own
+    jacobian = window.panels["jacobian"]
+    qtbot.waitUntil(lambda: not jacobian.isVisible())
+    drawn = []
+    real = jacobian.show_result
+    monkeypatch.setattr(jacobian, "show_result", lambda result, row: drawn.append(result) or real(result, row))
+    for d_k in (96, 160, 700):
+        window.controller.set_params(d_k=d_k)
+        window.controller.flush()
+    assert drawn == [] and window.panels["histogram"].values["sqrt_dk"] == pytest.approx(700 ** 0.5)
+    window.arrange_panels(tuple(window.panels)[:4])
+    qtbot.waitUntil(jacobian.isVisible)
+    assert [r.params.d_k for r in drawn] == [700]
+    row = window.controller.result.resolve_row(window.controller.row)
+    assert jacobian.values["row_fro"] == pytest.approx(float(window.controller.result.jacobian_fro[row]))

@@ -116,7 +116,7 @@ class ControllerView:
         if self.uses_row:
             controller.row_changed.connect(self._on_row)
         if self.uses_sweeps:
-            controller.sweeps_changed.connect(self.show_sweeps)
+            controller.sweeps_changed.connect(self._on_sweeps)
         self.refresh()
 
     def refresh(self) -> None:
@@ -135,6 +135,9 @@ class ControllerView:
     def _on_row(self, row: int) -> None:
         if self.controller.result is not None:
             self.show_result(self.controller.result, row)
+
+    def _on_sweeps(self, sweeps: dict) -> None:
+        self.show_sweeps(sweeps)
 
     def show_result(self, result, row: int) -> None:
         raise NotImplementedError
@@ -454,4 +457,40 @@ class PlotFrame(QFrame):
 
 
 class Panel(ControllerView, PlotFrame):
-    """A plot frame bound to the live window's controller: the base of the live panels."""
+    """A plot frame bound to the live window's controller: the base of the live panels.
+
+    A panel the shown window does not show (presentation mode shows a step's own panels; the
+    σ dial's page covers panels 1-4) draws nothing until it is shown, and then the
+    controller's current numbers: drawing it cost about a millisecond a frame.
+    """
+
+    _behind = False  # numbers arrived while hidden in a shown window: drawn when shown
+
+    def _hidden_in_shown_window(self) -> bool:
+        return not self.isVisible() and self.window().isVisible()
+
+    def _on_result(self, result) -> None:
+        if self._hidden_in_shown_window():
+            self._behind = True
+        else:
+            super()._on_result(result)
+
+    def _on_row(self, row: int) -> None:
+        if self._hidden_in_shown_window():
+            self._behind = True
+        else:
+            super()._on_row(row)
+
+    def _on_sweeps(self, sweeps: dict) -> None:
+        if self._hidden_in_shown_window():
+            self._behind = True
+        else:
+            self.show_sweeps(sweeps)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self._behind:
+            self._behind = False
+            self.refresh()
+            if self.numbers_shown:  # its show event came first, with the numbers from before
+                self.data_view.update_tables()
