@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 
+from sqrtdk_gui.core.attention.result import MEDIAN_ROW
 from sqrtdk_gui.gui.panels.base import LabelSlot
 from sqrtdk_gui.gui.window.controls import TEMP_MAX_POS, TEMP_MIN_POS
 
@@ -370,7 +371,7 @@ def test_a_d_k_step_repaints_one_rectangle_of_each_canvas(qtbot, window):
 def test_a_panel_the_window_hides_draws_nothing_until_shown_then_the_current_numbers(qtbot, window, monkeypatch):
     window.arrange_panels(("histogram", "weights"))  # as presentation mode shows a step's own
     jacobian = window.panels["jacobian"]
-    qtbot.waitUntil(lambda: not jacobian.isVisible())
+    assert not jacobian.isVisible()
     drawn = []
     real = jacobian.show_result
     monkeypatch.setattr(jacobian, "show_result", lambda result, row: drawn.append(result) or real(result, row))
@@ -379,7 +380,23 @@ def test_a_panel_the_window_hides_draws_nothing_until_shown_then_the_current_num
         window.controller.flush()
     assert drawn == [] and window.panels["histogram"].values["sqrt_dk"] == pytest.approx(700 ** 0.5)
     window.arrange_panels(tuple(window.panels)[:4])
-    qtbot.waitUntil(jacobian.isVisible)
+    assert jacobian.isVisible()
     assert [r.params.d_k for r in drawn] == [700]
     row = window.controller.result.resolve_row(window.controller.row)
     assert jacobian.values["row_fro"] == pytest.approx(float(window.controller.result.jacobian_fro[row]))
+
+
+def test_panels_behind_the_sigma_dial_s_page_catch_up_on_a_new_row_and_their_numbers_table(window):
+    jacobian = window.panels["jacobian"]
+    jacobian.set_numbers_shown(True)
+    window.show_panel_page("sigma_dial")
+    assert not jacobian.isVisible()
+    c = window.controller
+    c.set_params(d_k=900)
+    c.flush()
+    c.set_row(5)
+    window.show_panel_page(None)
+    assert jacobian.isVisible() and jacobian._behind is False
+    assert jacobian.values["row_fro"] == pytest.approx(float(c.result.jacobian_fro[5]))
+    label = c.result.row_label(5)
+    assert label != c.result.row_label(MEDIAN_ROW) and label in jacobian.data_view.tabs.tabText(0)

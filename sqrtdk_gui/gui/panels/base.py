@@ -487,10 +487,13 @@ class Panel(ControllerView, PlotFrame):
         else:
             self.show_sweeps(sweeps)
 
+    def refresh(self) -> None:
+        self._behind = False  # drawn now: nothing to catch up on when shown
+        super().refresh()
+
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         if self._behind:
-            self._behind = False
             self.refresh()
             if self.numbers_shown:  # its show event came first, with the numbers from before
                 self.data_view.update_tables()

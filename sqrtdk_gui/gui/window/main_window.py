@@ -637,9 +637,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self._status_timer.start()
 
     def render_ready(self) -> None:
-        """Bring every panel up to date synchronously (headless rendering, slides): what
+        """Bring every shown panel up to date synchronously (headless rendering, slides): what
         ``controller.prepare()`` computed off the GUI thread is taken as it is, anything
-        still missing is computed here."""
+        still missing is computed here. A panel the window hides draws when it is shown."""
         self.animator.finish()  # a lesson sweep is shown at its end state
         self.controller.flush()
         self.controller.wait_for_sweeps()
