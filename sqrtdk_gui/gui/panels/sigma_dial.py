@@ -124,7 +124,6 @@ class SigmaDialPanel(Panel):
         self._table_html = ""
         self._pending_table: tuple | None = None
         self._last_table: tuple | None = None
-        self._stale: tuple | None = None  # (result, row) that arrived while the page was hidden
         self._table_written = 0.0  # time.monotonic() of the last table rewrite
         self._table_timer = QTimer(self)
         self._table_timer.setSingleShot(True)
@@ -161,7 +160,8 @@ class SigmaDialPanel(Panel):
         self.restyle_items()
         if self.curves is not None:
             self._y_top = 1.0
-            self.show_dial(self.curves)
+            self._draw_curves(self.curves)
+        self._behind = True  # the markers: drawn with the current numbers when the page shows
 
     def apply_style(self) -> None:
         super().apply_style()
@@ -206,9 +206,14 @@ class SigmaDialPanel(Panel):
     def show_dial(self, curves: DialCurves) -> None:
         """New curves (a new number of keys): the only time the lines and bands change."""
         self.curves = curves
-        if not self.dial_plots:  # drawn when the page is first shown
-            self.set_key(self._key_entries_for(self._scalings))
-            return
+        if self.dial_plots:  # else drawn when they are made
+            self._draw_curves(curves)
+        self.set_key(self._key_entries_for(self._scalings))
+        c = getattr(self, "controller", None)
+        if c is not None and c.result is not None:
+            self._on_result(c.result)  # the markers, now or when the page shows
+
+    def _draw_curves(self, curves: DialCurves) -> None:
         x = np.asarray(curves.sigma, dtype=float)
         lo, hi = curves.window
         for d in self.dial_plots:
@@ -220,10 +225,6 @@ class SigmaDialPanel(Panel):
         if top != self._y_top:
             self._y_top = top
             self.dial_plots[0].plot.setYRange(0.0, top, padding=0.0)
-        self.set_key(self._key_entries_for(self._scalings))
-        c = getattr(self, "controller", None)
-        if c is not None and c.result is not None:
-            self.show_result(c.result, c.row)
 
     def _key_entries_for(self, scalings) -> list[tuple[str, str, str]]:
         s = self.style_
@@ -237,10 +238,9 @@ class SigmaDialPanel(Panel):
         return entries
 
     def show_result(self, result: Result, row: int) -> None:
-        if not self.isVisible():  # behind panels 1-4: draw when the page is shown (showEvent)
-            self._stale = (result, row)
+        if not self.isVisible():  # behind panels 1-4, or a window not yet shown: drawn when shown
+            self._behind = True
             return
-        self._stale = None
         p = result.params
         compared = compared_scalings(p)
         sigmas = dict(result.mode_sigmas)  # a copy: the current mode's entry may change here
@@ -286,17 +286,13 @@ class SigmaDialPanel(Panel):
             self._table_timer.start(int(wait_ms) + 1)
 
     def flush(self) -> None:
-        """Draw what is deferred now (headless renders and slides call this)."""
-        if self._stale is not None and self.isVisible():
-            self.show_result(*self._stale)
+        """Write the table now (headless renders and slides call this)."""
         self._table_timer.stop()
         self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.make_plots()
-        super().showEvent(event)
-        if self._stale is not None:
-            self.show_result(*self._stale)
+        super().showEvent(event)  # draws what came while the page was hidden
 
     def verdict(self, sigma: float, curves: DialCurves | None) -> str:
         """What the softmax does at ``sigma``: flat, responsive or saturated."""
