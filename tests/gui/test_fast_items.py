@@ -107,16 +107,21 @@ def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
     assert curve.pen().color() == QColor(Qt.GlobalColor.black)
 
 
+def _bars(heights, brush, pen):
+    """A maker of the weights panel's bars, 0.8 wide, for ``_compare``."""
+    def make(box):
+        bars = Bars(box, width=0.8)
+        bars.set_bars(heights, brush, pen)
+        return bars
+    return make
+
+
 @pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])  # dashed and solid outlines
 def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
     """One path of rectangles: the same pixels as BarGraphItem, each bar where it belongs."""
     heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)
     pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
-
-    def ours(box):
-        bars = Bars(box, width=0.8)
-        bars.set_bars(heights, brush, pen)
-        return bars
+    ours = _bars(heights, brush, pen)
 
     def theirs(box):
         return pg.BarGraphItem(x=np.arange(64), height=heights, width=0.8, brush=brush, pen=pen)
@@ -127,6 +132,24 @@ def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
         assert tuple(rect) == pytest.approx((i - 0.4, 0, 0.8, h))
     inked, differ = _compare(ours, theirs, (-0.8, 63.8), (0, 1.1 * heights.max()))
     assert inked > 5000 and differ == 0, (inked, differ)
+
+
+@pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])
+def test_bars_too_narrow_for_an_outline_are_filled_only(qapp, scaling):
+    """A thousand keys in 640 pixels: bars under a pixel wide, drawn as BarGraphItem would
+    draw them without a pen (no dark outline covering the colour); 64 keep their outline."""
+    n = 1024
+    heights = np.sort(np.random.default_rng(4).dirichlet(np.ones(n) * 0.05))[::-1]
+    pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
+    ours = _bars(heights, brush, pen)
+
+    def theirs(box):
+        return pg.BarGraphItem(x=np.arange(n), height=heights, width=0.8, brush=brush, pen=None)
+
+    inked, differ = _compare(ours, theirs, (-0.8, n - 0.2), (0, 1.1 * heights.max()))
+    assert inked > 2000 and differ == 0, (inked, differ)
+    bars = Bars(pg.ViewBox(), width=0.8)
+    assert not bars.outlined_at(640 / n) and bars.outlined_at(640 / 64)
 
 
 def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):

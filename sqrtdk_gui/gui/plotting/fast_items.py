@@ -238,6 +238,9 @@ class VerticalMarker:
         return [(d.pos().x(), d.pos().y()) for d in self.dots if d.isVisible()]
 
 
+OUTLINE_MIN_PX = 4.0  # narrower bars are drawn without their outline
+
+
 class Bars(_PaddedByPixels, QGraphicsItem):
     """Bars from 0 up to each height at x = 0, 1, 2, …, drawn by Qt as rectangles.
 
@@ -288,9 +291,17 @@ class Bars(_PaddedByPixels, QGraphicsItem):
                        float(np.abs(self.heights).max())), self._pen.widthF())
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setPen(self._pen)
+        # An outline only where a bar is wide enough to show one: on bars a few pixels wide
+        # (a thousand keys) it would cover the fill, and stroking them (dashed for raw) costs
+        # five times the fill (9 ms against 1.8 for 1,024 bars).
+        outlined = self.outlined_at(abs(painter.transform().m11()))
+        painter.setPen(self._pen if outlined else QPen(Qt.PenStyle.NoPen))
         painter.setBrush(self._brush)
         painter.drawRects(*self._rects.drawargs())
+
+    def outlined_at(self, pixels_per_bar: float) -> bool:
+        """Whether bars ``pixels_per_bar`` apart on screen are drawn with their outline."""
+        return pixels_per_bar * self.width >= OUTLINE_MIN_PX
 
 
 class FastImage(QGraphicsItem):
