@@ -4,6 +4,6 @@ Everything here draws or coordinates; the numbers come from ``sqrtdk_gui.core``.
 here imports ``sqrtdk_gui.cli.main`` (the command line calls in, never the other way round).
 """
 
-from sqrtdk_gui.gui import qt_names
+from sqrtdk_gui.gui.plotting import qt_names
 
 qt_names.install()

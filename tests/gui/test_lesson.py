@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QVariantAnimation
 
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.attention.compute import compute
@@ -58,9 +58,13 @@ def test_step_one_animates_dk_up_to_512_and_a_control_stops_it(window, qtbot):
     assert not window.animator.running  # blind: the sweep waits for the reveal
     window.lesson_pane.reveal_button.click()
     assert window.animator.running
-    # The first frame of the 5-second sweep (waiting longer would let a loaded machine run it
-    # to its end before the teacher takes over).
-    qtbot.waitUntil(lambda: window.controller.params.d_k > 1, timeout=5000)
+    # A fifth into the 5-second sweep, set on the animation's own clock: a loaded machine
+    # that stalls the event loop for seconds cannot have run it to its end meanwhile.
+    sweep = window.animator.findChild(QVariantAnimation)
+    sweep.pause()
+    sweep.setCurrentTime(sweep.duration() // 5)
+    sweep.resume()
+    assert window.animator.running and 1 < window.controller.params.d_k < 512
     window.controls.temp_slider.setValue(-10)  # the teacher takes over
     assert not window.animator.running
     d_k = window.controller.params.d_k

@@ -442,15 +442,22 @@ class PlotFrame(QFrame):
             height = self._key_heights[key] = self.key.heightForWidth(width)
         return height
 
+    def highlight_width(self) -> int:
+        """Width of the highlight's border in pixels, and of the frame around the contents."""
+        return max(3, round(4 * self.style_.zoom))
+
     def set_highlighted(self, on: bool) -> None:
         """A thick accent border: the lesson points the class at this panel."""
         self._highlighted = on
         p = self.style_.palette
         # Both looks in one sheet, chosen by a property: a new sheet would repolish the panel
         # and every widget in it (a few ms a panel at each lesson page), a property only it.
-        sheet = (f"QFrame#panel {{ border: 1px solid {p.border}; border-radius: 6px; background: {p.bg}; }}"
-                 f"QFrame#panel[highlighted=\"true\"] {{ border: {max(3, round(4 * self.style_.zoom))}px solid "
-                 f"{p.highlight}; }}")
+        # Border plus padding is the same in both, so the contents keep their place: a
+        # highlight that resized the plots would lay out and redraw all of them.
+        width = self.highlight_width()
+        sheet = (f"QFrame#panel {{ border: 1px solid {p.border}; padding: {width - 1}px; border-radius: 6px; "
+                 f"background: {p.bg}; }}"
+                 f"QFrame#panel[highlighted=\"true\"] {{ border: {width}px solid {p.highlight}; padding: 0px; }}")
         if sheet != self.styleSheet():
             self.setStyleSheet(sheet)
         repolish(self, "highlighted", on)
