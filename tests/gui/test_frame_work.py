@@ -6,6 +6,7 @@ piece of work that once ran on every frame and would come back unnoticed.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtGui import QPixmapCache
@@ -400,3 +401,32 @@ def test_panels_behind_the_sigma_dial_s_page_catch_up_on_a_new_row_and_their_num
     assert jacobian.values["row_fro"] == pytest.approx(float(c.result.jacobian_fro[5]))
     label = c.result.row_label(5)
     assert label != c.result.row_label(MEDIAN_ROW) and label in jacobian.data_view.tabs.tabText(0)
+
+
+def test_the_same_sweeps_again_leave_the_curves_alone_and_new_ones_redraw_them(window):
+    """Sweeps are cached: a lesson page whose curves are those already shown gets the very
+    same objects, and setting them again would lay out and repaint four plots for nothing."""
+    controller = window.controller
+    controller.set_params(scaling="sqrt_dk")
+    controller.wait_for_sweeps()
+    first = controller.sweeps
+    gradient, jacobian = window.panels["gradient"], window.panels["jacobian"]
+    series = gradient.versus.series["sqrt_dk"]
+    sat = jacobian.sat_curves["sqrt_dk"]
+    changes = []
+    series.median.sigPlotChanged.connect(lambda *_: changes.append("median"))
+    sat.sigPlotChanged.connect(lambda *_: changes.append("saturated"))
+    for panel in (gradient, jacobian):
+        panel.show_sweeps(first)
+    assert changes == []
+    controller.set_params(keys=128)  # other curves
+    controller.wait_for_sweeps()
+    assert controller.sweeps["sqrt_dk"] is not first["sqrt_dk"]
+    assert "median" in changes and "saturated" in changes
+    changes.clear()
+    for panel in (gradient, jacobian):  # back to the first: drawn again, with its numbers
+        panel.show_sweeps(first)
+    assert "median" in changes and "saturated" in changes
+    sw = first["sqrt_dk"]
+    assert np.allclose(series.median.getData()[0], np.log10(sw.d_k))  # drawn on a log axis
+    assert np.allclose(sat.getData()[1], 100 * sw.saturated_fraction)

@@ -101,6 +101,7 @@ class JacobianPanel(Panel):
         set_dk_ticks(self.sat_plot)
         # One curve per compared scaling, plus one for whichever third mode is current.
         self.sat_curves = {s: add_sweep_series(self.sat_plot) for s in (*COMPARED, OTHER_MODE)}
+        self._sat_drawn: dict = {}  # curve -> the sweep it shows
         self.sat_marker = VerticalMarker(self.sat_plot)
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
@@ -255,9 +256,10 @@ class JacobianPanel(Panel):
     def show_sweeps(self, sweeps: dict) -> None:
         self.versus.show_sweeps(sweeps)
         self.set_key(self.versus.key())
+        shown = {self.sat_curves.get(scaling, self.sat_curves[OTHER_MODE]): sw for scaling, sw in sweeps.items()}
         for curve in self.sat_curves.values():
-            curve.setVisible(False)
-        for scaling, sw in sweeps.items():
-            curve = self.sat_curves.get(scaling, self.sat_curves[OTHER_MODE])
-            curve.setData(sw.d_k.astype(float), 100 * sw.saturated_fraction)
-            curve.setVisible(True)
+            sw = shown.get(curve)
+            if sw is not None and self._sat_drawn.get(curve) is not sw:  # cached sweeps: same object, same curve
+                curve.setData(sw.d_k.astype(float), 100 * sw.saturated_fraction)
+                self._sat_drawn[curve] = sw
+            curve.setVisible(sw is not None)

@@ -61,6 +61,7 @@ class _Series:
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
         self.shown = True
         self.empty = False  # no finite value to draw (pyqtgraph keeps a band's old path then)
+        self.drawn = None  # the sweep these curves show
 
     def restyle(self, style: Style) -> None:
         colour = style.colour_for(self.scaling)
@@ -184,6 +185,9 @@ class VersusDk:
         return entries
 
     def _fill(self, series: _Series, sw) -> None:
+        if sw is series.drawn:  # sweeps are cached: a page with the same curves gets the same object
+            return
+        series.drawn = sw
         q = self.quantity
         ok = np.isfinite(sw.stat(q, "median"))  # the gradient is not computed above 1024 keys
         x = sw.d_k.astype(float)[ok]
