@@ -52,7 +52,7 @@ import sqrtdk_gui  # noqa: F401  (pins BLAS threads before numpy, as the program
 from PySide6.QtWidgets import QApplication, QWidget
 from PySide6.QtCore import QEvent, QObject, QTimer
 marks["import_qt"] = age()
-import sqrtdk_gui.gui  # noqa: F401  (imports pyqtgraph the program's way: sqrtdk_gui.gui.plotting.qt_names)
+import pyqtgraph  # noqa: F401
 marks["import_pyqtgraph"] = age()
 from sqrtdk_gui.gui.window.main_window import MainWindow
 marks["import_program"] = age()

@@ -21,11 +21,6 @@ def pytest_addoption(parser):
 
 import sqrtdk_gui  # noqa: E402,F401  (before numpy: it pins BLAS to one thread, as the app does)
 
-try:  # pyqtgraph imported the program's way (sqrtdk_gui.gui.plotting.qt_names), before any test module does
-    import sqrtdk_gui.gui  # noqa: F401
-except ImportError:  # the pure-numpy tests run without PySide6
-    pass
-
 
 @pytest.fixture
 def make_window(qtbot):

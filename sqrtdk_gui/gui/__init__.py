@@ -3,7 +3,3 @@
 Everything here draws or coordinates; the numbers come from ``sqrtdk_gui.core``. Nothing
 here imports ``sqrtdk_gui.cli.main`` (the command line calls in, never the other way round).
 """
-
-from sqrtdk_gui.gui.plotting import qt_names
-
-qt_names.install()
