@@ -7,6 +7,7 @@ piece of work that once ran on every frame and would come back unnoticed.
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtGui import QPixmapCache
@@ -222,7 +223,6 @@ def test_an_axis_redraws_a_range_it_showed_from_memory_and_identically(qtbot, wi
 
 def test_sweep_symbols_remember_their_bounds_until_something_changes_them(qtbot, window):
     """A remembered rectangle must follow every change pyqtgraph's own would."""
-    import pyqtgraph as pg
 
     from sqrtdk_gui.gui.plotting.plot_items import RememberingScatter
 
@@ -254,7 +254,6 @@ def test_sweep_symbols_remember_their_bounds_until_something_changes_them(qtbot,
 def test_flat_capped_dashes_cover_the_pixels_of_qt_dashes(qapp):
     """``set_line_style`` draws the same line as Qt's square-capped dash styles, faster."""
     import numpy as np
-    import pyqtgraph as pg
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -343,7 +342,6 @@ def test_opaque_readouts_paint_their_holders_colour(qtbot, window):
 def test_a_d_k_step_repaints_one_rectangle_of_each_canvas(qtbot, window):
     """A marker and its dot made the changed region a dozen rectangles, and Qt clipped every
     cached curve and axis drawn there to that complex region (twice the cost of one strip)."""
-    import pyqtgraph as pg
 
     class Regions(QObject):
         def __init__(self) -> None:
@@ -430,3 +428,32 @@ def test_the_same_sweeps_again_leave_the_curves_alone_and_new_ones_redraw_them(w
     sw = first["sqrt_dk"]
     assert np.allclose(series.median.getData()[0], np.log10(sw.d_k))  # drawn on a log axis
     assert np.allclose(sat.getData()[1], 100 * sw.saturated_fraction)
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.5])
+def test_a_highlight_leaves_the_panel_s_contents_where_they_are(qtbot, window, zoom):
+    """Border plus padding is the highlight's width either way: highlighting a panel
+    repaints its frame but neither resizes nor lays out its plots."""
+    window.set_zoom(zoom)
+    panel = window.panels["weights"]
+    border = max(3, round(4 * window.style_.zoom))
+    assert panel.highlight_width() == border
+
+    def margins():
+        inner = panel.contentsRect()
+        return inner.left(), inner.top(), panel.width() - inner.right() - 1, panel.height() - inner.bottom() - 1
+
+    resizes = _Events({QEvent.Type.Resize}).watch(panel.findChildren(pg.GraphicsView))
+    for _ in range(20):  # the zoom's own layout may resize the views for a few hundred ms
+        seen = sum(resizes.seen.values())
+        qtbot.wait(200)
+        if sum(resizes.seen.values()) == seen:
+            break
+    resizes.seen.clear()
+    assert margins() == (border,) * 4
+    window.highlight({"weights"})
+    qtbot.wait(10)
+    assert margins() == (border,) * 4
+    window.highlight(())
+    qtbot.wait(10)
+    assert margins() == (border,) * 4 and resizes.seen == {}

@@ -3,7 +3,7 @@
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
@@ -308,35 +308,3 @@ def test_a_highlighted_view_wears_a_thick_border_of_the_theme_s_highlight(qtbot,
     assert left_edge(panel, 0) == window.style_.palette.border.lower()
 
 
-@pytest.mark.parametrize("zoom", [1.0, 2.5])
-def test_a_highlight_leaves_the_panel_s_contents_where_they_are(qtbot, window, zoom):
-    """Border plus padding is the highlight's width either way: highlighting a panel
-    repaints its frame but neither resizes nor lays out its plots."""
-    window.set_zoom(zoom)
-    panel = window.panels["weights"]
-    border = max(3, round(4 * window.style_.zoom))
-    assert panel.highlight_width() == border
-
-    def margins():
-        inner = panel.contentsRect()
-        return inner.left(), inner.top(), panel.width() - inner.right() - 1, panel.height() - inner.bottom() - 1
-
-    resizes = []
-
-    class Watch(QObject):
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Resize:
-                resizes.append(obj)
-            return False
-
-    watch = Watch()
-    qtbot.wait(50)  # the zoom's own layout done
-    for view in panel.findChildren(pg.GraphicsView):
-        view.installEventFilter(watch)
-    assert margins() == (border,) * 4
-    window.highlight({"weights"})
-    qtbot.wait(10)
-    assert margins() == (border,) * 4
-    window.highlight(())
-    qtbot.wait(10)
-    assert margins() == (border,) * 4 and resizes == []
