@@ -135,21 +135,45 @@ def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
 
 
 @pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])
-def test_bars_too_narrow_for_an_outline_are_filled_only(qapp, scaling):
-    """A thousand keys in 640 pixels: bars under a pixel wide, drawn as BarGraphItem would
-    draw them without a pen (no dark outline covering the colour); 64 keep their outline."""
+def test_bars_too_narrow_for_an_outline_show_the_pen_along_their_tops(qapp, scaling):
+    """A thousand keys in 640 pixels: bars under a pixel wide, filled as BarGraphItem fills
+    them without a pen (no dark outline covering the colour), and one step line in the pen
+    (dashed for raw) across their tops, as pyqtgraph draws that line; 64 keep their outline."""
     n = 1024
     heights = np.sort(np.random.default_rng(4).dirichlet(np.ones(n) * 0.05))[::-1]
     pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
     ours = _bars(heights, brush, pen)
+    top = 1.1 * heights.max()
 
     def theirs(box):
-        return pg.BarGraphItem(x=np.arange(n), height=heights, width=0.8, brush=brush, pen=None)
+        bars = pg.BarGraphItem(x=np.arange(n), height=heights, width=0.8, brush=brush, pen=None)
+        for xs, ys in Bars.tops(ours(box), 400 / top):
+            line = pg.PlotCurveItem(x=xs, y=ys, pen=pen, antialias=True)
+            line.setParentItem(bars)
+        return bars
 
-    inked, differ = _compare(ours, theirs, (-0.8, n - 0.2), (0, 1.1 * heights.max()))
+    inked, differ = _compare(ours, theirs, (-0.8, n - 0.2), (0, top))
     assert inked > 2000 and differ == 0, (inked, differ)
-    bars = Bars(pg.ViewBox(), width=0.8)
+    bars = ours(pg.ViewBox())
     assert not bars.outlined_at(640 / n) and bars.outlined_at(640 / 64)
+    (xs, ys), = bars.tops(400 / top)  # the bars are sorted: one run, down to the last bar a pixel tall
+    tall = int(np.sum(heights * 400 / top >= 1.0))
+    assert 2 < tall < n
+    assert xs[0] == pytest.approx(-0.4) and xs[-1] == pytest.approx(tall - 1 + 0.4)
+    assert np.allclose(xs[1:-1], np.repeat(np.arange(tall - 1) + 0.5, 2))  # steps midway between bars
+    assert np.array_equal(ys, np.repeat(heights[:tall], 2))
+
+
+def test_a_thick_pen_needs_wider_bars_for_an_outline(qapp):
+    """On a projector's zoom the pen is 3 pixels: bars under three of its widths would be
+    mostly outline, so they are filled and topped by the line instead."""
+    bars = Bars(pg.ViewBox(), width=0.8)
+    bars.set_bars(np.array([0.5, 0.3, 0.2]), "r", pg.mkPen("k", width=1.2))
+    assert not bars.outlined_at(4.9) and bars.outlined_at(5.0)  # 4 pixels wide
+    bars.set_bars(np.array([0.5, 0.3, 0.2]), "r", pg.mkPen("k", width=3.0))
+    assert not bars.outlined_at(11.2) and bars.outlined_at(11.25)  # 9 pixels wide
+    assert [len(xs) for xs, _ in bars.tops(10.0)] == [6]  # all three at least a pixel tall
+    assert bars.tops(1.0) == []  # none of them is
 
 
 def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):

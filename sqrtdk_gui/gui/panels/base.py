@@ -350,7 +350,8 @@ class PlotFrame(QFrame):
         fit, a title still too long for a narrow panel steps down to 11 pt at zoom 1, and one
         too long even then (a long language) ends in "…", the whole title its tooltip (a
         second line would make the panel taller, and a small projector has no height to spare)."""
-        width = self.width() - 16
+        margins = self.layout().contentsMargins()  # inside the frame's border and padding
+        width = self.contentsRect().width() - margins.left() - margins.right()
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
         current = self.title.text()
