@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 import pytest
@@ -107,76 +109,97 @@ def test_the_bounds_pad_the_pen_by_pixels_and_follow_the_view(qapp):
     assert curve.pen().color() == QColor(Qt.GlobalColor.black)
 
 
+class _Bars(Bars):
+    """Bars remembering the pixels per bar and per unit of height they were last drawn at."""
+
+    drawn_at: tuple[float, float] | None = None
+
+    def tops(self, pixels_per_bar, pixels_per_unit):
+        type(self).drawn_at = (pixels_per_bar, pixels_per_unit)
+        return super().tops(pixels_per_bar, pixels_per_unit)
+
+
 def _bars(heights, brush, pen):
     """A maker of the weights panel's bars, 0.8 wide, for ``_compare``."""
     def make(box):
-        bars = Bars(box, width=0.8)
+        bars = _Bars(box, width=0.8)
         bars.set_bars(heights, brush, pen)
         return bars
     return make
 
 
-@pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])  # dashed and solid outlines
-def test_weight_bars_draw_what_pyqtgraphs_bar_graph_drew(qapp, scaling):
-    """One path of rectangles: the same pixels as BarGraphItem, each bar where it belongs."""
+class _SnappedBarGraph(pg.BarGraphItem):
+    """BarGraphItem filling its bars without antialiasing."""
+
+    def paint(self, painter, *args):
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        super().paint(painter, *args)
+
+
+def _their_bars(heights, brush, pen, snapped):
+    """BarGraphItem's bars without a pen, and pyqtgraph's curve in the pen along the tops
+    ``Bars.tops`` gives at the scale ours were last drawn at: a maker for ``_compare``."""
+    def make(box):
+        kind = _SnappedBarGraph if snapped else pg.BarGraphItem
+        bars = kind(x=np.arange(heights.size), height=heights, width=0.8, brush=brush, pen=None)
+        for xs, ys in Bars.tops(_bars(heights, brush, pen)(box), *_Bars.drawn_at):
+            pg.PlotCurveItem(x=xs, y=ys, pen=pen, antialias=True).setParentItem(bars)
+        return bars
+    return make
+
+
+@pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])  # a dashed and a solid pen
+def test_weight_bars_are_filled_and_topped_by_one_line_in_the_pen(qapp, scaling):
+    """64 bars in 640 pixels: each filled where it belongs, on whole pixels, as BarGraphItem
+    fills them, and one step line in the pen along their tops, as pyqtgraph draws that line."""
     heights = np.random.default_rng(3).dirichlet(np.ones(64) * 0.3)
     pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
     ours = _bars(heights, brush, pen)
-
-    def theirs(box):
-        return pg.BarGraphItem(x=np.arange(64), height=heights, width=0.8, brush=brush, pen=pen)
-
+    top = 1.1 * heights.max()
     rects = ours(pg.ViewBox()).rects()
     assert rects.shape == (heights.size, 4)
     for i, (rect, h) in enumerate(zip(rects, heights)):
         assert tuple(rect) == pytest.approx((i - 0.4, 0, 0.8, h))
-    inked, differ = _compare(ours, theirs, (-0.8, 63.8), (0, 1.1 * heights.max()))
+    inked, differ = _compare(ours, _their_bars(heights, brush, pen, snapped=True), (-0.8, 63.8), (0, top))
     assert inked > 5000 and differ == 0, (inked, differ)
+    per_bar, per_unit = _Bars.drawn_at
+    assert per_bar >= 2 and Bars(pg.ViewBox(), width=0.8).snapped_at(per_bar)  # a step line
 
 
 @pytest.mark.parametrize("scaling", ["none", "sqrt_dk"])
-def test_bars_too_narrow_for_an_outline_show_the_pen_along_their_tops(qapp, scaling):
-    """A thousand keys in 640 pixels: bars under a pixel wide, filled as BarGraphItem fills
-    them without a pen (no dark outline covering the colour), and one step line in the pen
-    (dashed for raw) across their tops, as pyqtgraph draws that line; 64 keep their outline."""
+def test_bars_under_a_few_pixels_are_antialiased(qapp, scaling):
+    """A thousand keys in 640 pixels: bars under a pixel wide, filled antialiased as
+    BarGraphItem fills them (on whole pixels some would vanish and others double), the line
+    in the pen (dashed for raw) along their tops down to the last bar a pixel tall."""
     n = 1024
     heights = np.sort(np.random.default_rng(4).dirichlet(np.ones(n) * 0.05))[::-1]
     pen, brush = Style().series_pen(scaling, 1.2, colour="#202020"), faint("#D55E00", 200)
     ours = _bars(heights, brush, pen)
     top = 1.1 * heights.max()
-
-    def theirs(box):
-        bars = pg.BarGraphItem(x=np.arange(n), height=heights, width=0.8, brush=brush, pen=None)
-        for xs, ys in Bars.tops(ours(box), 400 / top):
-            line = pg.PlotCurveItem(x=xs, y=ys, pen=pen, antialias=True)
-            line.setParentItem(bars)
-        return bars
-
-    inked, differ = _compare(ours, theirs, (-0.8, n - 0.2), (0, top))
+    inked, differ = _compare(ours, _their_bars(heights, brush, pen, snapped=False), (-0.8, n - 0.2), (0, top))
     assert inked > 2000 and differ == 0, (inked, differ)
+    per_bar, per_unit = _Bars.drawn_at
     bars = ours(pg.ViewBox())
-    assert not bars.outlined_at(640 / n) and bars.outlined_at(640 / 64)
-    (xs, ys), = bars.tops(400 / top)  # the bars are sorted: one run, down to the last bar a pixel tall
-    tall = int(np.sum(heights * 400 / top >= 1.0))
-    assert 2 < tall < n
+    assert not bars.snapped_at(per_bar) and not bars.snapped_at(4.9) and bars.snapped_at(5.0)
+    # sorted bars: one line, down to the last bar a pixel tall, through the tallest (the
+    # first) of each group of bars two pixels wide, from the first bar's left edge to the
+    # last one's right
+    (xs, ys), = bars.tops(per_bar, per_unit)
+    tall = int(np.sum(heights * per_unit >= 1.0))
+    group = math.ceil(2 / per_bar)
+    assert 8 * group < tall < n and group >= 3
+    groups = np.arange(0, tall, group)
     assert xs[0] == pytest.approx(-0.4) and xs[-1] == pytest.approx(tall - 1 + 0.4)
-    assert np.allclose(xs[1:-1], np.repeat(np.arange(tall - 1) + 0.5, 2))  # steps midway between bars
+    assert np.allclose(xs[1:-1], (groups + np.minimum(groups + group, tall) - 1) / 2)
+    assert np.array_equal(ys[1:-1], heights[groups]) and ys[0] == ys[1] and ys[-1] == ys[-2]
+    # bars two pixels apart or more: a step across each top, stepping midway between bars
+    (xs, ys), = bars.tops(2.0, per_unit)
+    assert np.allclose(xs[1:-1], np.repeat(np.arange(tall - 1) + 0.5, 2))
     assert np.array_equal(ys, np.repeat(heights[:tall], 2))
+    assert bars.tops(per_bar, 1e-9) == []  # no bar a pixel tall: no line along the baseline
 
 
-def test_a_thick_pen_needs_wider_bars_for_an_outline(qapp):
-    """On a projector's zoom the pen is 3 pixels: bars under three of its widths would be
-    mostly outline, so they are filled and topped by the line instead."""
-    bars = Bars(pg.ViewBox(), width=0.8)
-    bars.set_bars(np.array([0.5, 0.3, 0.2]), "r", pg.mkPen("k", width=1.2))
-    assert not bars.outlined_at(4.9) and bars.outlined_at(5.0)  # 4 pixels wide
-    bars.set_bars(np.array([0.5, 0.3, 0.2]), "r", pg.mkPen("k", width=3.0))
-    assert not bars.outlined_at(11.2) and bars.outlined_at(11.25)  # 9 pixels wide
-    assert [len(xs) for xs, _ in bars.tops(10.0)] == [6]  # all three at least a pixel tall
-    assert bars.tops(1.0) == []  # none of them is
-
-
-def test_the_bars_bounds_pad_their_outline_by_pixels(qapp):
+def test_the_bars_bounds_pad_their_line_by_pixels(qapp):
     """Qt's padding of 1.2 weight units covered the whole canvas: repainted every frame."""
     plot, bars = _plot_of(Bars, (-0.8, 3.8), (0, 1))
     bars.set_bars(np.array([0.5, 0.25, 0.1, 0.05]), "r", pg.mkPen("k", width=1.2))

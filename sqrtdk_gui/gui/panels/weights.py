@@ -83,7 +83,7 @@ class WeightsPanel(Panel):
         return [Table(translate("WeightsPanel", "weights of {label}").format(label=label), headers, rows)]
 
     def _bar_pen(self, scaling: str, note: str = ""):
-        # The bars' outline carries the scaling's line style (raw dashed): never colour alone.
+        # The line along the bars' tops carries the scaling's line style (raw dashed): never colour alone.
         if self._pen_for != (scaling, note, self.style_.palette, self.style_.zoom):
             self._pen_for = (scaling, note, self.style_.palette, self.style_.zoom)
             self._pen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
