@@ -205,3 +205,22 @@ def test_the_dial_makes_its_plots_soon_after_the_first_frame(qtbot, window):
     window.show_panel_page("sigma_dial")
     settle(window)
     assert dial(window).markers == pytest.approx({"none": 8.0, "sqrt_dk": 1.0})
+
+
+def test_curves_for_new_keys_behind_panels_1_4_are_drawn_when_the_page_shows(qtbot, window):
+    """A lesson page with another n brings new dial curves while panels 1–4 are in front:
+    the hidden plots keep their lines until the page shows, then draw the new ones."""
+    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=5000)
+    panel = dial(window)
+    before = panel.dial_plots[0].median.yData.copy()
+    window.controller.set_params(keys=256)
+    r = settle(window)
+    qtbot.waitUntil(lambda: panel.curves is not None and panel.curves.keys == 256, timeout=10000)
+    assert not panel.isVisible()
+    np.testing.assert_array_equal(panel.dial_plots[0].median.yData, before)  # not drawn while hidden
+    window.show_panel_page("sigma_dial")
+    settle(window)
+    c = sigma_dial.curves(r.params.keys)
+    for d in panel.dial_plots:
+        np.testing.assert_array_equal(d.median.yData, c.stat(d.quantity))
+    assert not np.array_equal(before, c.stat("jacobian_fro"))
