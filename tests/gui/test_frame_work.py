@@ -457,3 +457,22 @@ def test_a_highlight_leaves_the_panel_s_contents_where_they_are(qtbot, window, z
     window.highlight(())
     qtbot.wait(10)
     assert margins() == (border,) * 4 and resizes.seen == {}
+
+
+def test_a_panel_asking_for_more_room_repaints_neither_its_neighbours_nor_the_controls(qtbot, window):
+    """A key that takes more lines makes its panel, and so the page of panels, ask for more
+    height; the tab widgets holding that page place nothing anew, so they do not repaint
+    every panel and control in them (QTabWidget repaints itself at every layout request)."""
+    hist = window.panels["histogram"]
+    others = [window.panels[name] for name in ("weights", "jacobian", "gradient")] + [window.controls]
+    page = window.panel_pages.currentWidget()
+    qtbot.wait(300)  # the window's first layouts and paints are over
+    paints = _Events({QEvent.Type.Paint}).watch(others + [hist])
+    needed = page.minimumSizeHint().height()
+    height = hist.key.height()
+    hist.set_key([("#D55E00", "━", "a long entry of the colour key " * 2)] * 6)
+    qtbot.waitUntil(lambda: hist.key.height() > height)
+    qtbot.wait(100)
+    assert page.minimumSizeHint().height() > needed  # the page did ask for more room
+    assert paints.seen.get(hist, 0) >= 1  # the panel itself repainted
+    assert {o: n for o, n in paints.seen.items() if o is not hist} == {}

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QScrollArea,
     QSizePolicy,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +51,7 @@ from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
 from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
+from sqrtdk_gui.gui.window.quiet_tabs import QuietTabWidget
 from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
@@ -125,7 +125,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         right.setSpacing(8)
         right.addWidget(self.summary)
         # Panels 1-4 on one page; each page panel (the σ dial) on a page of its own beside them.
-        self.panel_pages = QTabWidget()
+        self.panel_pages = QuietTabWidget()
         self.panel_pages.setObjectName("panelPages")
         self.panel_pages.setDocumentMode(True)
         grid_page = QWidget()
@@ -149,7 +149,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self._live_layout = outer
         self.live_page = live
         # Tabs: the live instrument first; other views (the training lab) add pages here.
-        self.tabs = QTabWidget()
+        self.tabs = QuietTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(live, translate("MainWindow", "Live"))
         # The lab is built when first opened: most lessons never need it, start-up does.
