@@ -23,6 +23,9 @@ from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
 
 
 def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
     from sqrtdk_gui.gui.export.view import save_image
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
@@ -56,6 +59,9 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
     finally:
         window.presentation.leave()
         window.close()
+        # Deleted now, not by the interpreter's shutdown in whatever order (a crash there).
+        window.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return written
 
 
