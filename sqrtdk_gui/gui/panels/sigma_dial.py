@@ -118,7 +118,7 @@ class SigmaDialPanel(Panel):
         self.body.addWidget(self.table, 1)
         self.body.setStretch(0, 2)
         self.curves: DialCurves | None = None
-        self._curves_behind = False  # new curves came while the page was hidden: drawn when shown
+        self._drawn_curves: DialCurves | None = None  # what the plots show (hidden, they wait)
         self._scalings: tuple[str, ...] = ()
         self._brushes: dict[str, object] = {}
         self._y_top = 1.0
@@ -207,9 +207,8 @@ class SigmaDialPanel(Panel):
     def show_dial(self, curves: DialCurves) -> None:
         """New curves (a new number of keys): the only time the lines and bands change."""
         self.curves = curves
-        if self._hidden_in_shown_window():
-            self._curves_behind = True  # behind panels 1-4: drawn when the page shows (≈ 8 ms)
-        elif self.dial_plots:  # else drawn when they are made
+        # Behind panels 1-4 drawn when the page shows (≈ 8 ms); without plots, when they are made.
+        if self.dial_plots and not self._hidden_in_shown_window():
             self._draw_curves(curves)
         self.set_key(self._key_entries_for(self._scalings))
         c = getattr(self, "controller", None)
@@ -217,6 +216,7 @@ class SigmaDialPanel(Panel):
             self._on_result(c.result)  # the markers, now or when the page shows
 
     def _draw_curves(self, curves: DialCurves) -> None:
+        self._drawn_curves = curves
         x = np.asarray(curves.sigma, dtype=float)
         lo, hi = curves.window
         for d in self.dial_plots:
@@ -294,11 +294,9 @@ class SigmaDialPanel(Panel):
         self._write_table()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        made = not self.dial_plots
         self.make_plots()  # with the curves that came before
-        if self._curves_behind and not made and self.curves is not None:
-            self._draw_curves(self.curves)
-        self._curves_behind = False
+        if self.curves is not None and self._drawn_curves is not self.curves:
+            self._draw_curves(self.curves)  # they came while the page was hidden
         super().showEvent(event)  # draws what came while the page was hidden
 
     def verdict(self, sigma: float, curves: DialCurves | None) -> str:

@@ -264,6 +264,7 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         self._rects = internals.PrimitiveArray(QRectF, 4)  # what BarGraphItem draws from
         self.width = width
         self.heights = np.zeros(0)
+        self._lines: tuple[tuple[float, float], list] | None = None  # the tops' polylines, and their scale
         self._follow(view_box)
 
     def set_bars(self, heights: np.ndarray, brush, pen: QPen) -> None:
@@ -280,6 +281,7 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         rects[:, 2] = self.width
         rects[:, 3] = self.heights
         self._brush, self._pen = brush, pen
+        self._lines = None
         self.refit()
         self.update()
 
@@ -307,10 +309,13 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         painter.drawRects(*self._rects.drawargs())
         painter.restore()
         if self._pen.style() != Qt.PenStyle.NoPen:
+            scale = (abs(transform.m11()), abs(transform.m22()))
+            if self._lines is None or self._lines[0] != scale:  # worked out once per data and scale
+                self._lines = (scale, [pg.functions.arrayToQPolygonF(xs, ys) for xs, ys in self.tops(*scale)])
             painter.setPen(self._pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            for xs, ys in self.tops(abs(transform.m11()), abs(transform.m22())):
-                painter.drawPolyline(pg.functions.arrayToQPolygonF(xs, ys))
+            for line in self._lines[1]:
+                painter.drawPolyline(line)
 
     def snapped_at(self, pixels_per_bar: float) -> bool:
         """Whether bars ``pixels_per_bar`` apart on screen are filled on whole pixels: only
