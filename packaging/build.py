@@ -5,7 +5,7 @@
     python packaging/build.py --no-archive    # only the folder
 
 Needs the ``package`` extra (``pip install ".[package]"``). Before it freezes anything it checks
-that the compiled resources and icons are current and that the libraries of Qt's xcb plugin
+that the icons and the Chinese font subset are current and that the libraries of Qt's xcb plugin
 are installed on this machine, because the bundle carries them (a teacher's fresh Debian lacks
 libxcb-icccm4 and libxcb-keysyms1); ``--allow-missing-xcb`` builds anyway.
 """
@@ -106,7 +106,7 @@ def preflight(allow_missing_xcb: bool) -> None:
         import PyInstaller  # noqa: F401
     except ModuleNotFoundError:
         raise SystemExit('PyInstaller is missing: pip install ".[package]"') from None
-    for script in ("build_resources.py", "render_icons.py"):
+    for script in ("render_icons.py", "build_cjk_font.py"):
         done = subprocess.run([sys.executable, str(ROOT / "packaging" / script), "--check"],
                               capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:

@@ -1,14 +1,14 @@
-"""Subset Noto Sans CJK SC to the characters the Chinese texts use: resources/fonts/.
+"""Subset Noto Sans CJK SC to the characters the Chinese texts use: sqrtdk_gui/gui/assets/fonts/.
 
-A bare Debian has only DejaVu, which has no Chinese glyphs. The program registers this subset
-at start when it speaks Chinese (gui/launch/translations.py), so the window and the bundle
-render Chinese anywhere. Regular and Bold are subset to the CJK characters and the CJK
+DejaVu, the font the program ships for every other text, has no Chinese glyphs. The program
+registers this subset at start (gui/assets), so the window and the bundle render Chinese the
+same on every machine. Regular and Bold are subset to the CJK characters and the CJK
 punctuation of ``resources/i18n/zh_CN/*.po``; everything else comes from the usual fonts.
 
     python packaging/build_cjk_font.py          # regenerate (needs fonts-noto-cjk and fontTools)
     python packaging/build_cjk_font.py --check  # exit 1 if a character of the texts is missing
 
-Noto Sans CJK is under the SIL Open Font License 1.1 (resources/fonts/OFL.txt), which allows
+Noto Sans CJK is under the SIL Open Font License 1.1 (sqrtdk_gui/gui/assets/fonts/OFL.txt), which allows
 subsetting and bundling with software; the subset keeps its copyright and licence records.
 """
 
@@ -20,7 +20,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "resources" / "fonts"
+OUT = ROOT / "sqrtdk_gui" / "gui" / "assets" / "fonts"
 SOURCES = {"Regular": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
            "Bold": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")}
 SC_INDEX = 2  # Noto Sans CJK SC in the collection (JP, KR, SC, TC, HK, then the Mono faces)

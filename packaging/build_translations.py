@@ -10,11 +10,11 @@ and ``resources/i18n/templates/`` the three templates. This script compiles them
 
 - ``sqrtdk_gui/locale/sqrtdk_gui_<lang>.qm``              (pyside6-lrelease)
 - ``sqrtdk_gui/locale/<lang>/LC_MESSAGES/sqrtdk_gui.mo``  (Babel)
-- ``resources/lesson/<lang>/<page>.html``                 (po2html; then the Qt resource module)
+- ``sqrtdk_gui/core/lesson/pages/<lang>/<page>.html``    (po2html)
 
 A text a PO file lacks stays English, string by string.
 
-    python packaging/build_translations.py            # extract, merge, compile (then build_resources.py)
+    python packaging/build_translations.py            # extract, merge, compile
     python packaging/build_translations.py --compile  # compile only (after editing a PO file)
     python packaging/build_translations.py --check    # exit 1 if a template or a compiled file is stale
 
@@ -29,15 +29,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
 TEMPLATES = I18N / "templates"
-LESSON = ROOT / "resources" / "lesson"
-QRC = ROOT / "resources" / "resources.qrc"
+LESSON = ROOT / "sqrtdk_gui" / "core" / "lesson" / "pages"
 LOCALE = ROOT / "sqrtdk_gui" / "locale"
 DOMAIN = "sqrtdk_gui"
 LANGS = ("de", "es", "zh_CN")
@@ -65,9 +63,7 @@ def lesson_pages() -> list[Path]:
 def extract_qt():
     """The window's texts (lupdate), as a Babel catalogue: a text with ``%n`` is a plural entry
     (lupdate marks only ``self.tr``'s as plural), locations are files without line numbers."""
-    # File by file: lupdate's Python parser crashes on the compiled resource module (bytes).
-    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "sqrtdk_gui" / "gui").rglob("*.py")
-                     if p.name != "resources_rc.py")
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "sqrtdk_gui" / "gui").rglob("*.py"))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "qt.po"  # lupdate picks its format from the suffix; .pot is not one
         subprocess.run([tool("pyside6-lupdate"), "-locations", "absolute", "-no-obsolete", "-silent", *sources,
@@ -205,23 +201,6 @@ def compile_all(locale_dir: Path = LOCALE, lesson_dir: Path = LESSON) -> None:
         compile_lang(lang, locale_dir, lesson_dir)
 
 
-def update_qrc() -> bool:
-    """List every translated lesson page in resources.qrc; True if the file changed."""
-    tree = ET.parse(QRC)
-    qresource = tree.getroot().find("qresource")
-    assert qresource is not None
-    listed = {f.text for f in qresource.iter("file")}
-    wanted = [f"lesson/{lang}/{p.name}" for lang in LANGS for p in lesson_pages()]
-    missing = [w for w in wanted if w not in listed]
-    if not missing:
-        return False
-    for name in missing:
-        ET.SubElement(qresource, "file").text = name
-    ET.indent(tree, space="  ")
-    QRC.write_text("<!DOCTYPE RCC>\n" + ET.tostring(tree.getroot(), encoding="unicode") + "\n")
-    return True
-
-
 # --- staleness --------------------------------------------------------------------------
 
 def _messages(path: Path) -> list[tuple[str, str]]:
@@ -262,7 +241,7 @@ def main() -> int:
         for p in problems:
             print(p)
         if problems:
-            print("run: python packaging/build_translations.py && python packaging/build_resources.py")
+            print("run: python packaging/build_translations.py")
             return 1
         print("translations are current")
         return 0
@@ -271,9 +250,7 @@ def main() -> int:
         for lang in LANGS:
             merge(lang)
     compile_all()
-    if update_qrc():
-        print("listed the translated lesson pages in resources/resources.qrc")
-    print("compiled; now run python packaging/build_resources.py")
+    print("compiled")
     return 0
 
 

@@ -1,10 +1,10 @@
-"""Render resources/icons/sqrtdk-gui.svg to the PNG sizes desktops look for.
+"""Render sqrtdk_gui/gui/assets/sqrtdk-gui.svg to the PNG sizes desktops look for.
 
     python packaging/render_icons.py          # (re)write resources/icons/hicolor/NxN/apps/*.png
     python packaging/render_icons.py --check  # exit 1 if a PNG is missing or differs visibly
 
 The PNGs are committed: the .desktop file and the bundle's ``share/icons`` use them, and they
-must come from the same SVG as the window icon (which Qt renders from ``:/icons/...svg``).
+must come from the same SVG as the window icon (which Qt renders from the package data).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
-SVG = ROOT / "resources" / "icons" / "sqrtdk-gui.svg"
+SVG = ROOT / "sqrtdk_gui" / "gui" / "assets" / "sqrtdk-gui.svg"
 SIZES = (16, 32, 48, 64, 128, 256)
 TOLERANCE = 8  # max per-channel difference (0-255) that --check accepts (renderer drift)
 

@@ -186,6 +186,7 @@ def test_the_licence_ships_with_the_program(dist):
     assert text.startswith("MIT License") and "sqrtdk-gui developers" in text
     font = (dist / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in font
+    assert "Bitstream Vera" in (dist / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
 
 
 def test_trimmed_parts_stay_out(dist):
@@ -207,8 +208,11 @@ def test_trimmed_parts_stay_out(dist):
         assert f"sqrtdk_gui/locale/{lang}/LC_MESSAGES/sqrtdk_gui.mo" in files, lang
     icu = next(internal.rglob("libicudata.so.*"))
     assert icu.stat().st_size < 8e6, "the ICU data was not trimmed"
-    assert not (dist / "resources").exists() and not (internal / "resources").exists(), \
-        "runtime files must come from the compiled Qt resources, not from files"
+    for name in ("core/lesson/pages/step1.html", "core/lesson/pages/de/step1.html", "gui/assets/sqrtdk-gui.svg",
+                 *(f"gui/assets/fonts/{font}" for font in ("DejaVuSans.ttf", "DejaVuSansMono.ttf",
+                                                            "NotoSansCJKsc-Regular-subset.otf"))):
+        assert f"sqrtdk_gui/{name}" in files, name  # package data, read with importlib.resources
+    assert not (dist / "resources").exists() and not (internal / "resources").exists()
 
 
 def test_frozen_python_modules_exclude_test_and_build_tools():
@@ -218,7 +222,7 @@ def test_frozen_python_modules_exclude_test_and_build_tools():
     if pyz is None:
         pytest.skip(f"no PyInstaller work folder in {build.WORK}")
     modules = set(ZlibArchiveReader(str(pyz)).toc)
-    assert "sqrtdk_gui.gui.launch.smoke" in modules and "sqrtdk_gui.gui.resources_rc" in modules
+    assert "sqrtdk_gui.gui.launch.smoke" in modules and "sqrtdk_gui.gui.assets" in modules
     for name in ("pytest", "_pytest", "hypothesis", "setuptools", "pip", "tkinter", "PyQt5",
                  "PyQt6", "PySide2", "matplotlib", "scipy", "unittest", "PyInstaller",
                  "PySide6.QtNetwork", "pyqtgraph.opengl"):

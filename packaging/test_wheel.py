@@ -82,7 +82,9 @@ def test_sdist_and_wheel_hold_the_whole_package(dist, wheel):
         entry_points = zf.read(f"{meta}/entry_points.txt").decode()
         metadata = zf.read(f"{meta}/METADATA").decode()
     assert [s for s in sources if s not in names] == []
-    assert "sqrtdk_gui/gui/resources_rc.py" in names  # the lesson texts and icons, compiled
+    data = sorted(str(p.relative_to(ROOT)).replace(os.sep, "/") for p in (ROOT / "sqrtdk_gui").rglob("*")
+                  if p.suffix in (".html", ".ttf", ".otf", ".svg", ".txt", ".qm", ".mo"))
+    assert len(data) > 80 and [d for d in data if d not in names] == []  # lesson texts, fonts, icon
     assert not [n for n in names if n.startswith(("tests/", "packaging/", "benchmarks/"))]
     assert re.search(r"^sqrtdk-gui = sqrtdk_gui\.cli\.entry:main$", entry_points, re.M)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)  # the MIT licence text
@@ -93,7 +95,7 @@ def test_sdist_and_wheel_hold_the_whole_package(dist, wheel):
     with tarfile.open(sdists[0]) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
     assert {"pyproject.toml", "README.md", "LICENSE", "sqrtdk_gui/cli/main.py",
-            "sqrtdk_gui/gui/resources_rc.py"} <= members
+            "sqrtdk_gui/core/lesson/pages/step1.html", "sqrtdk_gui/gui/assets/fonts/DejaVuSans.ttf"} <= members
 
 
 def _run(scripts: Path, env: dict, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:

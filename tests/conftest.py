@@ -8,8 +8,27 @@ os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 
+# Groups left out unless asked for: CI runs each as its own step (.ci/run). Opt-in flags
+# rather than a marker expression in addopts, so that ``-m`` stays free for the caller.
+OPT_IN = {"slow": "stress runs of a minute or more", "render": "end-to-end renders of the slides and the handout",
+          "claims": "every training figure the texts quote, recomputed (minutes)"}
+
+
+def pytest_collection_modifyitems(config, items):
+    wanted = {group for group in OPT_IN if config.getoption(f"run_{group}") or config.getoption("run_all")}
+    kept, left_out = [], []
+    for item in items:
+        optional = any(item.get_closest_marker(g) for g in OPT_IN if g not in wanted)
+        (left_out if optional else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
 
 def pytest_addoption(parser):
+    for group, what in OPT_IN.items():
+        parser.addoption(f"--run-{group}", action="store_true", help=f"also run the tests marked {group}: {what}")
+    parser.addoption("--run-all", action="store_true", help="also run the slow, render and claims tests")
     # The pure-numpy tests (tests/core, tests/cli) run without PySide6 and pytest-qt; the
     # settings pyproject.toml gives pytest-qt must then still be known options.
     try:

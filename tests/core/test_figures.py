@@ -32,7 +32,7 @@ from sqrtdk_gui.core.lesson.figures import (
 from sqrtdk_gui.core.lesson.quoting import DASH, THIN, format_range
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = ROOT / "resources" / "lesson"
+LESSON = ROOT / "sqrtdk_gui" / "core" / "lesson" / "pages"
 HTML = sorted(LESSON.glob("*.html"))
 SAT = 0.99
 _SUP = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -275,7 +275,7 @@ def lesson_strings():
 
 def test_every_lesson_file_is_a_step_or_scenario():
     assert len(HTML) == len(STEPS) + len(SCENARIOS)
-    assert {f":/lesson/{p.name}" for p in HTML} == {s.resource for s in STEPS} | {s.resource for s in SCENARIOS}
+    assert {p.name for p in HTML} == {s.resource for s in STEPS} | {s.resource for s in SCENARIOS}
 
 
 @pytest.mark.parametrize("name, text", lesson_strings(), ids=lambda x: x if isinstance(x, str) and len(x) < 40 else "")

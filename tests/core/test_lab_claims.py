@@ -44,7 +44,7 @@ def test_every_claim_is_quoted_where_it_says(claim: LabClaim):
 
 def test_no_training_figure_is_quoted_without_a_claim():
     # The old single-run figures must not come back: each was true for one seed on one CPU.
-    for path in ("docs/user-guide/lab.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"):
+    for path in ("docs/user-guide/lab.md", "sqrtdk_gui/core/lesson/pages/step5.html", "sqrtdk_gui/gui/lab/controls.py"):
         text = _source(path)
         for stale in ("39–53", "0.44–0.54", "2·10⁻⁴–10⁻⁶", "6–16 %", "85–93 %", "in 50 steps and ÷√dk in 62"):
             assert stale not in text, (path, stale)

@@ -37,6 +37,22 @@ class _Events(QObject):
         return False
 
 
+def _settle(qtbot, widgets, quiet_ms: int = 200, rounds: int = 50) -> None:
+    """Wait until ``widgets`` have gone ``quiet_ms`` without a paint, resize or layout request
+    (a window's first layouts, a font change's relayout), however long a busy machine takes."""
+    events = _Events({QEvent.Type.Paint, QEvent.Type.Resize, QEvent.Type.LayoutRequest}).watch(widgets)
+    try:
+        for _ in range(rounds):
+            seen = sum(events.seen.values())
+            qtbot.wait(quiet_ms)
+            if sum(events.seen.values()) == seen:
+                return
+        raise AssertionError(f"still repainting after {rounds} rounds of {quiet_ms} ms")
+    finally:
+        for widget in widgets:
+            widget.removeEventFilter(events)
+
+
 def _step(window, slider, pos: int) -> None:
     slider.setValue(pos)
     window.controller.flush()
@@ -443,13 +459,8 @@ def test_a_highlight_leaves_the_panel_s_contents_where_they_are(qtbot, window, z
         inner = panel.contentsRect()
         return inner.left(), inner.top(), panel.width() - inner.right() - 1, panel.height() - inner.bottom() - 1
 
+    _settle(qtbot, panel.findChildren(pg.GraphicsView))  # the zoom's own layout may take a while
     resizes = _Events({QEvent.Type.Resize}).watch(panel.findChildren(pg.GraphicsView))
-    for _ in range(20):  # the zoom's own layout may resize the views for a few hundred ms
-        seen = sum(resizes.seen.values())
-        qtbot.wait(200)
-        if sum(resizes.seen.values()) == seen:
-            break
-    resizes.seen.clear()
     assert margins() == (border,) * 4
     window.highlight({"weights"})
     qtbot.wait(10)
@@ -466,7 +477,11 @@ def test_a_panel_asking_for_more_room_repaints_neither_its_neighbours_nor_the_co
     hist = window.panels["histogram"]
     others = [window.panels[name] for name in ("weights", "jacobian", "gradient")] + [window.controls]
     page = window.panel_pages.currentWidget()
-    qtbot.wait(300)  # the window's first layouts and paints are over
+    from sqrtdk_gui.gui.panels import PAGE_PANELS
+
+    # The window's first layouts and paints are over, the page panels' deferred plots made.
+    qtbot.waitUntil(lambda: all(window.panels[cls.name].dial_plots for cls in PAGE_PANELS), timeout=30000)
+    _settle(qtbot, [window, *others, hist])
     paints = _Events({QEvent.Type.Paint}).watch(others + [hist])
     needed = page.minimumSizeHint().height()
     height = hist.key.height()

@@ -12,9 +12,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.gui import resources_rc  # noqa: F401  (the lesson pages)
+from sqrtdk_gui.core.lesson.texts import REVEAL_MARK, read_page
 from sqrtdk_gui.gui.launch import translations
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, read_resource
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
@@ -64,8 +63,8 @@ def _fields(text: str) -> list[str]:
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("page", PAGES)
 def test_each_translated_page_has_the_english_fields_and_reveal_mark(lang, page):
-    english = read_resource(page)
-    translated = read_resource(page.replace(":/lesson/", f":/lesson/{lang}/"))
+    english = read_page(page)
+    translated = read_page(page, lang)
     assert _fields(translated) == _fields(english)
     assert translated.count(REVEAL_MARK) == english.count(REVEAL_MARK) <= 1
     assert re.findall(r'href="([^"]+)"', translated) == re.findall(r'href="([^"]+)"', english)
@@ -99,7 +98,7 @@ def test_translations_keep_fields_markup_and_mnemonics(lang, name):
 
 
 def test_chinese_renders_on_a_machine_without_cjk_fonts(tmp_path):
-    """Only DejaVu (if any) is visible to fontconfig: the bundled subset draws the Chinese glyphs."""
+    """Only DejaVu (if any) is visible to fontconfig: the shipped subset draws the Chinese glyphs."""
     conf = tmp_path / "fonts.conf"
     conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
                     "<dir>/usr/share/fonts/truetype/dejavu</dir>"
@@ -108,10 +107,8 @@ def test_chinese_renders_on_a_machine_without_cjk_fonts(tmp_path):
         "import sys\n"
         "from PySide6.QtGui import QFontDatabase, QTextLayout, QFont\n"
         "from sqrtdk_gui.gui.launch.bootstrap import application\n"
-        "from sqrtdk_gui.gui import resources_rc\n"
         "from sqrtdk_gui.gui.launch import translations\n"
         "app = application()\n"
-        "assert not any('CJK' in f for f in QFontDatabase.families()), QFontDatabase.families()\n"
         "translations.install('zh_CN')\n"
         "text = '缩放点积注意力简体中文'\n"
         "layout = QTextLayout(text, app.font())\n"

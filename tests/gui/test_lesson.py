@@ -18,7 +18,6 @@ from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill, quote, quote_bounds
 from sqrtdk_gui.core.lesson.measure import aligned_gap
 from sqrtdk_gui.core.lesson.pages.trap_small_heads import small_heads_gap
-from sqrtdk_gui.gui.lesson.pane import read_resource
 from sqrtdk_gui.gui.lesson.presenter import page_params
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -286,24 +285,19 @@ def test_scenarios_return_to_step_five(window):
     assert window.lesson.scenario is None and window.lesson.step == 5
 
 
-def _lesson_files():
-    import xml.etree.ElementTree as ET
-    from pathlib import Path
+def test_every_lesson_text_loads_and_stays_offline():
+    from sqrtdk_gui.core.lesson.texts import PAGES_PACKAGE, page_languages, read_page
 
-    qrc = Path(__file__).resolve().parents[2] / "resources" / "resources.qrc"
-    return [f.text for f in ET.parse(qrc).iter("file") if f.text.startswith("lesson/")]
-
-
-def test_every_lesson_resource_loads_and_stays_offline(qapp):
-    pages = _lesson_files()
-    files = [f for f in pages if f.count("/") == 1]  # English; lesson/<lang>/ holds the translations
-    assert len(pages) == len(files) * (1 + len(i18n.LANGUAGES) - 1)
+    folder = ROOT / PAGES_PACKAGE.replace(".", "/")
+    files = {p.name for p in folder.glob("*.html")}  # English; a folder per language holds the translations
     used = {s.resource for s in STEPS} | {s.resource for s in SCENARIOS}
-    assert {f":/{f}" for f in files} == used
-    for name in pages:
-        text = read_resource(f":/{name}")
-        assert len(text) > 200, name
-        assert not re.search(r"https?://|www\.|<script|<img|<link|@import|src=", text, re.I), name
+    assert files == used
+    for name in files:
+        assert page_languages(name) == tuple(i18n.LANGUAGES), name
+        for lang in page_languages(name):
+            text = read_page(name, lang)
+            assert len(text) > 200, (name, lang)
+            assert not re.search(r"https?://|www\.|<script|<img|<link|@import|src=", text, re.I), (name, lang)
 
 
 @pytest.mark.parametrize("argv", [["--step", "9"], ["--step", "x"], ["--scenario", "bogus"]])
@@ -421,10 +415,10 @@ def test_a_page_naming_a_view_that_does_not_exist_fails_at_import():
     from sqrtdk_gui.core.lesson.page import Scenario, Step
 
     with pytest.raises(ValueError, match="'histogramm' is not a view"):
-        Scenario("x", "trap", "X", ":/lesson/x.html", "X", highlight=("histogramm",))
+        Scenario("x", "trap", "X", "x.html", "X", highlight=("histogramm",))
     with pytest.raises(ValueError, match="'weight' is not a view"):
-        Step(9, "X", ":/lesson/x.html", "q", "a", covers=("weight",))
-    Step(9, "X", ":/lesson/x.html", "q", "a", covers=("summary.sigma", "gradient"))  # fine
+        Step(9, "X", "x.html", "q", "a", covers=("weight",))
+    Step(9, "X", "x.html", "q", "a", covers=("summary.sigma", "gradient"))  # fine
 
 
 def test_every_page_is_one_module_with_its_text_and_what_it_quotes():
@@ -433,10 +427,10 @@ def test_every_page_is_one_module_with_its_text_and_what_it_quotes():
 
     for page in PAGES:
         name = page.__name__.rsplit(".", 1)[1]
-        assert page.PAGE.resource == f":/lesson/{name}.html", name  # the module is named after its text
+        assert page.PAGE.resource == f"{name}.html", name  # the module is named after its text
     # Every figure lives with the first page whose text quotes it (the step texts and the HTML).
     owners = {f.key: page for page in PAGES for f in (page.FIGURES.items if hasattr(page, "FIGURES") else ())}
-    html = {page: (ROOT / "resources" / "lesson" / f"{page.__name__.rsplit('.', 1)[1]}.html").read_text()
+    html = {page: (Path(page.__file__).with_suffix(".html")).read_text(encoding="utf-8")
             for page in PAGES}
     for key, owner in owners.items():
         quoting = [p for p in PAGES

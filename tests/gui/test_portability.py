@@ -11,7 +11,7 @@ import sqrtdk_gui
 from sqrtdk_gui.core.environment.display import display_problem
 
 PACKAGE = Path(sqrtdk_gui.__file__).parent
-SOURCES = [p for p in PACKAGE.rglob("*.py") if p.name != "resources_rc.py"]
+SOURCES = list(PACKAGE.rglob("*.py"))
 SHELL_OUTS = {"subprocess", "os.system", "os.popen", "os.spawnl", "os.execv", "pty", "ctypes.util"}
 
 

@@ -6,8 +6,7 @@ from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, parse_guesses
-from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers the :/lesson texts)
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, before_reveal, lesson_text
+from sqrtdk_gui.core.lesson.texts import REVEAL_MARK, before_reveal, lesson_text
 
 
 def test_guesses_are_ascii_numbers_with_thousands_commas():

@@ -1,6 +1,6 @@
 """The lesson in order (no Qt): its steps and its traps and follow-ups, from ``pages``.
 
-Texts live in ``resources/lesson/*.html`` (compiled into the Qt resource module); each page
+Texts live beside their modules in ``lesson/pages/`` (``core.lesson.texts`` reads them); each page
 module names its text, the parameters it sets on entry, the panels it points at, and, for
 steps, a "predict first" question with its answer.
 

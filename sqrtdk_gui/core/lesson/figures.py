@@ -1,6 +1,6 @@
 """Every measured number the lesson quotes, computed by the model over 32 seeds.
 
-The lesson texts (``resources/lesson/*.html`` and the step questions and answers) contain
+The lesson texts (``lesson/pages/*.html`` and the step questions and answers) contain
 placeholders such as ``{step3_grad_ratio}``; :func:`fill` replaces each with :func:`quote`,
 the range from the smallest to the largest value over seeds 0–31 ("47–66 %"), rounded outward
 to two significant digits. A single seed is one random draw of queries and keys, and *New

@@ -144,9 +144,10 @@ def _depth_best(scaling: str) -> list[float]:
     return [n for layers in (2, 3, 4) for n in _best_steps(scaling, "sgd", layers)]
 
 
-LAB_GUIDE, STEP5, LAB = "docs/user-guide/lab.md", "resources/lesson/step5.html", "sqrtdk_gui/gui/lab/controls.py"
-INTERVIEW = "resources/lesson/followup_interview.html"
-STEP2, SMALL_HEADS = "resources/lesson/step2.html", "resources/lesson/trap_small_heads.html"
+_PAGES = "sqrtdk_gui/core/lesson/pages"
+LAB_GUIDE, STEP5, LAB = "docs/user-guide/lab.md", f"{_PAGES}/step5.html", "sqrtdk_gui/gui/lab/controls.py"
+INTERVIEW = f"{_PAGES}/followup_interview.html"
+STEP2, SMALL_HEADS = f"{_PAGES}/step2.html", f"{_PAGES}/trap_small_heads.html"
 # The experiments a description names ({sweep}, {adam}, {depth}, {run}), marked for translation.
 _SWEEP = N_("SGD sweep, d_k {d_k}, 400 steps (a run stops once it reaches 90 %), the 9 rates 0.05 … 20, seeds 0–4")
 _ADAM = N_("Adam sweep, d_k {d_k}, 400 steps, the 9 rates 1e-4 … 1, seeds 0–4")

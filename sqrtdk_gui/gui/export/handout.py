@@ -34,9 +34,9 @@ from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, measured
+from sqrtdk_gui.core.lesson.texts import REVEAL_MARK, lesson_text
 from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
 from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
-from sqrtdk_gui.gui.lesson.pane import REVEAL_MARK, lesson_text
 
 __all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "handout_pages"]
 

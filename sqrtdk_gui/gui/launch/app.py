@@ -209,7 +209,8 @@ def _quit_on_sigint(app) -> list:
     """Ctrl+C in the terminal closes the window like the Quit action (status 130).
 
     Qt's event loop does not return to Python while idle, so a timer hands it control a few
-    times a second; that is when Python runs the signal handler.
+    times a second; that is when Python runs the signal handler. Until this handler is
+    installed, Ctrl+C ends the program at once (``cli.args.interrupt_ends_at_once``).
     """
     from PySide6.QtCore import QTimer
 
@@ -217,7 +218,9 @@ def _quit_on_sigint(app) -> list:
 
     def handler(signum, frame):
         interrupted.append(signum)
-        app.quit()
+        # Queued: a Ctrl+C just before the event loop starts would be lost by quit() itself,
+        # which does nothing while no loop runs.
+        QTimer.singleShot(0, app, app.quit)
 
     signal.signal(signal.SIGINT, handler)
     tick = QTimer(app)

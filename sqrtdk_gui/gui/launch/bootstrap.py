@@ -1,4 +1,4 @@
-"""Process-wide Qt set-up: the QApplication, the Qt message filter, memory behaviour."""
+"""Process-wide Qt set-up: the QApplication, its fonts, the Qt message filter, memory behaviour."""
 
 from __future__ import annotations
 
@@ -51,12 +51,16 @@ def release_memory_promptly() -> None:
 
 
 def application():
-    """The QApplication (created once), named for QSettings, with the message filter."""
+    """The QApplication (created once), named for QSettings, in the shipped fonts, with the
+    message filter."""
     from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.gui.assets import install_fonts
 
     release_memory_promptly()
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sqrtdk-gui"])
     app.setApplicationName("sqrtdk-gui")
     app.setOrganizationName("sqrtdk-gui")
     install_message_filter()
+    install_fonts(app)
     return app

@@ -27,7 +27,6 @@ __all__ = ["run_smoke", "run_first_frame", "process_age"]
 _IMPORTED = time.perf_counter()
 PAINT_TIMEOUT_S = 30.0
 SMOKE_PARAMS = {"d_k": 512, "scaling": "none"}  # raw logits: σ ≈ √512 ≈ 22.6
-ICON = ":/icons/sqrtdk-gui.svg"
 
 
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -160,12 +159,14 @@ def _close(window, app) -> None:
 
 
 def _check_resources(window) -> str:
-    """The compiled Qt resources (window icon), Qt's ICU data and the fonts are usable."""
-    from PySide6.QtCore import QFile
+    """The shipped files (fonts, window icon), Qt's ICU data and the fonts are usable."""
+    from sqrtdk_gui.gui import assets
 
-    if not QFile.exists(ICON):
-        raise SmokeFailure(translate("Smoke", "resource {name} is missing: the compiled resources were not loaded")
-                           .format(name=ICON))
+    registered = assets.register_fonts()
+    missing = [name for name in assets.FONT_FILES if name not in registered]
+    if missing:
+        raise SmokeFailure(translate("Smoke", "shipped fonts did not load: {names} (the installation is "
+                                     "incomplete)").format(names=", ".join(missing)))
     icon = window.windowIcon()
     if icon.isNull():
         raise SmokeFailure(translate("Smoke", "the window icon is null"))
@@ -182,12 +183,13 @@ def _check_resources(window) -> str:
 
     if QCollator(QLocale("en_US")).compare("a", "B") >= 0:
         raise SmokeFailure(translate("Smoke", "ICU collation does not work (is libicudata broken?)"))
-    from PySide6.QtGui import QFontDatabase
+    from PySide6.QtGui import QFontInfo
 
-    if not QFontDatabase.families():
-        raise SmokeFailure(translate("Smoke", "no fonts found: install fontconfig and a font such as "
-                                     "fonts-dejavu-core"))
-    return translate("Smoke", "icon ok, ICU ok")
+    used = QFontInfo(window.font()).family()
+    if used != assets.SANS:
+        raise SmokeFailure(translate("Smoke", "the window is set in {family}, not in the shipped {shipped}")
+                           .format(family=used, shipped=assets.SANS))
+    return translate("Smoke", "icon ok, ICU ok, fonts ok")
 
 
 def _check_panels(window) -> str:

@@ -1,8 +1,9 @@
-"""Speak a language: Qt's translators, Qt's own dialogs, numbers, the core's catalogue, fonts.
+"""Speak a language: Qt's translators, Qt's own dialogs, numbers, the core's catalogue.
 
 ``install(lang)`` is the one switch: it replaces the translators the application has, sets
-the default QLocale (what spin boxes show and accept), installs the core's gettext catalogue
-and, for Chinese, registers the bundled CJK font when the system has none.
+the default QLocale (what spin boxes show and accept) and installs the core's gettext
+catalogue. Every language is set in the fonts the program ships (``gui.assets``), Chinese
+included.
 """
 
 from __future__ import annotations
@@ -10,17 +11,12 @@ from __future__ import annotations
 from importlib import resources
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
-from PySide6.QtGui import QFontDatabase
 
 from sqrtdk_gui.core import i18n
 
-__all__ = ["install", "PseudoTranslator", "resolve", "qt_locale", "CJK_FONTS", "register_cjk_font"]
-
-# Noto Sans CJK SC subset to the characters of the Chinese texts (packaging/build_cjk_font.py).
-CJK_FONTS = (":/fonts/NotoSansCJKsc-Regular-subset.otf", ":/fonts/NotoSansCJKsc-Bold-subset.otf")
+__all__ = ["install", "PseudoTranslator", "resolve", "qt_locale"]
 
 _installed: list[QTranslator] = []
-_cjk_family: str | None = None
 
 
 class PseudoTranslator(QTranslator):
@@ -68,19 +64,4 @@ def install(lang: str) -> None:
             _installed.append(qt)
     for t in _installed:
         app.installTranslator(t)
-    if lang == "zh_CN":
-        register_cjk_font()
 
-
-def register_cjk_font() -> str | None:
-    """The bundled CJK font's family, registered once (None if the resource is missing)."""
-    global _cjk_family
-    if _cjk_family is None:
-        # Registered, the subset is among the fonts Qt falls back to for a glyph the font in
-        # use lacks: Latin text keeps its font, Chinese characters come from the subset.
-        families: list[str] = []
-        for path in CJK_FONTS:
-            font_id = QFontDatabase.addApplicationFont(path)
-            families += QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-        _cjk_family = families[0] if families else ""
-    return _cjk_family or None

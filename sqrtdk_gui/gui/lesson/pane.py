@@ -1,7 +1,7 @@
 """The lesson pane: step text, the "predict first" question, scenarios, navigation.
 
-It only shows what the presenter hands it and reports clicks; texts come from the Qt
-resource system (``:/lesson/...``), rendered as Qt rich text (no web engine: offline).
+It only shows what the presenter hands it and reports clicks; texts come from the lesson's
+package data (``core.lesson.texts``), rendered as Qt rich text (no web engine: offline).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QFile, QIODevice, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,17 +25,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core import i18n
-from sqrtdk_gui.core.i18n import _, language, localize_number
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
+from sqrtdk_gui.core.lesson.texts import before_reveal, lesson_source
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "read_resource", "lesson_text", "lesson_source", "localized_resource"]
+__all__ = ["LessonPane", "notes_html"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -58,53 +58,10 @@ def intro_html() -> str:
     return translate("LessonPane", INTRO).format(traps=_COUNTS["trap"], followups=_COUNTS["follow-up"])
 
 
-def localized_resource(path: str) -> str:
-    """The resource of ``path`` (':/lesson/step1.html') in the language spoken
-    (':/lesson/de/step1.html') if there is one, else ``path`` itself (English)."""
-    prefix = ":/lesson/"
-    lang = language()
-    if lang != "en" and path.startswith(prefix):
-        translated = f"{prefix}{lang}/{path[len(prefix):]}"
-        if QFile.exists(translated):
-            return translated
-    return path
-
-
-def lesson_source(path: str) -> str:
-    """A lesson page's text as written (placeholders unfilled) in the language spoken, or in
-    English where it has no translation."""
-    text = read_resource(localized_resource(path))
-    return i18n.pseudo_html(text) if i18n.language() == i18n.PSEUDO else text
-
-
-def lesson_text(path: str) -> str:
-    """A lesson resource with its ``{figure}`` placeholders filled (ranges over seeds), in the
-    language spoken (English where the page has no translation)."""
-    return fill(lesson_source(path))
-
-
 def notes_html(notes: list[SampleNote], seed: int) -> str:
     """The sample notes as paragraphs under a page's text (nothing when the sample agrees)."""
     return "".join(f'<p class="sample-note"><i>{html.escape(n.text(seed))}</i></p>' for n in notes)
 
-
-def read_resource(path: str) -> str:
-    """The UTF-8 text of a Qt resource such as ':/lesson/step1.html' (KeyError if missing)."""
-    f = QFile(path)
-    if not f.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise KeyError(f"missing resource {path}")
-    try:
-        return bytes(f.readAll()).decode("utf-8")
-    finally:
-        f.close()
-
-
-REVEAL_MARK = "<!-- reveal -->"
-
-
-def before_reveal(text: str) -> str:
-    """A step's text up to its reveal mark: what may be read while the question is open."""
-    return text.split(REVEAL_MARK, 1)[0]
 
 
 CELL_PADDING = 5

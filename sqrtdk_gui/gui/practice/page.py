@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeyEvent
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -36,6 +36,7 @@ from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import SEEDS, TOPICS, Question
+from sqrtdk_gui.gui.assets import code_font
 from sqrtdk_gui.gui.practice.presenter import Entry, PracticePresenter, Reveal
 from sqrtdk_gui.gui.style import Style
 
@@ -413,9 +414,7 @@ class PracticePage(QWidget):
                          "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
 
     def _code_font(self, size: int | None = None) -> QFont:
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setPointSize(size or self.style_.pt(9.5))
-        return font
+        return code_font(size or self.style_.pt(9.5))
 
     def _code_width(self, size: int) -> int:
         """The options view's width that shows the card's longest line whole in ``size`` pt."""

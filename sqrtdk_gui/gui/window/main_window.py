@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -32,7 +31,7 @@ from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _
-from sqrtdk_gui.gui import resources_rc  # noqa: F401  (registers :/ resources)
+from sqrtdk_gui.gui import assets
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
@@ -60,7 +59,6 @@ if TYPE_CHECKING:
     from sqrtdk_gui.gui.lab import LabPage
 
 APP_NAME = "sqrtdk-gui"
-ICON = ":/icons/sqrtdk-gui.svg"
 DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
 # After the window's first frame, when the page panels (the σ dial) make their plots.
@@ -98,10 +96,11 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self._dock_was_visible = False  # the lesson dock, while the lab has its width
         self.command_palette = None
         configure_pyqtgraph()
+        assets.install_fonts()  # what must fit is measured in the fonts the program ships
         self.style_ = Style(zoom=zoom, theme=theme)
         self.controller = Controller(params, threaded=threaded, parent=self)
         self.setWindowTitle(APP_NAME)
-        self.setWindowIcon(QIcon(ICON))
+        self.setWindowIcon(assets.icon())
         self.resize(*DEFAULT_SIZE)
 
         self.controls = ControlsPanel(self.style_)

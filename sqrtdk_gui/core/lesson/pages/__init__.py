@@ -1,7 +1,8 @@
 """The lesson's pages, one module each, in the order the lesson shows them.
 
 A new trap or follow-up is its module here (``PAGE``, and as needed ``evidence`` and
-``FIGURES``), its text in ``resources/lesson/`` and one line in ``PAGES`` below.
+``FIGURES``), its text beside it (``NAME.html``, translations in ``<lang>/NAME.html``) and one
+line in ``PAGES`` below.
 """
 
 from sqrtdk_gui.core.lesson.pages import (

@@ -8,7 +8,7 @@ from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, grad_ratio
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 from sqrtdk_gui.core.training import folding
 
-PAGE = Scenario("interview", "follow-up", N_("What interviewers ask"), ":/lesson/followup_interview.html",
+PAGE = Scenario("interview", "follow-up", N_("What interviewers ask"), "followup_interview.html",
                 N_("Interview"), preset={"d_k": 64, "scaling": "sqrt_dk"},
                 highlight=("gradient",))
 

@@ -9,7 +9,7 @@ from sqrtdk_gui.core.lesson.measure import FigureSet, fmt
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 PAGE = Scenario("long_context", "follow-up", N_("Long context: ÷√n versus × log n"),
-                ":/lesson/followup_long_context.html", N_("Long context"),
+                "followup_long_context.html", N_("Long context"),
                 preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
                 highlight=("weights", "summary"))
 

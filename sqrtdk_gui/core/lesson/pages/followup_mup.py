@@ -9,7 +9,7 @@ from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, aligned_key_share,
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 # τ = 1/8 with ÷d_k is microsoft/mup's q·kᵀ·8/d; alignment 0.5 stands in for trained q, k.
-PAGE = Scenario("mup", "follow-up", N_("μP: 1/d_k and alignment"), ":/lesson/followup_mup.html", "μP ÷d_k",
+PAGE = Scenario("mup", "follow-up", N_("μP: 1/d_k and alignment"), "followup_mup.html", "μP ÷d_k",
                 preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5, "temperature": 0.125},
                 highlight=("histogram", "summary"))
 

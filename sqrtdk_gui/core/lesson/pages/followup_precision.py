@@ -11,7 +11,7 @@ from sqrtdk_gui.core.lesson.measure import RAW, SCALED, FigureSet, fused_kernel_
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 PAGE = Scenario("precision", "follow-up", N_("Low precision: bfloat16 and float8"),
-                ":/lesson/followup_precision.html", "bf16 / fp8",
+                "followup_precision.html", "bf16 / fp8",
                 preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"},
                 highlight=("weights", "summary"))
 

@@ -9,7 +9,7 @@ from sqrtdk_gui.core.lesson.measure import FigureSet, aligned_key_share, fmt, me
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 # g = 12 ≈ log2(n² − n) for n = 64, Henry et al.'s starting value: σ = 12/√64 = 1.5 at d_k = 64.
-PAGE = Scenario("qk_norm", "follow-up", N_("QK-normalisation"), ":/lesson/followup_qk_norm.html", N_("QK-norm"),
+PAGE = Scenario("qk_norm", "follow-up", N_("QK-normalisation"), "followup_qk_norm.html", N_("QK-norm"),
                 preset={"d_k": 64, "scaling": "qk_norm", "gain": 12.0},
                 highlight=("histogram",))
 

@@ -10,7 +10,7 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 # The σ dial, low precision and long context (each with its evidence table).
 PAGE = Scenario("sigma_dial", "follow-up", N_("Why σ ≈ 1 and not 3: the σ dial"),
-                ":/lesson/followup_sigma_dial.html", N_("σ dial"), preset={"d_k": 256, "scaling": "none"},
+                "followup_sigma_dial.html", N_("σ dial"), preset={"d_k": 256, "scaling": "none"},
                 highlight=("sigma_dial",))
 
 

@@ -10,7 +10,7 @@ from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 # τ = 8 at d_k = 1024 is an effective spread σ = 4: the most responsive softmax over 64 keys.
-PAGE = Scenario("temperature", "follow-up", N_("Temperature"), ":/lesson/followup_temperature.html",
+PAGE = Scenario("temperature", "follow-up", N_("Temperature"), "followup_temperature.html",
                 N_("Temperature"),
                 preset={"d_k": 1024, "scaling": "none", "temperature": 8.0},
                 highlight=("histogram", "summary"))

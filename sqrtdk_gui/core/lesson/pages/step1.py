@@ -7,7 +7,7 @@ from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, logit_sigma, run
 from sqrtdk_gui.core.lesson.page import Animation, Prediction, Step
 
-PAGE = Step(1, N_("A logit is a sum of d_k terms"), ":/lesson/step1.html",
+PAGE = Step(1, N_("A logit is a sum of d_k terms"), "step1.html",
             question=N_("A logit is q·k with d_k = 512 terms; the entries of q and k are independent, with mean 0 "
                         "and variance 1. What will the standard deviation σ of the logits be?"),
             answer=N_("√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent terms add, "

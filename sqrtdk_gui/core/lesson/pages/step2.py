@@ -10,7 +10,7 @@ from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, med, run
 from sqrtdk_gui.core.lesson.page import Prediction, Step
 
-PAGE = Step(2, N_("Softmax of wide logits"), ":/lesson/step2.html",
+PAGE = Step(2, N_("Softmax of wide logits"), "step2.html",
             question=N_("At d_k = 512 without scaling (σ ≈ 22.6, 64 keys): how much weight will a "
                         "typical query put on its single largest key?"),
             answer=N_("Almost all of it: the median query leaves only {step2_rest} to the other 63 keys, and "

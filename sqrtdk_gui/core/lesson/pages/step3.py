@@ -10,7 +10,7 @@ from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, FigureSet, grad_ratio, grid, med, run, sweep_median
 from sqrtdk_gui.core.lesson.page import Prediction, Step
 
-PAGE = Step(3, N_("What reaches the queries"), ":/lesson/step3.html",
+PAGE = Step(3, N_("What reaches the queries"), "step3.html",
             question=N_("At d_k = 2048 without scaling, how does the median gradient reaching a query "
                         "compare with the ÷√d_k case (about {step3_grad_scaled})?"),
             answer=N_("Orders of magnitude smaller: {step3_grad_ratio} over 32 seeds (raw median "

@@ -10,7 +10,7 @@ from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, aligned_key_share, grid, logit_sigma, run, sweep_median
 from sqrtdk_gui.core.lesson.page import Animation, Prediction, Step
 
-PAGE = Step(4, N_("Divide by √d_k"), ":/lesson/step4.html",
+PAGE = Step(4, N_("Divide by √d_k"), "step4.html",
             question=N_("Divide the logits by √d_k. What is σ at d_k = 4, at 512 and at 4096?"),
             answer=N_("1 each time in theory (the samples give {step4_sigma}): dividing by √d_k divides the "
                       "variance d_k by d_k. At initialisation every ÷√d_k curve is flat, for every head size."),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.page import Step
 
-PAGE = Step(5, N_("Traps and follow-ups"), ":/lesson/step5.html",
+PAGE = Step(5, N_("Traps and follow-ups"), "step5.html",
             question=N_("Which of these is a correct replacement for ÷√d_k: dividing by √d_model, subtracting "
                         "the row maximum, or dividing by √n (the number of keys)?"),
             answer=N_("None of them. ÷√d_model shrinks σ to 1/√h (near-uniform attention, weaker gradients, and a "

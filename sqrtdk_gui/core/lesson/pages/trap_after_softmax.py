@@ -12,7 +12,7 @@ from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("after_softmax", "trap", N_("Scaling after the softmax"), ":/lesson/trap_after_softmax.html",
+PAGE = Scenario("after_softmax", "trap", N_("Scaling after the softmax"), "trap_after_softmax.html",
                 N_("After softmax"),
                 preset={"d_k": 256, "scaling": "after_softmax"},
                 highlight=("weights",))

@@ -9,7 +9,7 @@ from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("dmodel", "trap", N_("÷√d_model instead of ÷√d_k"), ":/lesson/trap_dmodel.html", "÷√d_model",
+PAGE = Scenario("dmodel", "trap", N_("÷√d_model instead of ÷√d_k"), "trap_dmodel.html", "÷√d_model",
                 preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"},
                 highlight=("weights", "summary"))
 

@@ -10,7 +10,7 @@ from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import SCALED, FigureSet, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("seq_len", "trap", N_("A scale from the sequence length"), ":/lesson/trap_seq_len.html",
+PAGE = Scenario("seq_len", "trap", N_("A scale from the sequence length"), "trap_seq_len.html",
                 N_("Scale from n"),
                 preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"},
                 highlight=("histogram", "summary"))

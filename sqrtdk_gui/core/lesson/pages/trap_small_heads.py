@@ -11,7 +11,7 @@ from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, grid, jac_ratio
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("small_heads", "trap", N_("“Small heads train fine”"), ":/lesson/trap_small_heads.html",
+PAGE = Scenario("small_heads", "trap", N_("“Small heads train fine”"), "trap_small_heads.html",
                 N_("Small heads"),
                 preset={"d_k": 8, "scaling": "none"},
                 highlight=("jacobian", "gradient"))

@@ -12,7 +12,7 @@ from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import RAW, FigureSet, fmt, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
-PAGE = Scenario("stable_softmax", "trap", N_("“Stable softmax fixes it”"), ":/lesson/trap_stable_softmax.html",
+PAGE = Scenario("stable_softmax", "trap", N_("“Stable softmax fixes it”"), "trap_stable_softmax.html",
                 N_("Stable softmax"),
                 preset={"d_k": 512, "scaling": "none", "softmax": "naive", "dtype": "float16"},
                 highlight=("weights", "jacobian"))
