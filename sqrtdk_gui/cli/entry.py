@@ -1,15 +1,22 @@
 """The program's entry point (``sqrtdk-gui``, ``python -m sqrtdk_gui``, the bundle's launcher).
 
-It imports nothing itself, so that Ctrl+C while the program is still loading (numpy, the
-model, a second or so) ends it as at any later moment: status 130, no traceback.
+While the program loads (numpy, the model, a second or so), Ctrl+C ends it at once, as for
+any program that does not catch it: no traceback, and the shell reports 130. Once the
+command line is loaded, Python's own handler is back and each command decides (the window
+closes like Quit, long commands report what they did, all with status 130).
 """
 
 from __future__ import annotations
+
+import signal
 
 __all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:
+    loading = signal.getsignal(signal.SIGINT) in (signal.default_int_handler, signal.SIG_DFL)
+    if loading:  # (the package's import may have done this already)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         from sqrtdk_gui.cli.main import main as run
     except BaseException as exc:
@@ -18,5 +25,6 @@ def main(argv: list[str] | None = None) -> int:
         if interrupted(exc):
             return 130
         raise
+    if loading:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     return run(argv)
-

@@ -50,7 +50,7 @@ def test_idle_cursor_is_hidden_in_presentation_mode_and_comes_back_on_movement(w
     window.presentation.enter()
     window.presentation._idle.setInterval(50)
     window.presentation._idle.start()
-    qtbot.waitUntil(lambda: window.presentation.cursor_hidden, timeout=3000)
+    qtbot.waitUntil(lambda: window.presentation.cursor_hidden, timeout=60_000)
     assert QApplication.overrideCursor().shape() == Qt.CursorShape.BlankCursor
     move = QMouseEvent(QEvent.Type.MouseMove, QPointF(5, 5), QPointF(5, 5), Qt.MouseButton.NoButton,
                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
@@ -78,10 +78,11 @@ def test_zoom_scales_fonts_and_lines_together(window):
 def test_zoom_never_squeezes_a_plot(window, qtbot):
     from sqrtdk_gui.gui.window.main_window import MIN_PLOT
 
+    window.render_ready()  # every number in (a readout that takes another line takes room)
     for _ in range(30):
         window.zoom_in()
-    qtbot.wait(10)
-    assert 1.15 < window.style_.zoom < Style.MAX_ZOOM  # it grew, then stopped
+    window.render_ready()
+    assert 1.15 <= window.style_.zoom < Style.MAX_ZOOM  # it grew (a step at least), then stopped
     for panel in window.panels.values():
         if panel.isVisible():
             assert panel.canvas.width() >= MIN_PLOT[0] and panel.canvas.height() >= MIN_PLOT[1], panel.name
@@ -113,7 +114,7 @@ def test_autoplay_moves_dk_and_stops_on_pause(window, qtbot):
     window.controls.speed.setValue(3)
     window.controls.autoplay.click()
     assert window.animator.running and window.controls.autoplay.isChecked()
-    qtbot.waitUntil(lambda: len(seen) > 10, timeout=5000)
+    qtbot.waitUntil(lambda: len(seen) > 10, timeout=60_000)  # a bound on waiting: a busy machine paints fewer frames
     window.controls.autoplay.click()
     assert not window.animator.running and not window.controls.autoplay.isChecked()
     d_k = window.controller.params.d_k

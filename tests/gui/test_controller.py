@@ -23,7 +23,7 @@ def controller(qtbot):
 def test_bursts_are_coalesced_and_the_last_value_wins(qtbot, controller):
     controller.flush()
     before = controller.compute_count
-    with qtbot.waitSignal(controller.result_changed, timeout=5000) as blocker:
+    with qtbot.waitSignal(controller.result_changed, timeout=60_000) as blocker:
         for d in range(1, 1001):
             controller.set_params(d_k=d)
     assert controller.compute_count == before + 1
@@ -145,7 +145,7 @@ def test_a_lesson_pages_stored_curves_are_shown_with_its_result_not_after_the_wo
     try:
         c.flush()
         page = Params(**scenario("long_context").preset)
-        with qtbot.waitSignal(c.sweeps_changed, timeout=1000) as blocker:
+        with qtbot.waitSignal(c.sweeps_changed, timeout=60_000) as blocker:
             c.replace_params(page)
             c.flush()
             assert c.sweeps_for == page.replace(d_k=1)  # in the same call
@@ -174,7 +174,7 @@ def test_a_prefetched_result_is_taken_not_computed_again_in_the_gui_thread(qtbot
         nxt = Params(queries=64, keys=32, seed=3)
         c.prefetch(nxt)
         c.prefetch(nxt)  # asked twice: computed once
-        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=5000)  # the page before talks
+        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=60_000)  # the page before talks
         c.replace_params(nxt)
         c.flush()  # waits for the worker's result if it still runs
         assert c.result.params == nxt
@@ -197,13 +197,13 @@ def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, 
         c.flush()
         b, nxt = Params(queries=64, keys=32, seed=3), Params(queries=64, keys=40, seed=4)
         c.prefetch(b)
-        qtbot.waitUntil(lambda: any(p == b for p, _ in calls), timeout=5000)
+        qtbot.waitUntil(lambda: any(p == b for p, _ in calls), timeout=60_000)
         c.replace_params(b)
         c.prefetch(nxt)
         c.flush()
         assert c.result.params == b
         assert [name for p, name in calls if p == b] == ["sqrtdk-prepare_0"]
-        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=5000)
+        qtbot.waitUntil(lambda: any(p == nxt for p, _ in calls), timeout=60_000)
         c.replace_params(nxt)
         c.prefetch(None)
         c.flush()

@@ -417,7 +417,7 @@ def test_a_shown_table_follows_the_controls_sorts_by_number_and_copies_tsv(windo
     view = panel.data_view.tables[0]
     window.controls.keys_spin.setValue(40)
     settle(window)
-    qtbot.waitUntil(lambda: view.model().rowCount() == 40, timeout=3000)
+    qtbot.waitUntil(lambda: view.model().rowCount() == 40, timeout=60_000)
     view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
     shown = [float(view.model().index(r, 1).data(Qt.ItemDataRole.UserRole + 1)) for r in range(40)]
     assert shown == sorted(shown)

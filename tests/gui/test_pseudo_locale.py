@@ -29,32 +29,40 @@ SCREENS = ([f"step{s.number}-{state}" for s in STEPS for state in ("question", "
 
 
 @pytest.fixture(scope="module", params=LANGS)
-def lang(request, qapp):
-    translations.install(request.param)
-    yield request.param
-    translations.install("en")
+def lang(request):
+    return request.param
 
 
-@pytest.fixture(scope="module")
-def pseudo(qapp):
-    translations.install(i18n.PSEUDO)
+@pytest.fixture(scope="module", autouse=True)
+def _english_afterwards(qapp):
     yield
     translations.install("en")
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
-def pseudo_window(request, pseudo, qapp):
-    yield from _window(request.param, qapp)
+def pseudo_window(request, qapp):
+    yield from _window(request.param, qapp, i18n.PSEUDO)
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
 def lang_window(request, lang, qapp):
-    yield from _window(request.param, qapp)
+    yield from _window(request.param, qapp, lang)
 
 
-def _window(key, qapp):
+@pytest.fixture(autouse=True)
+def _speak_the_window_s_language(request):
+    """Each test in the language of the window it uses, whatever order the tests run in (a
+    window of another language may have been built since): its texts are read as it runs."""
+    if "pseudo_window" in request.fixturenames:
+        translations.install(i18n.PSEUDO)
+    elif "lang_window" in request.fixturenames:
+        translations.install(request.getfixturevalue("lang"))
+
+
+def _window(key, qapp, language):
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
+    translations.install(language)  # a window is built in the language spoken
     size, presenting = SIZES[key]
     window = MainWindow(threaded=False)
     window.resize(*size)

@@ -200,7 +200,7 @@ def test_the_dial_makes_its_plots_when_first_shown_in_the_style_of_that_moment(q
 
 
 def test_the_dial_makes_its_plots_soon_after_the_first_frame(qtbot, window):
-    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=60_000)
     assert not dial(window).isVisible()
     window.show_panel_page("sigma_dial")
     settle(window)
@@ -210,7 +210,7 @@ def test_the_dial_makes_its_plots_soon_after_the_first_frame(qtbot, window):
 def test_curves_for_new_keys_behind_panels_1_4_are_drawn_when_the_page_shows(qtbot, window):
     """A lesson page with another n brings new dial curves while panels 1–4 are in front:
     the hidden plots keep their lines until the page shows, then draw the new ones."""
-    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(dial(window).dial_plots) == 3, timeout=60_000)
     panel = dial(window)
     before = panel.dial_plots[0].median.yData.copy()
     window.controller.set_params(keys=256)
