@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "packaging"))
 
 import build  # noqa: E402  (packaging/build.py)
 
-BUDGETS = {"onedir_mb": 150.0, "archive_mb": 70.0, "first_frame_s": 1.0}
+BUDGETS = {"onedir_mb": 150.0, "archive_mb": 60.0, "first_frame_s": 1.0}
 
 
 def first_frame(exe: Path, timeout: float = 60.0) -> tuple[float, float]:

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
 
 NAME, VERSION = build.project()
 BUDGET_ONEDIR_MB = 150
-BUDGET_ARCHIVE_MB = 70
+BUDGET_ARCHIVE_MB = 60
 # Output that betrays a problem even when the exit status is 0.
 BAD_OUTPUT = re.compile(r"Traceback|^qt\.|[Ww]arning|Could not|Fatal", re.M)
 

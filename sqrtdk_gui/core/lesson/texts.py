@@ -8,11 +8,18 @@ and a frozen bundle, with no path arithmetic.
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
-from importlib.abc import Traversable
+from typing import TYPE_CHECKING
 
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.lesson.figures import fill
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 __all__ = ["REVEAL_MARK", "page_file", "read_page", "page_languages", "lesson_source", "lesson_text",
            "before_reveal"]

@@ -3,8 +3,9 @@
 **Fonts.** Whether a projected page fits 1024×768 depends on the font it is set in, so the
 window never uses whatever the machine has: it registers the DejaVu fonts it ships (Sans for
 text, Sans Mono for code) and a subset of Noto Sans CJK SC (the characters of the Chinese
-texts), and makes them the application's fonts on every system. DejaVu covers the Latin,
-Greek, mathematical and box-drawing characters the texts use; the CJK subset comes next in
+texts), and makes them the application's fonts on every system. DejaVu, kept to the Latin,
+Greek, Cyrillic, punctuation, mathematical, arrow and box-drawing blocks, covers every other
+character the texts use; the CJK subset comes next in
 the family list, so Chinese characters come from it rather than from a system fallback. Rich
 text's generic families (``<code>`` asks for "monospace") are mapped to the shipped fonts too.
 Horizontal metrics are left unhinted: a line is as wide on Windows and macOS as on Linux.
@@ -12,17 +13,27 @@ Horizontal metrics are left unhinted: a line is as wide on Windows and macOS as 
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib import resources
-from importlib.abc import Traversable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QIcon, QPixmap
 
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
+
 __all__ = ["SANS", "MONO", "CJK", "FONT_FILES", "asset", "register_fonts", "install_fonts", "code_font",
-           "icon", "icon_bytes"]
+           "icon", "icon_bytes", "point_offscreen_at_shipped_fonts"]
 
 SANS, MONO, CJK = "DejaVu Sans", "DejaVu Sans Mono", "Noto Sans CJK SC"
-FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+# Subsets of DejaVu and Noto Sans CJK SC to what the program's texts need
+# (packaging/build_fonts.py); code is never bold (Qt would embolden the regular face).
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
               "NotoSansCJKsc-Regular-subset.otf", "NotoSansCJKsc-Bold-subset.otf")
 ICON = "sqrtdk-gui.svg"
 # Crisp vertically, unhinted across: widths match between systems (QFont's documentation).
@@ -37,6 +48,19 @@ def asset(name: str) -> Traversable:
     for part in name.split("/"):
         node = node / part
     return node
+
+
+def point_offscreen_at_shipped_fonts() -> None:
+    """On Windows, give Qt's offscreen platform (screenshots, slides, the smoke test) the
+    shipped fonts as its font folder, before the QApplication exists: it reads fonts only from
+    ``QT_QPA_FONTDIR`` or ``<Qt>/lib/fonts``, never ``C:\\Windows\\Fonts``, and warns when
+    neither exists. A folder the caller chose is kept; elsewhere the system's font service
+    serves every platform."""
+    if sys.platform != "win32" or os.environ.get("QT_QPA_FONTDIR"):
+        return
+    folder = asset("fonts")
+    if isinstance(folder, os.PathLike) and os.path.isdir(folder):
+        os.environ["QT_QPA_FONTDIR"] = os.fspath(folder)
 
 
 def register_fonts() -> dict[str, str]:

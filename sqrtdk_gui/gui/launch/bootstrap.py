@@ -55,9 +55,10 @@ def application():
     message filter."""
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.gui.assets import install_fonts
+    from sqrtdk_gui.gui.assets import install_fonts, point_offscreen_at_shipped_fonts
 
     release_memory_promptly()
+    point_offscreen_at_shipped_fonts()
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sqrtdk-gui"])
     app.setApplicationName("sqrtdk-gui")
     app.setOrganizationName("sqrtdk-gui")
