@@ -368,6 +368,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
     def _arrange_for_lesson(self) -> None:
         if self.practice_active():  # practice shows its item's panels, large
+            # ... on the page of panels they are on (a lesson page may have left the σ dial's in front)
+            self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in self._practice_panels), None))
             panels = tuple(n for n in self._practice_panels if n in {cls.name for cls in LIVE_PANELS})
             if len(panels) == 2 and self._narrow_page() and self._short_page():
                 panels = panels[:1]  # its first: one above the other, neither plot would be readable
