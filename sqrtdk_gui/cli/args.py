@@ -20,7 +20,7 @@ from pathlib import Path
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
 from sqrtdk_gui.core.io import safe_io
-from sqrtdk_gui.core.validation import float_arg, int_arg, shown
+from sqrtdk_gui.core.validation import SHOWN_MAX, float_arg, int_arg, shown
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
@@ -44,10 +44,38 @@ def error_line(message: str) -> str:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line (and exit status 2)."""
+    """argparse that reports a usage error as one line (and exit status 2), quoting each
+    argument it names in at most ``SHOWN_MAX`` characters (a 10 KB argument must not become a
+    10 KB error line)."""
+
+    _given: tuple[str, ...] = ()  # the arguments being parsed: what a message may quote
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+        self._given = tuple(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            listed = " ".join(_quoted(arg) for arg in extras[:_LISTED])
+            if len(extras) > _LISTED:
+                listed = _("{arguments} and {count} more").format(arguments=listed, count=len(extras) - _LISTED)
+            self.error(_("unrecognized arguments: {arguments}").format(arguments=listed))
+        return parsed
 
     def error(self, message: str):  # noqa: D102 - argparse API
+        for arg in sorted(set(self._given), key=len, reverse=True):
+            if len(arg) > SHOWN_MAX:
+                message = message.replace(repr(arg), shown(arg)).replace(arg, shown(arg))
         self.exit(2, error_line(message) + "\n")
+
+
+_LISTED = 3  # unrecognised arguments a message names; the rest are counted
+
+
+def _quoted(arg: str) -> str:
+    """An argument as a message names it: as typed, or cut short with its length."""
+    return arg if len(arg) <= SHOWN_MAX else shown(arg)
 
 
 def language_arg(text: str) -> str:

@@ -177,7 +177,11 @@ def format_sweep(result: SweepResult) -> str:
                                   len(sw.lrs))
         range_text = range_text.format(count=len(w), n=len(sw.lrs), lo=f"{w[0]:g}" if w else "",
                                        hi=f"{w[-1]:g}" if w else "")
-        lines.append(f"{n:>8}: {best_text}; {range_text}")
+        line = f"{n:>8}: {best_text}; {range_text}"
+        if not sw.complete:  # cut short by Ctrl+C: what its runs did until then
+            line += " " + _("(cancelled after {done} of {total} steps)").format(done=f"{sw.steps_done:,}",
+                                                                            total=f"{c.steps:,}")
+        lines.append(line)
     if result.cancelled:
         lines.append(_("cancelled"))
     lines.append(_("wall time {seconds} s").format(seconds=f"{result.wall_time:.1f}"))
@@ -191,7 +195,8 @@ def _error(message: str) -> int:
 
 def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) -> int:
     """``--lr-sweep``: progress on stderr as for one run; the first Ctrl+C stops after the
-    current step and prints the scalings finished so far, then status 130."""
+    current step and prints the partial result, as ``train`` does (the scalings finished, and
+    those cut short with the steps they did), then status 130."""
     progress = Progress(len(scalings) * config.steps, sys.stderr, label=f"{_PROG} train --lr-sweep: ")
     steps: dict[int, int] = {}
     lock = threading.Lock()  # scalings train in worker threads
@@ -204,7 +209,7 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
     try:
         with StopOnInterrupt() as stop:
             result = run_sweep(config, scalings, lrs, seeds, progress=report, should_stop=stop.requested,
-                               progress_every=1, workers=workers)
+                               progress_every=1, workers=workers, keep_partial=True)
     except KeyboardInterrupt:  # a second Ctrl+C
         progress.finish()
         print(_("{prog}: interrupted").format(prog=_PROG), file=sys.stderr)
@@ -214,13 +219,15 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
         print(json.dumps(result.summary(), allow_nan=False) if args.json else format_sweep(result))
     if stop.interrupted:
         if result.scalings:
-            message = ngettext("{prog}: interrupted after {done} of {total} scaling; the finished ones are above",
-                               "{prog}: interrupted after {done} of {total} scalings; the finished ones are above",
-                               len(scalings))
+            message = ngettext("{prog}: interrupted with {done} of {total} scaling finished; the partial result "
+                               "is above",
+                               "{prog}: interrupted with {done} of {total} scalings finished; the partial result "
+                               "is above", len(scalings))
         else:
             message = ngettext("{prog}: interrupted after {done} of {total} scaling",
                                "{prog}: interrupted after {done} of {total} scalings", len(scalings))
-        print(message.format(prog=_PROG, done=len(result.scalings), total=len(scalings)), file=sys.stderr)
+        done = sum(sweep.complete for sweep in result.scalings.values())
+        print(message.format(prog=_PROG, done=done, total=len(scalings)), file=sys.stderr)
         return 130
     return 0
 
@@ -245,7 +252,8 @@ def run(args) -> int:
         )
         scalings = (args.scaling,) if args.scaling else TRAINED_SCALINGS
         if sweep:  # refused here, before any work, if even one scaling at a time would not fit
-            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer], args.seeds or [args.seed])
+            lrs, seeds = check_grid(config, args.lrs or LR_GRID[config.optimizer], args.seeds or [args.seed],
+                                    scalings=len(scalings))
             workers = sweep_threads(config, len(lrs) * len(seeds), default_workers(), len(scalings))
     except ValueError as exc:
         return _error(str(exc))

@@ -9,8 +9,11 @@ import pytest
 
 from sqrtdk_gui.core.practice import BANK, find
 from sqrtdk_gui.core.practice.concept_test import answer_text, concept_test
+from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
 from sqrtdk_gui.core.practice.scoring import (
     Attempt,
+    attempts,
+    foreign_entries,
     grade,
     missed,
     parse_number,
@@ -78,6 +81,52 @@ def test_malformed_entries_are_dropped_one_by_one():
         "fu_long_context": {"answer": [0, 0, 1]}, "trap_dmodel": {"answer": True}, "bug_missing": [2],
         "trap_after_softmax": {"answer": 0.0625}}})
     assert progress_from_json(text, BANK) == {"trap_after_softmax": Attempt(0.0625, True)}
+
+
+def _stored(answer: str) -> str:
+    return '{"version": 1, "answers": {"chain_variance": {"answer": ' + answer + ', "correct": true}}}'
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    (_stored("9" * 4000), "a number with 4,000 digits"),  # raised OverflowError when practice opened
+    (_stored("-" + "9" * 40), "a number with 41 digits"),
+    (_stored("1e999"), "a number too large to be an answer"),
+    (_stored("NaN"), "NaN is not an answer"),
+    (_stored("Infinity"), "Infinity is not an answer"),
+    ("not json", "not JSON"),
+    ("[1, 2]", "not a JSON object"),
+    ('"progress"', "not a JSON object"),
+    (3, "not a text"),
+    ('{"answers": {}}', "no version number"),
+    ('{"version": true, "answers": {}}', "no version number"),
+    ('{"version": 0, "answers": {}}', "unknown progress version 0"),
+    ('{"version": 2, "answers": {}, "reviews": []}', "made by a newer sqrtdk-gui (progress version 2; this one reads 1)"),
+    ('{"version": 1, "answers": [1]}', "no answers"),
+    ('{"version": 1, "answers": {"x": "' + "y" * 900_000 + '"}}', "more than 65,536 characters"),
+    ("[" * 60_000, "JSON nested too deeply"),
+])
+def test_stored_progress_that_is_not_progress_is_refused_in_one_sentence(text, reason):
+    with pytest.raises(ProgressError) as refused:
+        read_progress(text)
+    assert str(refused.value) == reason
+    assert progress_from_json(text, BANK) == {}  # and practice starts afresh, never a traceback
+
+
+def test_an_answer_too_large_for_a_float_is_left_out_not_raised():
+    entries = {"chain_variance": {"answer": 10**400}, "trap_after_softmax": {"answer": 0.0625}}
+    assert attempts(entries, BANK) == {"trap_after_softmax": Attempt(0.0625, True)}
+
+
+def test_answers_to_items_of_another_versions_bank_are_stored_again():
+    text = json.dumps({"version": 1, "answers": {"chain_variance": {"answer": 22.6, "correct": True},
+                                                 "a_newer_item": {"answer": [3, 1], "correct": False}}})
+    entries = read_progress(text)
+    progress, foreign = attempts(entries, BANK), foreign_entries(entries, BANK)
+    assert foreign == {"a_newer_item": {"answer": [3, 1], "correct": False}}
+    progress["trap_dmodel"] = Attempt(1, True)
+    again = read_progress(progress_to_json(progress, foreign))
+    assert again["a_newer_item"] == foreign["a_newer_item"] and set(again) == {"chain_variance", "trap_dmodel",
+                                                                               "a_newer_item"}
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])

@@ -47,3 +47,23 @@ def test_a_newer_version_is_refused_with_one_line():
     text = VERSION_1.replace('"version": 1', '"version": 3')
     with pytest.raises(presets.PresetError, match="newer sqrtdk-gui"):
         presets.from_json(text)
+
+
+def test_a_preset_saved_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "notepad.json"  # Windows Notepad writes UTF-8 with a BOM
+    path.write_bytes(b"\xef\xbb\xbf" + VERSION_1.encode("utf-8"))
+    assert presets.load(path).params.d_k == 512
+
+
+def test_a_preset_asking_for_the_pseudo_language_is_refused_like_any_unknown_one(tmp_path):
+    from sqrtdk_gui.core.i18n import PSEUDO
+
+    path = tmp_path / "pseudo.json"
+    path.write_text(presets.to_json(presets.State(language=PSEUDO)), encoding="utf-8")
+    with pytest.raises(presets.PresetError, match="unknown language \"pseudo\": use en, de, es, zh_CN"):
+        presets.load(path)
+    # The remembered state of a window that spoke it keeps it (--lang pseudo chose it) ...
+    assert presets.from_json(path.read_text(encoding="utf-8"), pseudo=True).language == PSEUDO
+    # ... and a preset saved while it is spoken names no language, so that it opens again.
+    presets.save(presets.State(step=3, language=PSEUDO), path)
+    assert presets.load(path) == presets.State(step=3)

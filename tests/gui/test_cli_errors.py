@@ -150,6 +150,26 @@ def test_bad_input_exits_2_with_one_line(outcomes, case, argv, needle):
     assert done.stdout == ""
 
 
+@pytest.mark.parametrize("argv, quoted", [
+    (["x" * 10_000], "'" + "x" * 58 + "… (10,002 characters)"),  # read as a command
+    (["--" + "x" * 10_000], "'--" + "x" * 56 + "… (10,004 characters)"),
+    (["stats", "y" * 10_000], "'" + "y" * 58 + "… (10,002 characters)"),
+    (["--dk", "8", "--" + "z" * 10_000, "--" + "z" * 9_000], "… (9,004 characters)"),
+])
+def test_an_unknown_argument_is_quoted_in_at_most_sixty_characters(capsys, argv, quoted):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and quoted in err and len(err) < 300, err[:400]
+
+
+def test_many_unknown_arguments_are_counted_not_listed(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["stats", *(f"extra{i}" for i in range(1000))])
+    assert capsys.readouterr().err == f"{PROG}unrecognized arguments: extra0 extra1 extra2 and 997 more\n"
+
+
 # --- unexpected errors inside the program ------------------------------------------------
 
 def _explode(*args, **kwargs):

@@ -3,11 +3,17 @@ scores and retry, progress across windows, reset, bug cards, trap links and the 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtWidgets import QAbstractItemView, QFileDialog
 
 from sqrtdk_gui.core.lesson.content import SCENARIOS
 from sqrtdk_gui.core.practice import BANK
+from sqrtdk_gui.core.practice.scoring import progress_from_json
 from sqrtdk_gui.gui.window.settings import Settings
 
 
@@ -154,6 +160,160 @@ def test_progress_persists_across_windows_and_reset_all_clears_it(make_window, q
     third = Settings(ini)
     third.load()
     assert '"answers": {}' in third.practice
+
+
+def _loaded(path) -> Settings:
+    settings = Settings(str(path))
+    settings.load()
+    return settings
+
+
+def _quit(window, settings) -> None:
+    """What the launcher does when a window closes: its settings saved."""
+    assert settings.save(window.saveGeometry(), window.current_state(), window.recent.paths) is None
+
+
+def test_two_windows_on_one_settings_file_keep_every_answer(make_window, qtbot, tmp_path):
+    """Window A answers an item and stays open; window B answers another and quits; A
+    answers a third and quits last: all three answers are in the file."""
+    ini = tmp_path / "settings.ini"
+    store_a, store_b = _loaded(ini), _loaded(ini)
+    a, b = make_window(), make_window()
+    a.set_practice_store(store_a)
+    b.set_practice_store(store_b)
+    page_a, page_b = _practice(a, qtbot), _practice(b, qtbot)
+    page_a.presenter.open("chain_variance")
+    page_a.presenter.commit_number("22.6")
+    page_b.presenter.open("chain_saturation")
+    page_b.presenter.commit_choice(3)
+    _quit(b, store_b)
+    assert set(progress_from_json(_loaded(ini).practice, BANK)) == {"chain_variance", "chain_saturation"}
+    page_a.presenter.open("trap_dmodel")
+    page_a.presenter.commit_choice(1)
+    _quit(a, store_a)
+    stored = progress_from_json(_loaded(ini).practice, BANK)
+    assert set(stored) == {"chain_variance", "chain_saturation", "trap_dmodel"}
+    assert stored["chain_variance"].answer == 22.6 and stored["chain_saturation"].correct
+
+
+# One program's settings as a window uses them: it answers an item and opens a preset, waits
+# for a line on stdin (while another process runs), then saves as it quits.
+_ONE_PROGRAM = """
+import sys
+from PySide6.QtCore import QByteArray
+from sqrtdk_gui.core.io.presets import State
+from sqrtdk_gui.core.practice.scoring import Attempt, progress_from_json, progress_to_json
+from sqrtdk_gui.core.practice import BANK
+from sqrtdk_gui.gui.window.settings import Settings
+
+ini, item, answer, preset = sys.argv[1:]
+settings = Settings(ini)
+settings.load()
+progress = progress_from_json(settings.practice, BANK)
+progress[item] = Attempt(int(answer), True)
+assert settings.save_practice(progress_to_json(progress)) is None
+print("answered", flush=True)
+sys.stdin.readline()
+assert settings.save(QByteArray(), State(), [preset, *settings.recent]) is None
+"""
+
+
+def test_two_programs_on_one_settings_file_keep_both_answers_and_both_recent_files(tmp_path):
+    """Two real processes: A answers and stays open, B answers another item and quits, then
+    A quits; both answers and both presets are in the file."""
+    ini = str(tmp_path / "settings.ini")
+    a = subprocess.Popen([sys.executable, "-c", _ONE_PROGRAM, ini, "chain_saturation", "3", "/a.json"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert a.stdout.readline() == "answered\n"
+        subprocess.run([sys.executable, "-c", _ONE_PROGRAM, ini, "trap_dmodel", "1", "/b.json"], input="\n",
+                       text=True, check=True, capture_output=True, timeout=120)
+        a.communicate("\n", timeout=120)
+    finally:
+        a.kill()
+    assert a.returncode == 0
+    settings = _loaded(ini)
+    assert set(progress_from_json(settings.practice, BANK)) == {"chain_saturation", "trap_dmodel"}
+    assert settings.recent == ["/a.json", "/b.json"]
+
+
+def test_a_reset_in_one_window_forgets_what_it_knew_and_keeps_what_another_answered_since(make_window, qtbot,
+                                                                                         tmp_path):
+    ini = tmp_path / "settings.ini"
+    first = _loaded(ini)
+    first.save_practice('{"answers": {"chain_variance": {"answer": 22.6, "correct": true}}, "version": 1}')
+    store_a, store_b = _loaded(ini), _loaded(ini)
+    a = make_window()
+    a.set_practice_store(store_a)
+    store_b.save_practice('{"answers": {"chain_variance": {"answer": 22.6, "correct": true}, '
+                          '"trap_dmodel": {"answer": 1, "correct": true}}, "version": 1}')
+    assert a.reset_all_settings(confirm=False)
+    _quit(a, store_a)
+    assert set(progress_from_json(_loaded(ini).practice, BANK)) == {"trap_dmodel"}
+
+
+def _stored_progress(path, text: str) -> None:
+    qs = QSettings(str(path), QSettings.Format.IniFormat)
+    qs.setValue("practice/progress", text)
+    qs.sync()
+    del qs
+
+
+@pytest.mark.parametrize(("stored", "reason"), [
+    ('{"version": 1, "answers": {"chain_variance": {"answer": ' + "9" * 4000 + ', "correct": false}}}',
+     "a number with 4,000 digits"),
+    ("not json", "not JSON"),
+    ('["chain_variance"]', "not a JSON object"),
+    ('{"version": 1, "answers": {"chain_variance": "' + "x" * 900_000 + '"}}', "more than 65,536 characters"),
+    ('{"version": 2, "answers": {"chain_variance": {"answer": 22.6}}, "reviews": [[1, 2]]}',
+     "made by a newer sqrtdk-gui"),
+])
+def test_stored_progress_that_cannot_be_read_is_kept_aside_and_practice_still_works(make_window, qtbot, tmp_path,
+                                                                                      stored, reason):
+    ini = tmp_path / "settings.ini"
+    _stored_progress(ini, stored)
+    settings = Settings(str(ini))
+    _geometry, _state, warning = settings.load()
+    assert warning.startswith("practice progress in ") and reason in warning and "\n" not in warning
+    kept = Path(settings.kept_aside["practice/progress"])
+    assert kept.parent == tmp_path and str(kept) in warning
+    assert kept.read_text(encoding="utf-8") == stored
+    window = make_window()
+    window.set_practice_store(settings)
+    page = _practice(window, qtbot)  # a huge number raised OverflowError here and left the page half built
+    assert page.presenter.progress == {} and page.presenter.current is BANK[0]
+    page.presenter.commit_number("22.6")
+    assert page.presenter.revealed and "✓ Right" in page.reveal.toPlainText()
+    _quit(window, settings)
+    again = Settings(str(ini))
+    assert again.load()[2] is None  # the next start reads the new progress without a word
+    assert set(progress_from_json(again.practice, BANK)) == {"chain_variance"}
+    assert kept.read_text(encoding="utf-8") == stored  # the answer did not replace the original
+
+
+def test_progress_that_can_be_neither_read_nor_kept_aside_is_never_written_over(tmp_path, monkeypatch):
+    import errno
+
+    from PySide6.QtCore import QByteArray
+
+    from sqrtdk_gui.core.io import presets, safe_io
+    from sqrtdk_gui.gui.window import settings as settings_module
+
+    def refuse(*args):
+        raise safe_io.IOFailure(errno.EROFS, "write", str(tmp_path / "copy.txt"), "Read-only file system")
+
+    ini = tmp_path / "settings.ini"
+    _stored_progress(ini, "not json")
+    monkeypatch.setattr(settings_module, "keep_aside", refuse)
+    settings = Settings(str(ini))
+    warning = settings.load()[2]
+    assert "could not be read (not JSON) nor copied aside" in warning and "Read-only file system" in warning
+    answered = '{"answers": {"chain_variance": {"answer": 22.6, "correct": true}}, "version": 1}'
+    assert settings.save_practice(answered).startswith("practice progress not saved: cannot write")
+    # The window's own settings are still saved as it closes; the progress is still not written over.
+    assert settings.save(QByteArray(), presets.State(step=2)).startswith("practice progress not saved")
+    qs = QSettings(str(ini), QSettings.Format.IniFormat)
+    assert qs.value("practice/progress") == "not json" and '"step": 2' in qs.value("state/preset")
 
 
 def test_export_concept_test_from_the_file_menu(window, tmp_path, monkeypatch):

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import TypeVar
 
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, speaks
+from sqrtdk_gui.core.i18n import LANGUAGES, N_, PSEUDO, _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 
@@ -110,14 +110,17 @@ def _check_depth(text: str) -> None:
                 depth=MAX_DEPTH))
 
 
-def from_json(text: str) -> State:
-    """Parse and validate a preset; raises PresetError with a one-line reason, never another error."""
+def from_json(text: str, pseudo: bool = False) -> State:
+    """Parse and validate a preset; raises PresetError with a one-line reason, never another error.
+
+    ``pseudo``: the pseudo language is a language too (the remembered state of a window that
+    spoke it); a preset file names one of LANGUAGES or none."""
     if not isinstance(text, str):
         raise PresetError(_("not a JSON text (got {type})").format(type=type(text).__name__))
     if len(text) > MAX_BYTES:
         raise PresetError(_("not a sqrtdk-gui preset (more than {count} characters)").format(count=f"{MAX_BYTES:,}"))
     try:
-        return _from_json(text)
+        return _from_json(text, pseudo)
     except PresetError:
         raise
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError,
@@ -127,7 +130,7 @@ def from_json(text: str) -> State:
             error=type(exc).__name__, message=message)) from None
 
 
-def _from_json(text: str) -> State:
+def _from_json(text: str, pseudo: bool) -> State:
     _check_depth(text)
     try:
         data = json.loads(text)
@@ -172,7 +175,7 @@ def _from_json(text: str) -> State:
     language = data.get("language")
     if language is not None:
         _expect(str, language, "\"language\"")
-        if not speaks(language):
+        if language not in LANGUAGES and not (pseudo and language == PSEUDO):
             raise PresetError(_("unknown language {name}: use {languages}").format(
                 name=_shown(language), languages=", ".join(LANGUAGES)))
     return State(params=params, step=step, scenario=scenario, theme=theme, zoom=float(zoom), language=language)
@@ -187,7 +190,7 @@ def load(path: str | os.PathLike[str]) -> State:
     except safe_io.IOFailure as exc:  # a FIFO, a device, too large, unreadable
         raise PresetError(_("cannot read it: {reason}").format(reason=exc.reason)) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # with or without the byte-order mark Windows editors write
     except UnicodeDecodeError:
         raise PresetError(_("not a JSON file (not UTF-8 text)")) from None
     return from_json(text)
@@ -195,5 +198,10 @@ def load(path: str | os.PathLike[str]) -> State:
 
 def save(state: State, path: str | os.PathLike[str]) -> None:
     """Write atomically, keeping the old file's permissions and symlink; the old file stays
-    intact if anything fails (safe_io.IOFailure, an OSError with one sentence, propagates)."""
+    intact if anything fails (safe_io.IOFailure, an OSError with one sentence, propagates).
+
+    A state in the pseudo language is saved without a language (a preset file never names
+    it): opened, such a preset keeps the language being spoken."""
+    if state.language == PSEUDO:
+        state = replace(state, language=None)
     safe_io.write_text(path, to_json(state))

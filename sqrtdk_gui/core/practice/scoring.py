@@ -1,14 +1,16 @@
 """Grading, scores per topic, the missed items and the stored progress (numpy-free).
 
-Progress is a small JSON text (kept in the settings file): for each item answered, the
-candidate's last answer and whether it was right. Reading it is strict about its shape and
-lenient about its content: an unknown item (a bank from another version) or a malformed
-entry is dropped, never an error, so damaged settings cost at most some progress.
+Progress is a small JSON text (kept in the settings file; its format is ``progress``): for
+each item answered, the candidate's last answer and whether it was right. Reading it is
+strict about its shape (``progress.read_progress``: a text that is not progress is no
+progress here, and the settings keep it aside) and lenient about its content: an entry this
+bank cannot use (an item of another version's bank, a malformed answer) is left out of the
+attempts, never an error.
 """
 
 from __future__ import annotations
 
-import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -16,12 +18,11 @@ from dataclasses import dataclass
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson.predict import parse_guesses
 from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
+from sqrtdk_gui.core.practice.progress import PROGRESS_VERSION, ProgressError, progress_text, read_progress
 
 __all__ = ["PROGRESS_VERSION", "Attempt", "parse_number", "grade", "progress_to_json", "progress_from_json",
-           "scores", "missed"]
+           "attempts", "foreign_entries", "scores", "missed"]
 
-PROGRESS_VERSION = 1
-MAX_PROGRESS_CHARS = 64 * 1024
 _DECIMAL_COMMA = re.compile(r"^\s*([-+]?\d+),(\d{1,2}|\d{4,})\s*(?:[^\d\s.,].*)?$")  # "22,6" but not "1,500"
 
 
@@ -64,7 +65,13 @@ def grade(question: Question, answer: Answer) -> bool:
 
 def _valid(question: Question, answer: object) -> Answer | None:
     if question.kind == "number":
-        return float(answer) if isinstance(answer, (int, float)) and not isinstance(answer, bool) else None
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
+            return None
+        try:
+            value = float(answer)
+        except OverflowError:  # an integer too large for a float: no answer anyone typed
+            return None
+        return value if math.isfinite(value) else None
     if question.kind == "ranking":
         every = list(range(len(question.options)))
         if isinstance(answer, list) and sorted(a for a in answer if isinstance(a, int)) == every:
@@ -74,29 +81,21 @@ def _valid(question: Question, answer: object) -> Answer | None:
     return answer if ok else None  # type: ignore[return-value]
 
 
-def progress_to_json(progress: Mapping[str, Attempt]) -> str:
-    """The stored text: {"version": 1, "answers": {key: {"answer": …, "correct": bool}}}."""
-    answers = {key: {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer, "correct": a.correct}
-               for key, a in progress.items()}
-    return json.dumps({"version": PROGRESS_VERSION, "answers": answers}, ensure_ascii=False, sort_keys=True)
+def progress_to_json(progress: Mapping[str, Attempt], kept: Mapping[str, object] | None = None) -> str:
+    """The stored text: {"version": 1, "answers": {key: {"answer": …, "correct": bool}}}, plus
+    ``kept``, stored entries of items this bank does not have, as they were read."""
+    answers: dict[str, object] = dict(kept or {})
+    answers.update({key: {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer,
+                          "correct": a.correct} for key, a in progress.items()})
+    return progress_text(answers)
 
 
-def progress_from_json(text: object, bank: Iterable[Question]) -> dict[str, Attempt]:
-    """The progress in ``text`` for the items of ``bank``; anything unreadable is left out.
-
-    The verdict is graded again, so a stored "correct" cannot disagree with the bank."""
-    if not isinstance(text, str) or len(text) > MAX_PROGRESS_CHARS:
-        return {}
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return {}
-    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION
-            or not isinstance(data.get("answers"), dict)):
-        return {}
+def attempts(entries: Mapping[str, object], bank: Iterable[Question]) -> dict[str, Attempt]:
+    """The entries this bank can use, each graded again (a stored "correct" cannot disagree
+    with the bank); the others are left out."""
     by_key = {q.key: q for q in bank}
     out: dict[str, Attempt] = {}
-    for key, entry in data["answers"].items():
+    for key, entry in entries.items():
         question = by_key.get(key)
         if question is None or not isinstance(entry, dict):
             continue
@@ -104,6 +103,21 @@ def progress_from_json(text: object, bank: Iterable[Question]) -> dict[str, Atte
         if answer is not None:
             out[key] = Attempt(answer, grade(question, answer))
     return out
+
+
+def foreign_entries(entries: Mapping[str, object], bank: Iterable[Question]) -> dict[str, object]:
+    """The entries of items this bank does not have (another version's), to be stored again."""
+    keys = {q.key for q in bank}
+    return {key: entry for key, entry in entries.items() if key not in keys}
+
+
+def progress_from_json(text: object, bank: Iterable[Question]) -> dict[str, Attempt]:
+    """The progress in ``text`` for the items of ``bank``; a text that is not progress is none."""
+    try:
+        entries = read_progress(text)
+    except ProgressError:
+        return {}
+    return attempts(entries, bank)
 
 
 def scores(progress: Mapping[str, Attempt], bank: Iterable[Question]) -> dict[str, tuple[int, int, int]]:

@@ -475,14 +475,23 @@ def train_grid(
         final_params[name][:, cols] = params[name]
     wall = time.perf_counter() - start
     runs = n_seeds * n_rates
+    # Each run's curves are copied one metric at a time, and each metric's grid is let go of
+    # once copied: the copies never take the grid's memory a second time (with 100 runs of
+    # 100,000 steps the grid is 800 MB).
+    run_curves: list[list[dict[str, np.ndarray]]] = [[{} for _ in lrs] for _ in seeds]
+    for name in METRIC_NAMES:
+        grid = curves.pop(name)
+        for i in range(n_seeds):
+            for j in range(n_rates):
+                run_curves[i][j][name] = grid[i, j, :int(done[i, j])].copy()
+        del grid
     out = []
     for i, seed in enumerate(seeds):
         row = []
         for j, lr in enumerate(lrs):
-            n = int(done[i, j])
             row.append(TrainResult(
                 replace(c, lr=lr, seed=seed),
-                **{name: curves[name][i, j, :n].copy() for name in METRIC_NAMES},
+                **run_curves[i][j],
                 cancelled=cancelled and bool(active[i, j]), diverged=bool(diverged[i, j]),
                 wall_time=wall / runs,
                 params={name: arr[i, j].copy() for name, arr in final_params.items()},

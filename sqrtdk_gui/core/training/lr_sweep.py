@@ -28,7 +28,15 @@ import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.i18n import _, ngettext
-from sqrtdk_gui.core.training.loop import FLOAT_RANGES, INT_RANGES, MAX_ELEMENTS, TrainConfig, TrainResult, train_grid
+from sqrtdk_gui.core.training.loop import (
+    FLOAT_RANGES,
+    INT_RANGES,
+    MAX_ELEMENTS,
+    METRIC_NAMES,
+    TrainConfig,
+    TrainResult,
+    train_grid,
+)
 from sqrtdk_gui.core.validation import check_choice, check_float, check_int
 
 __all__ = [
@@ -59,32 +67,37 @@ MAX_RUNS = 100  # rates x seeds trained at once (memory grows with it)
 # What a sweep may take at its peak: the project's bound for a command of the command line.
 MEMORY_BUDGET = 500 * 2**20
 # The peak, from measurements of `train --lr-sweep` (peak RSS; d_k up to 2,048 × d_model 512,
-# 1–100 runs; the estimate is 10–60 % above what was measured): the process before training,
-# then per run and per scaling training at once its weights (W_q, W_k and W_v of every layer)
-# about five times over with SGD (the weights, their final copy, the gradients and a step's
-# temporaries) and seven and a half with Adam (its two moments), and once a step's other
-# arrays: a d_model × d_model product per layer (M = W_q W_kᵀ, or W_k W_kᵀ for QK-norm) and
-# the batch (inputs and values, d_model + d_v wide per key; q and its products per query).
-_BASE_BYTES = 110 * 2**20
+# 1–100 runs, up to 10,000 steps): the process before training, then per run of each scaling
+# training at once its weights (W_q, W_k and W_v of every layer) about five times over with
+# SGD (the weights, their final copy, the gradients and a step's temporaries) and seven and a
+# half with Adam (its two moments), once a step's other arrays (a d_model × d_model product
+# per layer, M = W_q W_kᵀ or W_k W_kᵀ for QK-norm, and the batch: inputs and values,
+# d_model + d_v wide per key, q and its products per query), and its curves: every metric at
+# every step, allocated when it starts (float64), plus one metric's copy while each run's are
+# copied out. A scaling that has finished keeps its runs' curves until the sweep ends.
+_BASE_BYTES = 48 * 2**20
 _WEIGHT_COPIES = {"sgd": 5.0, "adam": 7.5}
 _ACTIVATION_COPIES = 1.0
+_CURVE_BYTES = 8 * len(METRIC_NAMES)  # per run and step
 
 
-def sweep_bytes(config: TrainConfig, runs: int, parallel: int = 1) -> int:
+def sweep_bytes(config: TrainConfig, runs: int, parallel: int = 1, scalings: int = 1) -> int:
     """An upper estimate of a sweep's peak memory: ``runs`` rates × seeds per scaling,
-    ``parallel`` scalings training at once (threads)."""
+    ``scalings`` scalings of which ``parallel`` train at once (threads)."""
     c = config
     weights = c.layers * 2 * c.d_model * c.d_k + (c.layers - 1) * c.d_model**2 + c.d_v**2
     activations = c.layers * (c.d_model**2 + c.batch * (c.n_keys * (c.d_model + c.d_v) + 4 * c.d_k))
-    per_run = 8 * (_WEIGHT_COPIES[c.optimizer] * weights + _ACTIVATION_COPIES * activations)
-    return int(_BASE_BYTES + parallel * runs * per_run)
+    curves = _CURVE_BYTES * c.steps
+    training = 8 * (_WEIGHT_COPIES[c.optimizer] * weights + _ACTIVATION_COPIES * activations) \
+        + curves * (1 + 1 / len(METRIC_NAMES))
+    return int(_BASE_BYTES + runs * (parallel * training + max(0, scalings - parallel) * curves))
 
 
 def sweep_threads(config: TrainConfig, runs: int, workers: int, scalings: int) -> int:
     """Scalings to train at once: up to ``workers`` (one per scaling at most), fewer where
     that many would not fit ``MEMORY_BUDGET`` (at least one: ``check_grid`` refuses the rest)."""
     threads = max(1, min(workers, scalings))
-    while threads > 1 and sweep_bytes(config, runs, threads) > MEMORY_BUDGET:
+    while threads > 1 and sweep_bytes(config, runs, threads, scalings) > MEMORY_BUDGET:
         threads -= 1
     return threads
 
@@ -94,9 +107,10 @@ def _megabytes(n: int) -> str:
 
 
 def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int],
-               parallel: int = 1) -> tuple[tuple[float, ...], tuple[int, ...]]:
-    """Validated (lrs, seeds) for a sweep of ``config`` with ``parallel`` scalings training at
-    once; ValueError names what is wrong (also a sweep that would not fit ``MEMORY_BUDGET``)."""
+               parallel: int = 1, scalings: int = 1) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Validated (lrs, seeds) for a sweep of ``config`` over ``scalings`` scalings with
+    ``parallel`` training at once; ValueError names what is wrong (also a sweep that would not
+    fit ``MEMORY_BUDGET``)."""
     lo, hi, lo_inc = FLOAT_RANGES["lr"]
     lrs = tuple(sorted({check_float("lr", lr, lo, hi, lo_inc) for lr in lrs}))
     seeds = tuple(dict.fromkeys(check_int("seed", s, *INT_RANGES["seed"]) for s in seeds))
@@ -112,9 +126,17 @@ def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int],
     if size > MAX_ELEMENTS:
         raise ValueError(_("rates*seeds*batch*n_keys*max(d_model, d_v) = {size} exceeds {limit}; "
                            "use fewer rates, seeds or a smaller batch").format(size=size, limit=MAX_ELEMENTS))
-    need = sweep_bytes(config, runs, parallel)
+    need = sweep_bytes(config, runs, parallel, scalings)
     if need > MEMORY_BUDGET:
-        if parallel > 1:
+        curves = runs * _CURVE_BYTES * config.steps * max(scalings, parallel)
+        if 2 * curves > need:  # mostly the curves: steps, not widths, are what to cut
+            message = ngettext("this sweep would need about {need} ({runs} runs of {steps} steps, {scalings} "
+                               "scaling, each keeping every step's measurements); the limit is {limit}: use "
+                               "fewer steps, rates or seeds",
+                               "this sweep would need about {need} ({runs} runs of {steps} steps, {scalings} "
+                               "scalings, each keeping every step's measurements); the limit is {limit}: use "
+                               "fewer steps, rates or seeds", scalings)
+        elif parallel > 1:
             message = _("this sweep would need about {need} ({runs} runs × {parallel} scalings at once, "
                         "d_k {d_k} × d_model {d_model}); the limit is {limit}: use a smaller d_k or d_model, "
                         "fewer rates or seeds")
@@ -122,7 +144,8 @@ def check_grid(config: TrainConfig, lrs: Sequence[float], seeds: Sequence[int],
             message = _("this sweep would need about {need} ({runs} runs, d_k {d_k} × d_model {d_model}); "
                         "the limit is {limit}: use a smaller d_k or d_model, fewer rates or seeds")
         raise ValueError(message.format(need=_megabytes(need), runs=runs, parallel=parallel, d_k=config.d_k,
-                                        d_model=config.d_model, limit=_megabytes(MEMORY_BUDGET)))
+                                        d_model=config.d_model, steps=f"{config.steps:,}", scalings=scalings,
+                                        limit=_megabytes(MEMORY_BUDGET)))
     return lrs, seeds
 
 
@@ -144,6 +167,11 @@ class ScalingSweep:
     def complete(self) -> bool:
         """Every run trained all its steps or diverged (none was cancelled)."""
         return bool(self.runs) and not any(r.cancelled for row in self.runs for r in row)
+
+    @property
+    def steps_done(self) -> int:
+        """The most steps any of its runs trained (fewer than asked for when cut short)."""
+        return max((r.steps_done for row in self.runs for r in row), default=0)
 
     def steps_to_90(self) -> np.ndarray:
         """(seeds, rates) steps to 90 % accuracy, NaN where a run never got there."""
@@ -230,6 +258,8 @@ class ScalingSweep:
         per_seed = self.best_per_seed()
         return {
             "scaling": self.scaling,
+            "complete": self.complete,
+            "steps_done": self.steps_done,
             "best_lr": best[0] if best else None,
             "best_steps_to_90": best[1] if best else None,
             "best_per_seed": [None if b is None else {"seed": seed, "lr": b[0], "steps_to_90": b[1]}
@@ -311,23 +341,28 @@ def run_sweep(
     stop_at_90: bool = False,
     on_scaling: Callable[[int, ScalingSweep], None] | None = None,
     workers: int | None = None,
+    keep_partial: bool = False,
 ) -> SweepResult:
     """Train every scaling at every rate (default: the optimiser's grid) and seed.
 
     ``progress(scaling_index, steps_done, curves)`` passes on :func:`train_grid`'s read-only
     curves, shaped (seeds, rates, steps_done). ``should_stop`` cancels between steps; the
-    result then holds the scalings finished so far (the cut ones are dropped). ``stop_at_90``
-    ends each run once its steps to 90 % are known (quicker; only those then mean anything).
-    ``on_scaling(index, sweep)`` is called as each scaling completes. With ``workers`` > 1
-    (default: :func:`default_workers`) scalings train in that many threads at once (fewer if
-    that many would not fit ``MEMORY_BUDGET``), so both callbacks may come from several
+    result then holds the scalings finished so far (the cut ones are dropped, unless
+    ``keep_partial``: then they are kept with the steps their runs did, as ``train`` keeps a
+    cancelled run's, and ``ScalingSweep.complete`` tells them apart). ``stop_at_90`` ends each
+    run once its steps to 90 % are known (quicker; only those then mean anything). Each run's
+    ``TrainResult`` holds its curves and summaries, not its final weights (``params`` is
+    empty). ``on_scaling(index, sweep)`` is called as each scaling completes. With ``workers``
+    > 1 (default: :func:`default_workers`) scalings train in that many threads at once (fewer
+    if that many would not fit ``MEMORY_BUDGET``), so both callbacks may come from several
     threads and in any order of scalings.
     """
     for s in scalings:
         check_choice("scaling", s, TRAINED_SCALINGS)
     workers = default_workers() if workers is None else check_int("workers", workers, 1, 64)
     order = list(dict.fromkeys(scalings))
-    lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds)
+    lrs, seeds = check_grid(config, LR_GRID[config.optimizer] if lrs is None else lrs, seeds,
+                            scalings=len(order))
     # As many scalings at once as fit in memory (a large sweep trains them one after another).
     workers = sweep_threads(config, len(lrs) * len(seeds), workers, len(order))
     start = time.perf_counter()
@@ -343,9 +378,13 @@ def run_sweep(
         grid = train_grid(replace(config, scaling=scaling), lrs, seeds,
                           None if progress is None else report, should_stop, progress_every,
                           stop_at_90)
-        sweep = ScalingSweep(scaling, lrs, seeds, tuple(tuple(row) for row in grid))
+        # A sweep keeps its runs' curves, not their final weights: nothing reads them, and
+        # kept until the sweep ends they would cost a wide layer's 45 runs 100 MB per scaling.
+        sweep = ScalingSweep(scaling, lrs, seeds, tuple(tuple(replace(r, params={}) for r in row) for row in grid))
+        del grid
         if not sweep.complete:
-            return None
+            trained = any(r.steps_done for row in sweep.runs for r in row)
+            return sweep if keep_partial and trained else None
         if on_scaling is not None:
             on_scaling(index, sweep)
         return sweep
@@ -354,8 +393,8 @@ def run_sweep(
     if workers == 1 or len(order) == 1:
         finished = {}
         for index, scaling in enumerate(order):  # one thread: in the order asked
-            finished[index] = one(index, scaling)
-            if finished[index] is None:
+            sweep = finished[index] = one(index, scaling)
+            if sweep is None or not sweep.complete:
                 break
     else:
         with ThreadPoolExecutor(max_workers=min(workers, len(order)),
@@ -363,7 +402,7 @@ def run_sweep(
             futures = {index: pool.submit(one, index, scaling) for index, scaling in jobs}
             finished = {index: f.result() for index, f in futures.items()}
     done = {order[i]: sweep for i, sweep in sorted(finished.items()) if sweep is not None}
-    cancelled = len(done) < len(order)
+    cancelled = sum(sweep.complete for sweep in done.values()) < len(order)
     return SweepResult(config, lrs, seeds, done, cancelled, time.perf_counter() - start)
 
 

@@ -24,12 +24,14 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import Answer, Measured, Question
+from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
 from sqrtdk_gui.core.practice.scoring import (
     Attempt,
+    attempts,
+    foreign_entries,
     grade,
     missed,
     parse_number,
-    progress_from_json,
     progress_to_json,
     scores,
 )
@@ -111,6 +113,7 @@ class PracticePresenter:
         self._seed = seed
         self._save = save
         self.progress: dict[str, Attempt] = {}
+        self._foreign: dict[str, object] = {}  # stored answers to items of another version's bank: kept
         self.queue: tuple[str, ...] = tuple(q.key for q in self._bank)
         self.current: Question = self._bank[0]
         self.revealed = False
@@ -118,8 +121,14 @@ class PracticePresenter:
 
     # --- progress ----------------------------------------------------------------------------
     def load(self, text: object) -> None:
-        """The stored progress (anything unreadable: none), then the first item not answered."""
-        self.progress = progress_from_json(text, self._bank)
+        """The stored progress (anything unreadable: none; the settings say so and keep the
+        text aside), then the first item not answered."""
+        try:
+            entries = read_progress(text)
+        except ProgressError:
+            entries = {}
+        self.progress = attempts(entries, self._bank)
+        self._foreign = foreign_entries(entries, self._bank)
         self.queue = tuple(q.key for q in self._bank)
         self.open(next((k for k in self.queue if k not in self.progress), self.queue[0]))
 
@@ -127,14 +136,14 @@ class PracticePresenter:
         """Forget every answer (after the view's confirmation); True if done."""
         if confirm and not self._view.confirm_reset():
             return False
-        self.progress = {}
+        self.progress, self._foreign = {}, {}
         self._store()
         self.queue = tuple(q.key for q in self._bank)
         self.open(self.queue[0])
         return True
 
     def _store(self) -> None:
-        self._save(progress_to_json(self.progress))
+        self._save(progress_to_json(self.progress, self._foreign))
 
     # --- moving --------------------------------------------------------------------------------
     def open(self, key: str) -> None:

@@ -1,6 +1,7 @@
 """File → Open recent: the presets opened or saved lately, newest first.
 
-The list is remembered in the settings (``Settings.recent``). A file that is gone when the
+The list is remembered in the settings (``Settings.recent``), merged with what other windows
+add to it (``core.io.shared_state``). A file that is gone when the
 menu opens drops out of the list, and the status bar says which; one that can no longer be
 read when chosen drops out with the reason in a dialog.
 """
@@ -13,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from sqrtdk_gui.gui.window.settings import RECENT_MAX
+from sqrtdk_gui.core.io.shared_state import RECENT_MAX
 
 __all__ = ["RecentPresets"]
 
