@@ -1,8 +1,9 @@
 """Pictures of a lecture on a projector: every step with its question open and then
-revealed, and the traps, follow-ups, σ dial and training lab, in presentation mode at
-1024×768 (and 1280×720, 1280×800 with --all), offscreen:
+revealed, the traps, follow-ups, σ dial, the closing page and the training lab, in
+presentation mode at 1024×768 (and 1280×720, 1280×800 with --all), offscreen; and the
+teacher's presenter view at 1280×800 beside step 3's answer:
 
-    python docs/lecture_screenshots.py [FOLDER] [--all]      # default: docs/lecture/
+    python docs/lecture_screenshots.py [FOLDER] [--all] [--lang de]    # default: docs/lecture/
 
 The window stands for the projector's screen (presentation mode without full screen). The
 same lecture on a real X server with a window manager and real keys is a test
@@ -33,7 +34,9 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
     window.resize(*size)
     window.show()
     window.presentation.enter(full_screen=False)
-    tag = f"{size[0]}x{size[1]}"
+    from sqrtdk_gui.core import i18n
+
+    tag = f"{size[0]}x{size[1]}" if i18n.language() == "en" else f"{i18n.language()}-{size[0]}x{size[1]}"
     written = []
 
     def shot(name: str) -> None:
@@ -48,9 +51,20 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
             shot(f"step{step.number}-question")
             window.lesson.reveal(animate=False)
             shot(f"step{step.number}-answer")
+            if step.number == 3:  # the teacher's screen meanwhile
+                view = window.presenter_view
+                view.resize(1280, 800)
+                view.show()
+                QApplication.processEvents()
+                path = folder / f"{tag}-presenter-view.png"
+                save_image(view.grab(), str(path))
+                written.append(path)
+                view.hide()
         for s in SCENARIOS if everything else SCENARIOS[:1]:
             window.lesson.choose_scenario(s.key)
             shot(f"{s.kind}-{s.key}")
+        window.lesson.close()
+        shot("closing")
         window.lesson.choose_scenario("sigma_dial")
         shot("sigma-dial")
         window.tabs.setCurrentIndex(1)
@@ -67,10 +81,14 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
 
 def main(argv: list[str]) -> int:
     everything = "--all" in argv
-    args = [a for a in argv if a != "--all"]
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
+    args = [a for a in argv if a not in ("--all", "--lang", lang)]
     folder = Path(args[0]) if args else Path(__file__).resolve().parent / "lecture"
     folder.mkdir(parents=True, exist_ok=True)
     application()
+    from sqrtdk_gui.gui.launch import translations
+
+    translations.install(lang)
     sizes = [(1024, 768)] + ([(1280, 720), (1280, 800)] if everything else [])
     for size in sizes:
         for path in lecture(size, folder, everything):

@@ -97,7 +97,7 @@ def _key(qtbot, key):
 def test_each_lesson_key_of_the_table_runs_its_command_from_the_live_page(window, qtbot, name, start):
     window.lesson.go_to(start, animate=False)
     window.focus_home()
-    qtbot.waitUntil(lambda: window.live_page.hasFocus())
+    qtbot.waitUntil(lambda: window.live_page.hasFocus(), timeout=60_000)
     expected = {"lesson_last": (len(STEPS), None), "lesson_first": (1, None), "step_3": (3, None),
                 "lesson_back": (2, None), "lesson_reveal": (2, True)}[name]
     cmd = find(name)
@@ -111,7 +111,7 @@ def test_each_lesson_key_of_the_table_runs_its_command_from_the_live_page(window
 
 
 def test_blank_and_escape_keys_come_from_the_table(window, qtbot):
-    qtbot.waitUntil(lambda: window.live_page.hasFocus())
+    qtbot.waitUntil(lambda: window.live_page.hasFocus(), timeout=60_000)
     for key in find("blank").lesson_keys:
         _key(qtbot, Qt.Key(key))
         assert window.blanked

@@ -184,11 +184,11 @@ def _waiting_export(log, never):
 def test_cancel_reaches_an_export_in_the_middle_of_its_work(qtbot):
     log, never = [], Future()
     run = ExportRun(_waiting_export(log, never))
-    with qtbot.waitSignal(run.progressed) as page:
+    with qtbot.waitSignal(run.progressed, timeout=60_000) as page:
         run.start()
     assert page.args == [0, 2, "first"]
     qtbot.wait(30)  # the export now waits for its work, which never ends
-    with qtbot.waitSignal(run.finished) as finished:
+    with qtbot.waitSignal(run.finished, timeout=60_000) as finished:
         run.cancel()
     assert finished.args == [["kept"], None] and run.cancelled and not run.running
     assert log == ["cancelled while waiting", "restored"] and not never.done()
@@ -200,7 +200,7 @@ def test_an_export_that_cannot_write_reports_the_error_once(qtbot):
         raise OSError(28, "No space left on device")
 
     run = ExportRun(failing())
-    with qtbot.waitSignal(run.finished) as finished:
+    with qtbot.waitSignal(run.finished, timeout=60_000) as finished:
         run.start()
     value, error = finished.args
     assert value is None and isinstance(error, OSError) and error.errno == 28 and not run.cancelled
@@ -209,7 +209,7 @@ def test_an_export_that_cannot_write_reports_the_error_once(qtbot):
 def test_abort_ends_an_export_within_the_call(qtbot):
     log, never = [], Future()
     run = ExportRun(_waiting_export(log, never))
-    with qtbot.waitSignal(run.progressed):
+    with qtbot.waitSignal(run.progressed, timeout=60_000):
         run.start()
     with qtbot.waitSignal(run.finished, timeout=0, raising=False) as finished:
         run.abort()

@@ -486,7 +486,7 @@ def test_a_panel_asking_for_more_room_repaints_neither_its_neighbours_nor_the_co
     needed = page.minimumSizeHint().height()
     height = hist.key.height()
     hist.set_key([("#D55E00", "━", "a long entry of the colour key " * 2)] * 6)
-    qtbot.waitUntil(lambda: hist.key.height() > height)
+    qtbot.waitUntil(lambda: hist.key.height() > height, timeout=60_000)
     qtbot.wait(100)
     assert page.minimumSizeHint().height() > needed  # the page did ask for more room
     assert paints.seen.get(hist, 0) >= 1  # the panel itself repainted

@@ -287,13 +287,13 @@ def test_two_training_threads_report_every_run_with_the_numbers_of_one(qtbot):
     worker.sweep_ready.connect(lambda job, i, sweep: sweeps.__setitem__(i, sweep))
     configs = tuple(TrainConfig(d_k=32, steps=60, scaling=s) for s in SCALINGS)
     worker.run(TrainJob(1, configs))
-    qtbot.waitUntil(lambda: len(results) == 3 and len(events) == 180)  # queued from the threads
+    qtbot.waitUntil(lambda: len(results) == 3 and len(events) == 180, timeout=60_000)  # queued from the threads
     for i, config in enumerate(configs):  # each run as trained alone, all its steps reported
         np.testing.assert_array_equal(results[i].loss, train(config).loss)
         assert sorted(d for j, d in events if j == i) == list(range(1, 61))
     job = SweepJob(2, TrainConfig(d_k=8, steps=30, batch=8), SCALINGS, (0.1, 1.0), (0, 1))
     worker.run(job)
-    qtbot.waitUntil(lambda: len(sweeps) == 3)
+    qtbot.waitUntil(lambda: len(sweeps) == 3, timeout=60_000)
     alone = run_sweep(job.config, job.scalings, job.lrs, job.seeds, workers=1)
     assert sorted(sweeps) == [0, 1, 2]
     for i, s in enumerate(SCALINGS):
@@ -336,7 +336,7 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
     assert window.tabs.tabText(1) == "Training lab"
     window.tabs.setCurrentIndex(1)  # the page is built when its tab is first opened
     page = window.lab_page
-    qtbot.waitUntil(page.isVisible)  # a widget added to a shown layout is shown queued
+    qtbot.waitUntil(page.isVisible, timeout=60_000)  # a widget added to a shown layout is shown queued
     page.controls.set_values(d_k=1024, steps=2000)
     with qtbot.waitSignal(page.runner.progress, timeout=20000):
         page.run_button.click()

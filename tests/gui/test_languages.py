@@ -177,3 +177,103 @@ def test_view_language_rebuilds_the_window_in_the_new_language_with_its_state(tm
     assert out == {"status": 0, "seen": [[i18n.pseudo("&File"), 3, i18n.PSEUDO, i18n.PSEUDO]]}
     _, state, _ = Settings(str(settings)).load()
     assert isinstance(state, presets.State) and state.language == i18n.PSEUDO and state.step == 3
+
+
+EXPORT_SCRIPT = """
+import json, sys
+from concurrent.futures import Future
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.gui.export.run import Page
+from sqrtdk_gui.gui.launch.app import Launch, run_window
+
+seen, ended, work, tries = [], [], Future(), [0]
+
+def shown():
+    return [w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow" and w.isVisible()]
+
+def export():  # two slides; the second waits for work this script finishes
+    yield Page(0, 2, "first")
+    yield work
+    yield Page(1, 2, "second")
+    return ["first.png", "second.png"]
+
+def start():
+    window = shown()[0]
+
+    def done(written, cancelled):
+        ended.append([written, cancelled])
+        window.statusBar().showMessage(f"Wrote {len(written)} of 2 slides")
+
+    window._start_export(export(), "Rendering lesson slides", "Slide", 2, done, str)
+    window.choose_language(i18n.PSEUDO)  # View -> Language while the export runs
+    QTimer.singleShot(0, during)
+
+def during():
+    windows = shown()
+    run = windows[0].running_export
+    seen.append([len(windows), run is not None and run.running, windows[0].statusBar().currentMessage()])
+    work.set_result(None)
+    QTimer.singleShot(50, check)
+
+def check():  # until the rebuilt window is up (a bounded number of tries), then quit
+    windows = shown()
+    tries[0] += 1
+    rebuilt = windows and windows[0].menuBar().actions()[0].text().startswith(i18n.PSEUDO_OPEN)
+    if rebuilt or tries[0] > 400:
+        if windows:
+            seen.append([bool(rebuilt), windows[0].statusBar().currentMessage()])
+        QApplication.instance().quit()
+    else:
+        QTimer.singleShot(50, check)
+
+QTimer.singleShot(0, start)
+status = run_window(Launch())
+print(json.dumps({"status": status, "seen": seen, "ended": ended}))
+"""
+
+
+def test_view_language_during_an_export_rebuilds_the_window_once_the_export_has_finished(tmp_path):
+    """Switching the language rebuilds the window, which would abandon a running export: the
+    window waits for the export to end, says so, and the rebuilt window shows what the
+    export said (a process of its own: the launcher's loop runs)."""
+    import json
+
+    env = dict(os.environ, SQRTDK_GUI_SETTINGS=str(tmp_path / "settings.ini"), QT_QPA_PLATFORM="offscreen",
+               LANGUAGE="en")
+    done = subprocess.run([sys.executable, "-c", EXPORT_SCRIPT], capture_output=True, text=True, timeout=180,
+                          env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["status"] == 0
+    assert out["seen"][0] == [1, True, "The window switches to the new language once the export has finished"]
+    assert out["ended"] == [[["first.png", "second.png"], False]]  # finished, not abandoned
+    assert out["seen"][1] == [True, "Wrote 2 of 2 slides"]
+
+
+def test_lang_speaks_for_one_run_and_view_language_is_remembered(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QByteArray
+
+    from sqrtdk_gui.core.io import presets
+    from sqrtdk_gui.gui.launch.app import Launch, prepare_window
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    ini = tmp_path / "settings.ini"
+    Settings(str(ini)).save(QByteArray(), presets.State(language="es"))
+    monkeypatch.setenv("SQRTDK_GUI_SETTINGS", str(ini))
+    try:
+        window, settings = prepare_window(Launch(lang="de"), interactive=True)
+        qtbot.addWidget(window)
+        assert i18n.language() == "de" and window.actions.languages["de"].isChecked()
+        assert window.current_state().language == "es"  # what was chosen before stays the choice
+        settings.save(window.saveGeometry(), window.current_state())
+        window.close()
+        again, _ = prepare_window(Launch(), interactive=True)  # the next plain start
+        qtbot.addWidget(again)
+        assert i18n.language() == "es" and again.actions.languages["es"].isChecked()
+        again.show_language_choice("de")  # View -> Language is remembered
+        assert again.current_state().language == "de"
+        again.close()
+    finally:
+        translations.install("en")

@@ -205,12 +205,12 @@ def test_a_focused_control_wears_a_thick_ring_in_every_theme(window, qtbot):
         window.set_theme(theme)
         button = window.controls.raw_button
         button.setFocus()
-        qtbot.waitUntil(lambda: window.focus_ring.target is button)
+        qtbot.waitUntil(lambda: window.focus_ring.target is button, timeout=60_000)
         ring = window.focus_ring.frame
         assert ring.isVisible() and window.style_.palette.highlight in ring.styleSheet()
         assert "3px solid" in ring.styleSheet()
         window.focus_home()  # the lesson's home: nothing to outline
-        qtbot.waitUntil(lambda: not ring.isVisible())
+        qtbot.waitUntil(lambda: not ring.isVisible(), timeout=60_000)
 
 
 def test_ctrl_0_restores_the_layout_after_zooming(window, qtbot):

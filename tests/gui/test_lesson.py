@@ -193,7 +193,7 @@ def _key(qtbot, key):
 
 
 def test_keyboard_navigation_including_clicker_keys(window, qtbot):
-    qtbot.waitUntil(lambda: window.live_page.hasFocus())  # a fresh start: no control holds keys
+    qtbot.waitUntil(lambda: window.live_page.hasFocus(), timeout=60_000)  # a fresh start: no control holds keys
     _key(qtbot, Qt.Key.Key_Right)
     assert window.lesson.step == 1 and not window.lesson.revealed
     _key(qtbot, Qt.Key.Key_Space)  # at an open question the next press reveals ...
@@ -221,16 +221,21 @@ def test_keyboard_navigation_including_clicker_keys(window, qtbot):
 def test_a_clicker_alone_reveals_every_answer_and_walks_every_page(window, qtbot):
     from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 
-    seen = []
+    seen, closing = [], []
     for _ in range(3 * len(STEPS) + len(SCENARIOS) + 2):
         _key(qtbot, Qt.Key.Key_PageDown)
         lesson = window.lesson
         seen.append((lesson.step, lesson.scenario.key if lesson.scenario else None,
                      lesson.answer_shown))
+        closing.append(lesson.closing)
     steps = [(n, None, shown) for n in range(1, len(STEPS) + 1) for shown in (False, True)]
     assert seen[:len(steps)] == steps  # every step, first its question, then its answer
-    assert [k for _, k, _ in seen[len(steps):len(steps) + len(SCENARIOS)]] == [s.key for s in SCENARIOS]
-    assert seen[-1][1] == SCENARIOS[-1].key  # the last page stays
+    pages = len(steps) + len(SCENARIOS)
+    assert [k for _, k, _ in seen[len(steps):pages]] == [s.key for s in SCENARIOS]
+    assert closing[pages:] == [True] * (len(seen) - pages) and not any(closing[:pages])  # then the end, which stays
+    assert not window.lesson_pane.next_button.isEnabled() and window.lesson_pane.previous_button.isEnabled()
+    _key(qtbot, Qt.Key.Key_PageUp)
+    assert window.lesson.scenario.key == SCENARIOS[-1].key and not window.lesson.closing
     for _ in range(len(SCENARIOS)):
         _key(qtbot, Qt.Key.Key_PageUp)
     assert window.lesson.scenario is None and window.lesson.step == len(STEPS)

@@ -212,6 +212,16 @@ def projector(tmp_path):
         xvfb.stderr.close()
 
 
+def _end(app: subprocess.Popen) -> str:
+    """Stop the program (killed if it does not end) and return what it wrote to stderr."""
+    app.terminate()
+    try:
+        return app.communicate(timeout=20)[1]
+    except subprocess.TimeoutExpired:
+        app.kill()
+        return app.communicate()[1]
+
+
 def _xdotool(env, *args) -> str:
     done = subprocess.run([XDOTOOL, *args], capture_output=True, text=True, timeout=60, env=env)
     return done.stdout.strip()
@@ -266,12 +276,7 @@ def test_a_lecture_with_a_clicker_at_1024x768(projector):
         assert "Step 5/5" in title_after("Prior")  # Page Up walks back
         title_after("Escape")  # leaves presentation mode
     finally:
-        app.terminate()
-        try:
-            out, err = app.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            out, err = app.communicate()
+        err = _end(app)
     assert "Traceback" not in err, err
 
 
@@ -320,3 +325,86 @@ def test_a_ranking_is_dragged_into_order_with_the_mouse(projector):
     assert done.returncode == 0, done.stderr[-4000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report == {"order": [2, 0, 1], "right": True}, report
+
+
+@pytest.fixture
+def laptop_and_projector(tmp_path):
+    """A teacher's laptop (1280×800, the primary screen) with a projector (1024×768) as a second
+    screen: two X screens, a window manager on each."""
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write_fd), "-screen", "0", "1280x800x24",
+                             "-screen", "1", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    os.close(write_fd)
+    procs = [xvfb]
+    try:
+        display = _read_display(read_fd, xvfb)
+        env = _env("xcb", display)
+        env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # a fresh settings folder
+        for screen in (0, 1):
+            procs.append(subprocess.Popen([OPENBOX], env=dict(env, DISPLAY=f"{display}.{screen}"),
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        yield env, display
+    finally:
+        os.close(read_fd)
+        for proc in reversed(procs):
+            _stop(proc)
+        xvfb.stderr.close()
+
+
+def _window_on(env, display: str, name: str, seconds: float = 60) -> tuple[str, dict]:
+    """The first visible window on X screen ``display`` (":N.s") whose name starts with ``name``
+    (the main window: not the presenter view) and its geometry, once there (a bound on
+    waiting, not a measurement)."""
+    import time
+
+    screen_env = dict(env, DISPLAY=display)
+    screen = display.rsplit(".", 1)[1]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = _xdotool(screen_env, "search", "--screen", screen, "--onlyvisible", "--name", f"^{name}")
+        for window in found.splitlines():
+            title = _xdotool(screen_env, "getwindowname", window)
+            if "presenter view" in name or "presenter view" not in title:
+                shell = _xdotool(screen_env, "getwindowgeometry", "--shell", window)
+                return window, dict(line.split("=") for line in shell.splitlines())
+        time.sleep(0.2)
+    return "", {}
+
+
+@NEEDS_LECTURE_TOOLS
+def test_with_a_projector_the_slide_goes_there_and_the_notes_stay_on_the_laptop(laptop_and_projector):
+    import time
+
+    env, display = laptop_and_projector
+    app = subprocess.Popen([sys.executable, "-m", "sqrtdk_gui"], env=dict(env, DISPLAY=f"{display}.0"),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    laptop, projector = f"{display}.0", f"{display}.1"
+    try:
+        window, _ = _window_on(env, laptop, "sqrtdk-gui")
+        assert window, f"no window appeared (exit status {app.poll()})"
+        _xdotool(dict(env, DISPLAY=laptop), "windowactivate", "--sync", window)
+        _xdotool(dict(env, DISPLAY=laptop), "key", "F11")
+        slide, geometry = _window_on(env, projector, "sqrtdk-gui")
+        assert slide, "the slide did not go to the projector"
+        deadline = time.monotonic() + 20  # a bound on waiting for full screen, not a measurement
+        while (geometry.get("WIDTH"), geometry.get("HEIGHT")) != ("1024", "768") and time.monotonic() < deadline:
+            time.sleep(0.2)
+            slide, geometry = _window_on(env, projector, "sqrtdk-gui")
+        assert (geometry["WIDTH"], geometry["HEIGHT"]) == ("1024", "768")  # the whole projector
+        notes, where = _window_on(env, laptop, "sqrtdk-gui — presenter view")
+        assert notes and int(where["WIDTH"]) > 1000, "the presenter view is not on the laptop"
+        # The clicker's keys work while the presenter view has the focus.
+        _xdotool(dict(env, DISPLAY=laptop), "windowactivate", "--sync", notes)
+        for _ in range(3):  # step 1's question, its answer, step 2
+            _xdotool(dict(env, DISPLAY=laptop), "key", "Next")
+            time.sleep(0.5)
+        deadline = time.monotonic() + 10
+        while "Step 2/5" not in _xdotool(dict(env, DISPLAY=projector), "getwindowname", slide) \
+                and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "Step 2/5" in _xdotool(dict(env, DISPLAY=projector), "getwindowname", slide)
+        _xdotool(dict(env, DISPLAY=laptop), "key", "Escape")
+    finally:
+        err = _end(app)
+    assert "Traceback" not in err, err

@@ -13,10 +13,24 @@ from __future__ import annotations
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import compared_scalings
 from sqrtdk_gui.core.attention.sweep import sweep_base
+from sqrtdk_gui.core.i18n import N_
 from sqrtdk_gui.core.lesson.page import Scenario, Step
 from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["STEPS", "SCENARIOS", "scenario", "shown_sweeps", "shown_dials"]
+__all__ = ["STEPS", "SCENARIOS", "scenario", "shown_sweeps", "shown_dials", "INTRO_TITLE", "INTRO_SUMMARY",
+           "CLOSING_TITLE", "CLOSING_SUMMARY", "HANDOUT_HINT"]
+
+# What the projected page says before step 1 and after the last follow-up (the closing page).
+INTRO_TITLE = N_("Why divide by √d_k?")
+INTRO_SUMMARY = N_("Five steps, one causal chain: d_k terms → variance d_k → saturated softmax → vanishing "
+                   "Jacobian → vanishing gradient, and the cure, ÷√d_k. Then {traps} traps and {followups} "
+                   "follow-ups.")
+CLOSING_TITLE = N_("The chain, in short")
+CLOSING_SUMMARY = N_("A logit sums d_k terms, so its spread grows like √d_k; wide logits saturate the softmax, its "
+                     "Jacobian diag(p) − ppᵀ collapses, and almost no gradient reaches the queries and keys. "
+                     "÷√d_k keeps σ = 1 for every head size.")
+HANDOUT_HINT = N_("To take home: File → Export lesson handout, or the command sqrtdk-gui export-handout "
+                  "lesson.html")
 
 STEPS: tuple[Step, ...] = tuple(m.PAGE for m in PAGES if isinstance(m.PAGE, Step))
 SCENARIOS: tuple[Scenario, ...] = tuple(m.PAGE for m in PAGES if isinstance(m.PAGE, Scenario))

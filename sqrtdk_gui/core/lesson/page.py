@@ -74,7 +74,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A trap or a follow-up. ``title`` and ``button`` are marked for translation (``N_``):
+    """A trap or a follow-up. ``title``, ``button`` and ``summary`` are marked for translation (``N_``):
     whoever shows them calls ``_()`` on them; ``key`` and ``kind`` are identifiers."""
 
     key: str
@@ -84,6 +84,9 @@ class Scenario:
     button: str  # a short label for its button
     preset: dict[str, Any] = field(default_factory=dict)  # Params(**preset): each field's own type
     highlight: tuple[str, ...] = ()
+    # What the projected page says (one or two sentences, ``{figure}`` placeholders allowed);
+    # the page's whole text is the teacher's notes and the handout's.
+    summary: str = ""
 
     def __post_init__(self) -> None:
         _check_views(f"scenario {self.key}", self.highlight)

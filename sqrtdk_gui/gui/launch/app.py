@@ -116,7 +116,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
     translations.install(translations.resolve(launch.lang, (launch.preset and launch.preset.language)
                                               or remembered_language))
     window = MainWindow(threaded=interactive)
-    window.show_language_choice(launch.lang or (state.language if state is not None else None))
+    # The language chosen before (or the preset's) is what the settings keep; --lang is for this run.
+    window.show_language_choice(state.language if state is not None else None)
     if settings is not None:
         window.recent.set_paths(settings.recent)  # File -> Open recent
         window.set_practice_store(settings)  # practice mode's progress
@@ -132,6 +133,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
             window.apply_state(State())
             warning = translate("Launch", "saved state could not be applied ({error}); starting with "
                                 "defaults").format(error=type(exc).__name__)
+    if launch.lang:  # ticked in View -> Language for this run, not remembered
+        window.show_language_choice(launch.lang, remember=False)
     open_lesson(window, launch, animate=interactive)
     if launch.theme:
         window.set_theme(launch.theme)
@@ -172,7 +175,9 @@ def run_window(launch: Launch) -> int:
             window.show()
             if presentation:
                 window.presentation.enter()
-            window.language_requested.connect(lambda _code: app.exit(RELAUNCH))
+            outcome: list[str] = []  # what an export that ended before the rebuild said
+            window.language_requested.connect(
+                lambda _code, w=window, said=outcome: _rebuild_when_no_export(app, w, said))
             status = app.exec()
             if status != RELAUNCH or interrupted:
                 return 130 if interrupted else status
@@ -181,6 +186,8 @@ def run_window(launch: Launch) -> int:
             closing, window = window, None
             _close(closing, settings)
             window, settings = prepare_window(Launch(), interactive=True)
+            if outcome and outcome[0] and not window.statusBar().currentMessage():
+                window.statusBar().showMessage(outcome[0], 15000)  # what the export said, still on show
     finally:
         if window is not None:
             _close(window, settings)
@@ -188,6 +195,30 @@ def run_window(launch: Launch) -> int:
 
 # app.exec()'s status when the window asks to be rebuilt in another language.
 RELAUNCH = 0x5A71
+
+
+def _rebuild_when_no_export(app, window, outcome: list[str]) -> None:
+    """View -> Language: rebuild the window now, or once the lesson export it runs has ended
+    (rebuilding closes the window, which would abandon the export half done). The export
+    finishes, or is cancelled from its dialog, and says so first; what it said becomes
+    ``outcome``, for the rebuilt window's status bar."""
+    run = window.running_export
+    if run is None:
+        app.exit(RELAUNCH)
+        return
+    if outcome:
+        return  # already waiting for this export
+    outcome.append("")
+    window.statusBar().showMessage(translate("Launch", "The window switches to the new language once the export "
+                                             "has finished"))
+
+    def ended(value, error) -> None:  # after the window's own handler: its message is on show
+        if value is None and error is None:
+            return  # aborted: the window is closing, and the program with it
+        outcome[:] = [window.statusBar().currentMessage()]
+        app.exit(RELAUNCH)
+
+    run.finished.connect(ended)
 
 
 def _close(window, settings) -> None:

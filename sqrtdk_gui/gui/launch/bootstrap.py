@@ -9,8 +9,8 @@ import sys
 __all__ = ["BENIGN_MESSAGES", "application", "install_message_filter", "release_memory_promptly"]
 
 # Messages of Qt's own that say nothing about this program: the offscreen platform plugin
-# prints this on every show(). Everything else still reaches stderr.
-BENIGN_MESSAGES = ("This plugin does not support propagateSizeHints()",)
+# prints these on every show() and raise(). Everything else still reaches stderr.
+BENIGN_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
 
 
 def install_message_filter() -> None:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.i18n import _, localize_number
-from sqrtdk_gui.core.lesson.content import SCENARIOS
+from sqrtdk_gui.core.lesson.content import CLOSING_SUMMARY, CLOSING_TITLE, HANDOUT_HINT, SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.core.lesson.texts import before_reveal, lesson_source
@@ -35,7 +35,7 @@ from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resiz
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "notes_html"]
+__all__ = ["LessonPane", "notes_html", "verdict_html"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -62,6 +62,24 @@ def notes_html(notes: list[SampleNote], seed: int) -> str:
     """The sample notes as paragraphs under a page's text (nothing when the sample agrees)."""
     return "".join(f'<p class="sample-note"><i>{html.escape(n.text(seed))}</i></p>' for n in notes)
 
+
+
+def verdict_html(quantity: str, measured: float, digits: int, guesses) -> str:
+    """The measured value and each of the class's guesses against it ("×1.3 off"), the
+    closest in bold, in the language spoken (the pane and the projected slide say the same)."""
+    value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
+    lines = [translate("LessonPane", "Measured in this sample: <b>{quantity} = {value}</b>").format(
+        quantity=html.escape(_(quantity)), value=value)]
+    if guesses:
+        best = min(range(len(guesses)), key=lambda i: guesses[i][1])
+        cells = []
+        for i, (guess, off) in enumerate(guesses):
+            verdict = ("—" if off == float("inf") else translate("LessonPane", "spot on") if off < 1.05
+                       else translate("LessonPane", "×{factor} off").format(factor=f"{off:.1f}"))
+            text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
+            cells.append(f"<b>{text}</b>" if i == best else text)
+        lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
+    return localize_number("<br/>".join(lines))
 
 
 CELL_PADDING = 5
@@ -227,7 +245,8 @@ class LessonPane(QWidget):
         self.previous_button.setObjectName("previous")
         self.next_button.setObjectName("next")
         self.previous_button.setToolTip(translate("LessonPane", "Previous step (←, Page Up)"))
-        self.next_button.setToolTip(translate("LessonPane", "Next step (→, Space, Page Down)"))
+        self.next_button.setToolTip(translate("LessonPane", "Next page: the next step, trap or follow-up (→, Space, "
+                                                            "Page Down; at an open question those reveal first)"))
         self.previous_button.clicked.connect(self.previous_clicked)
         self.next_button.clicked.connect(self.next_clicked)
         nav = QHBoxLayout()
@@ -308,8 +327,26 @@ class LessonPane(QWidget):
         self.predict.hide()
         self.scenarios.hide()
         self.chart.hide()
-        self.previous_button.setEnabled(False)
-        self.next_button.setEnabled(True)
+
+    def show_closing(self) -> None:
+        """After the last follow-up: the chain in short and where the handout is."""
+        self._shown_scenario = None
+        self._shown_step = None
+        self._full_step_html = None
+        self.caption.setText(translate("LessonPane", "The end"))
+        self.title.setText(_(CLOSING_TITLE))
+        self._set_html(f"<h2>{html.escape(_(CLOSING_TITLE))}</h2><p>{html.escape(_(CLOSING_SUMMARY))}</p>"
+                       f"<p><i>{html.escape(_(HANDOUT_HINT))}</i></p>")
+        self.predict.hide()
+        self.scenarios.show()
+        for button in self.scenario_buttons.values():
+            button.setChecked(False)
+        self.chart.hide()
+
+    def set_navigation(self, back: bool, forward: bool) -> None:
+        """Previous and Next enabled where the lesson can go back and on (the presenter says)."""
+        self.previous_button.setEnabled(back)
+        self.next_button.setEnabled(forward)
 
     def _scenario_html(self, scenario: Scenario) -> str:
         raw = lesson_source(scenario.resource)
@@ -361,8 +398,6 @@ class LessonPane(QWidget):
         self._fit_predict()
         for button in self.scenario_buttons.values():
             button.setChecked(False)
-        self.previous_button.setEnabled(step.number > 1)
-        self.next_button.setEnabled(step.number < count)
 
     def show_scenario(self, scenario: Scenario, evidence: Evidence | None, seed: int | None = None,
                       failed: str = "") -> None:
@@ -390,8 +425,6 @@ class LessonPane(QWidget):
             self.chart.show()
         else:
             self.chart.hide()
-        self.previous_button.setEnabled(True)
-        self.next_button.setEnabled(False)
 
     def _fit_chart_title(self) -> None:
         fit_plot_title(self.chart.getPlotItem(), self._chart_title, self.style_.pt(11),
@@ -440,19 +473,7 @@ class LessonPane(QWidget):
 
     def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
-        value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
-        lines = [translate("LessonPane", "Measured in this sample: <b>{quantity} = {value}</b>").format(
-            quantity=html.escape(_(quantity)), value=value)]
-        if guesses:
-            best = min(range(len(guesses)), key=lambda i: guesses[i][1])
-            cells = []
-            for i, (guess, off) in enumerate(guesses):
-                verdict = ("—" if off == float("inf") else translate("LessonPane", "spot on") if off < 1.05
-                           else translate("LessonPane", "×{factor} off").format(factor=f"{off:.1f}"))
-                text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
-                cells.append(f"<b>{text}</b>" if i == best else text)
-            lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
-        self.verdict.setText(localize_number("<br/>".join(lines)))
+        self.verdict.setText(verdict_html(quantity, measured, digits, guesses))
         self.verdict.show()
         self.guesses.setEnabled(False)
         self.reveal()

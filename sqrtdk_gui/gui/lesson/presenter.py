@@ -27,6 +27,10 @@ __all__ = ["LessonPresenter", "prepare_page", "page_params", "step_description",
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
+# The closing page's panels: the Jacobian's and the gradient's curves over every head size.
+CLOSING_PRESET: dict = {"d_k": 512, "scaling": "sqrt_dk"}
+CLOSING_PANELS = ("jacobian", "gradient")
+
 
 def step_description(step: Step, count: int) -> str:
     """"Step 2/5: <its title>" in the language spoken (the window's title)."""
@@ -83,10 +87,13 @@ class LessonPresenter(QObject):
     about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
 
     def __init__(self, controller, pane, highlight, animator, parent=None, veil=None,
-                 hold_axis=None) -> None:
+                 hold_axis=None, slide=None) -> None:
         super().__init__(parent)
         self._controller = controller
         self._pane = pane
+        # The views of the current page: the pane (the teacher's notes, with the guesses and
+        # the buttons) and, in presentation mode, the projected slide.
+        self._views = [pane] + ([slide] if slide is not None else [])
         self._highlight = highlight
         self._veil = veil or (lambda targets, covered=(): None)
         # hold_axis(half | None): the logit axis the lesson holds (a step's widest σ × 4), so
@@ -96,8 +103,9 @@ class LessonPresenter(QObject):
         self._animator = animator
         self.step = 0
         self.scenario: Scenario | None = None
+        self.closing = False  # the page after the last follow-up
         self.revealed = True  # False while a step's question is open
-        pane.next_clicked.connect(self.next)
+        pane.next_clicked.connect(self.forward)
         pane.previous_clicked.connect(self.previous)
         pane.scenario_clicked.connect(self.choose_scenario)
         pane.reveal_clicked.connect(self.reveal)
@@ -105,6 +113,7 @@ class LessonPresenter(QObject):
         controller.params_changed.connect(self._params_changed)
         self._waiting: tuple[str, Params] | None = None  # the table the pane waits for
         self._ahead: Future | None = None  # the next page's table, being built
+        self._navigation()
 
     def _params_changed(self, params: Params) -> None:
         # New sample: a trap's table is "for these parameters", and the page says again which
@@ -115,7 +124,7 @@ class LessonPresenter(QObject):
         if self.scenario is not None:
             self._show_scenario(self.scenario, params)
         else:
-            self._pane.set_seed(params.seed)
+            self._each("set_seed", params.seed)
 
     @property
     def count(self) -> int:
@@ -131,7 +140,7 @@ class LessonPresenter(QObject):
         self.about_to_move.emit()
         self._animator.stop()
         self._waiting = None
-        self.step, self.scenario = number, None
+        self.step, self.scenario, self.closing = number, None, False
         self._apply(step.preset)
         self._hold(step)
         prediction = PREDICTIONS.get(number)
@@ -143,7 +152,8 @@ class LessonPresenter(QObject):
             if prediction is None:
                 self._play(step)
         self._highlight(step.highlight, step.slide_views)
-        self._pane.show_step(step, self.count, self._controller.params.seed)
+        self._each("show_step", step, self.count, self._controller.params.seed)
+        self._navigation()
         self.changed.emit(step_description(step, self.count))
         self._prefetch_next()
 
@@ -153,7 +163,7 @@ class LessonPresenter(QObject):
         if step is None or self.scenario is not None:
             return
         if self.revealed:  # nothing hidden (a question without a measured answer)
-            self._pane.reveal()
+            self._each("reveal")
             return
         self.revealed = True
         self._veil_step(step)
@@ -165,7 +175,8 @@ class LessonPresenter(QObject):
         prediction = PREDICTIONS[step.number]
         value = measured(step.number)
         guesses = compare(parse_guesses(self._pane.guess_text()), value)
-        self._pane.show_answer(prediction.quantity, value, prediction.digits, guesses)
+        self._each("show_answer", prediction.quantity, value, prediction.digits, guesses)
+        self.changed.emit(step_description(step, self.count))  # what comes next has changed
 
     def _hold(self, step: Step | None) -> None:
         """Hold the logit axis at four σ of the widest logits the step shows (its preset, or
@@ -194,7 +205,7 @@ class LessonPresenter(QObject):
         s = find_scenario(key)
         self.about_to_move.emit()
         self._animator.stop()
-        self.step, self.scenario = self.count, s
+        self.step, self.scenario, self.closing = self.count, s, False
         self.revealed = True
         self._hold(None)
         self._veil(())
@@ -209,6 +220,7 @@ class LessonPresenter(QObject):
         ``answered``: a step with its answer on screen, as it was before (no animation)."""
         self._animator.stop()
         self.revealed = True
+        self.closing = False
         self._veil(())  # a restored position shows its numbers (presets, settings, slides)
         key = scenario.key if isinstance(scenario, Scenario) else scenario
         if key:
@@ -225,52 +237,114 @@ class LessonPresenter(QObject):
             self.revealed = answered or PREDICTIONS.get(step) is None
             self._veil_step(current)
             self._highlight(current.highlight, current.slide_views)
-            self._pane.show_step(current, self.count, self._controller.params.seed)
+            self._each("show_step", current, self.count, self._controller.params.seed)
             if answered:
-                self._pane.reveal()
+                self._each("reveal")
             self.changed.emit(step_description(current, self.count))
         else:
             self.step, self.scenario = 0, None
             self._hold(None)
             self._highlight((), ())
-            self._pane.show_intro()
+            self._each("show_intro")
             self.changed.emit("")
+        self._navigation()
 
     def next(self) -> None:
         if self.scenario is None and self.step < self.count:
             self.go_to(self.step + 1)
 
     def previous(self) -> None:
-        if self.scenario is not None:
+        if self.closing:
+            self.choose_scenario(SCENARIOS[-1].key)
+        elif self.scenario is not None:
             self.go_to(self.count)  # back from a scenario to its gateway step
         elif self.step > 1:
             self.go_to(self.step - 1)
 
-    @property
-    def answer_shown(self) -> bool:
-        """Whether the current step's answer is on screen (True where there is no step)."""
-        return self.step == 0 or self.scenario is not None or self._pane.answer_visible
-
-    def advance(self) -> None:
-        """The clicker's forward press: reveal an unanswered question, else move on.
-
-        After step 5 it walks the traps and then the follow-ups, in the order of the pane.
-        """
-        if not self.answer_shown:
-            self.reveal()
-        elif self.scenario is not None:
+    def forward(self) -> None:
+        """The next page in the clicker's order, without revealing: the next step; after step
+        5 the traps, then the follow-ups; after the last of them the closing page."""
+        if self.closing:
+            return
+        if self.scenario is not None:
             keys = [s.key for s in SCENARIOS]
             i = keys.index(self.scenario.key)
-            if i + 1 < len(keys):
-                self.choose_scenario(keys[i + 1])
+            self.choose_scenario(keys[i + 1]) if i + 1 < len(keys) else self.close()
         elif self.step == self.count:
             self.choose_scenario(SCENARIOS[0].key)
         else:
             self.next() if self.step else self.go_to(1)
 
+    def close(self) -> None:
+        """The closing page: the chain in short and where the handout is."""
+        self.about_to_move.emit()
+        self._animator.stop()
+        self._waiting = None
+        self.step, self.scenario, self.closing = self.count, None, True
+        self.revealed = True
+        self._hold(None)
+        self._veil(())
+        # The whole chain at a glance: raw against ÷√d_k for every head size.
+        self._apply(CLOSING_PRESET)
+        self._highlight(CLOSING_PANELS, CLOSING_PANELS)
+        self._each("show_closing")
+        self._navigation()
+        self.changed.emit(translate("LessonPresenter", "The end"))
+        self._controller.prefetch(None)
+
+    def description(self) -> str:
+        """The page on screen, as the window's title names it ("" at the introduction)."""
+        if self.closing:
+            return translate("LessonPresenter", "The end")
+        if self.scenario is not None:
+            return scenario_description(self.scenario)
+        return step_description(STEPS[self.step - 1], self.count) if self.step else ""
+
+    def following(self) -> str:
+        """What the clicker's next press brings ("" on the closing page)."""
+        if self.closing:
+            return ""
+        if not self.answer_shown:
+            return translate("LessonPresenter", "the answer to this question")
+        if self.scenario is not None:
+            keys = [s.key for s in SCENARIOS]
+            i = keys.index(self.scenario.key)
+            return scenario_description(SCENARIOS[i + 1]) if i + 1 < len(keys) \
+                else translate("LessonPresenter", "The end")
+        if self.step == self.count:
+            return scenario_description(SCENARIOS[0])
+        return step_description(STEPS[self.step], self.count)
+
+    def _navigation(self) -> None:
+        self._pane.set_navigation(back=self.step > 0 or self.scenario is not None or self.closing,
+                                  forward=not self.closing)
+
+    def _each(self, method: str, *args) -> None:
+        """Show the same thing in every view of the page (the pane, the slide)."""
+        for view in self._views:
+            getattr(view, method)(*args)
+
+    @property
+    def answer_shown(self) -> bool:
+        """Whether the current step's answer is on screen (True where there is no step)."""
+        return self.step == 0 or self.scenario is not None or self.closing or self._pane.answer_visible
+
+    def advance(self) -> None:
+        """The clicker's forward press: reveal an unanswered question, else move on.
+
+        After step 5 it walks the traps and then the follow-ups, in the order of the pane,
+        and ends on the closing page.
+        """
+        if not self.answer_shown:
+            self.reveal()
+        else:
+            self.forward()
+
     def back(self) -> None:
         """The clicker's back press: the previous scenario, or step, of :meth:`advance`."""
-        if self.scenario is not None:
+        if self.closing:
+            self.choose_scenario(SCENARIOS[-1].key)
+        elif self.scenario is not None:
             keys = [s.key for s in SCENARIOS]
             i = keys.index(self.scenario.key)
             self.choose_scenario(keys[i - 1]) if i else self.go_to(self.count)
@@ -292,7 +366,8 @@ class LessonPresenter(QObject):
         """The scenario in the pane with its table if at hand, else with a note while a worker
         builds it (``_on_evidence`` puts it in)."""
         table = cached_evidence(s.key, params)
-        self._pane.show_scenario(s, table, params.seed)
+        self._each("show_scenario", s, table, params.seed)
+        self._navigation()
         self._waiting = None if table is not None else (s.key, params)
         if table is None:
             self._build_evidence(s.key, params)
@@ -327,9 +402,9 @@ class LessonPresenter(QObject):
         try:
             table = evidence(key, params)
         except Exception as exc:  # noqa: BLE001 - a bug: said in the pane, not a frozen note
-            self._pane.show_scenario(self.scenario, None, params.seed, failed=f"{type(exc).__name__}: {exc}")
+            self._each("show_scenario", self.scenario, None, params.seed, f"{type(exc).__name__}: {exc}")
             return
-        self._pane.show_scenario(self.scenario, table, params.seed)
+        self._each("show_scenario", self.scenario, table, params.seed)
 
     def _prefetch_next(self) -> None:
         """Compute the result and build the table of the page the clicker shows next (its

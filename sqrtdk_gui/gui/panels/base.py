@@ -168,7 +168,7 @@ class PlotFrame(QFrame):
         # its text never sets how wide the panel, and so the window, must be.
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._full_title = title  # the title as set; the label may show it ended in "…"
-        self._elided_title = ""  # what the label shows when it is shortened, else ""
+        self._shown_title: str | None = None  # what the label was last given to show
         self.readout = QLabel()
         self.readout.setObjectName("panelReadout")
         # Plain text: a rich-text label re-parses and re-lays out its HTML on every
@@ -342,8 +342,13 @@ class PlotFrame(QFrame):
                 self.readout_slot.set_height(height)
 
     def set_title(self, text: str) -> None:
-        self.title.setText(text)
+        self._full_title = text
         self._fit_title()
+
+    @property
+    def full_title(self) -> str:
+        """The whole title, whatever the label shows of it."""
+        return self._full_title
 
     def _fit_title(self) -> None:
         """The title comes first: the Numbers button shows its icon only when both would not
@@ -355,8 +360,9 @@ class PlotFrame(QFrame):
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
         current = self.title.text()
-        text = self._full_title if self._elided_title and current == self._elided_title else current
-        self._full_title = text
+        if self._shown_title is not None and current != self._shown_title:
+            self._full_title = current  # set on the label itself: the new whole title
+        text = self._full_title  # always fitted from the whole title: it comes back with the room
         wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)
         style = Qt.ToolButtonStyle.ToolButtonTextOnly if wide else Qt.ToolButtonStyle.ToolButtonIconOnly
@@ -374,8 +380,9 @@ class PlotFrame(QFrame):
         self.title.setFont(font)
         shown = text
         if not rich and QFontMetrics(font).horizontalAdvance(text) > room > 0:
-            shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room)
-        self._elided_title = shown if shown != text else ""
+            # Never emptied: at least its first letters or "…" (a squeezed panel grows again).
+            shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room) or "…"
+        self._shown_title = shown
         if shown != current:
             self.title.setText(shown)
         self.title.setToolTip(text if shown != text else "")

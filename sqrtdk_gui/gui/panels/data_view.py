@@ -207,7 +207,7 @@ class DataView(QWidget):
             self.tables.pop().deleteLater()
         for i, (view, table) in enumerate(zip(self.tables, tables)):
             self.tabs.setTabText(i, table.title)
-            view.setAccessibleName(translate("DataView", "{panel}: {table}").format(panel=self.panel.title.text(),
+            view.setAccessibleName(translate("DataView", "{panel}: {table}").format(panel=self.panel.full_title,
                                                                                     table=table.title))
             view.set_table(table)
         self.tabs.tabBar().setVisible(len(tables) > 1)

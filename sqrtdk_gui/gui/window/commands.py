@@ -190,6 +190,11 @@ COMMANDS: tuple[Cmd, ...] = (
         lesson_keys=(K.Key_B, K.Key_Period), keys="B  .", wakes=False, separator=True,
         tip=QT_TRANSLATE_NOOP("Commands", "A black screen; any lesson key brings the picture back"),
         sheet=QT_TRANSLATE_NOOP("Commands", "blank the screen (any lesson key brings it back)")),
+    Cmd("notes", "lesson", QT_TRANSLATE_NOOP("Commands", "Presenter &notes"), lambda w: w.toggle_notes(),
+        lesson_keys=(K.Key_N,), keys="N", when=lambda w: w.presentation.active, wakes=False,
+        tip=QT_TRANSLATE_NOOP("Commands", "In presentation mode: the page's whole text, what comes next and the "
+                                          "lesson clock, on the teacher's screen"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "presenter notes (presentation mode)")),
     Cmd("escape", "", "Leave", _escape, lesson_keys=(K.Key_Escape,), keys="Esc",
         anywhere=True, when=lambda w: w.blanked or w.presentation.active,
         sheet=QT_TRANSLATE_NOOP("Commands", "leave presentation mode or a blank screen")),

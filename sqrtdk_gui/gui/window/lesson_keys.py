@@ -47,7 +47,8 @@ class LessonKeys(QObject):
     """Routes the lesson keys of one main window to its lesson presenter.
 
     ``window`` provides ``lesson`` (the presenter), ``presentation``, ``live_active()``
-    (the live page is in front), ``set_blank(on)`` / ``blanked`` and ``focus_home()``.
+    (the live page is in front), ``set_blank(on)`` / ``blanked``, ``focus_home()`` and
+    ``lesson_windows()`` (itself and its presenter view: the keys work in both).
     """
 
     def __init__(self, window) -> None:
@@ -64,7 +65,7 @@ class LessonKeys(QObject):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
-        if not isinstance(obj, QWidget) or obj.window() is not self._window:
+        if not isinstance(obj, QWidget) or obj.window() not in self._window.lesson_windows():
             return False  # dialogs, the command palette, other windows keep their keys
         if event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier):
             return False  # Ctrl+… and Alt+… are menu shortcuts

@@ -50,6 +50,7 @@ from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
 from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
+from sqrtdk_gui.gui.window.projection import Projection
 from sqrtdk_gui.gui.window.quiet_tabs import QuietTabWidget
 from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
@@ -188,14 +189,21 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         pane_scroll.setFrameShape(QFrame.Shape.NoFrame)
         pane_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.lesson_dock.setWidget(pane_scroll)
+        self.lesson_scroll = pane_scroll
+        # Presentation mode: the dock shows the class's slide, and the pane (the teacher's
+        # notes) moves to the presenter view, on the other screen or one key away.
+        self.projection = Projection(self)
+        self.slide, self.presenter_view = self.projection.slide, self.projection.view
         self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                                      | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.lesson_dock.setMinimumWidth(260)
         self.lesson_dock.setMaximumWidth(560)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
         self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
-                                      veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half)
+                                      veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half,
+                                      slide=self.slide)
         self.lesson.changed.connect(self._show_lesson_title)
+        self.lesson.changed.connect(self.projection.show_pages)
         self.lesson_pane.bug_clicked.connect(self.open_practice)  # a trap page's "bug:KEY" link
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
@@ -402,10 +410,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self._slide_mode = on
         self.menuBar().setVisible(not on)
         self.statusBar().setVisible(not on)
-        self.tabs.tabBar().setVisible(not on)
-        self.panel_pages.tabBar().setVisible(not on)
-        for panel in self.panels.values():  # a picture has nothing to press
-            panel.numbers_button.setVisible(not on and panel.lists_numbers)
+        self.projection.set_drawing_slides(on)
         self.lesson_pane.set_slide_mode(on)
         self._fit_columns(self.width())
         if on:
@@ -436,6 +441,14 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         page = self.lab_page
         if page.run_button.isEnabled():
             page.run_button.click()
+
+    # --- the projected page and the presenter view (gui/window/projection.py) ------------------
+    def toggle_notes(self) -> None:
+        self.projection.toggle_notes()
+
+    def lesson_windows(self) -> tuple[QWidget, ...]:
+        """The windows whose keys drive the lesson: this one and its presenter view."""
+        return (self, self.presenter_view)
 
     def _show_lesson_title(self, text: str) -> None:
         self.setWindowTitle(f"{APP_NAME} — {text}" if text else APP_NAME)
@@ -514,6 +527,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self._practice_page.apply_style()
         for view in self.views():
             view.refresh()
+        self.projection.apply_style()
         self.focus_ring.apply_style(s.palette.highlight, max(3, round(3 * s.zoom)))
         for name, action in self.actions.themes.items():
             action.setChecked(name == s.theme)
@@ -525,10 +539,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.style_.set_theme(theme)
         self.apply_style()
 
-    def show_language_choice(self, code: str | None) -> None:
-        """Remember ``code`` as the language chosen (None: the system's) and tick it in View ->
-        Language, without asking for a rebuild (the window already speaks it)."""
-        self.language_choice = code
+    def show_language_choice(self, code: str | None, remember: bool = True) -> None:
+        """Tick ``code`` in View -> Language (None: the system's) and, unless ``remember`` is
+        false (``--lang``: for one run), remember it as the language chosen; no rebuild (the
+        window already speaks it)."""
+        if remember:
+            self.language_choice = code
         for key, action in self.actions.languages.items():
             action.setChecked(key == code)
 
@@ -685,6 +701,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.abort_export()  # first: the window as it was (settings save its state)
+        self.presenter_view.close()
         self.lesson_keys.remove()
         self.focus_ring.remove()
         self.presentation.leave()

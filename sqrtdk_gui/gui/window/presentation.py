@@ -1,5 +1,6 @@
 """Presentation mode: full screen, large type, hidden cursor, controls out of the way (H),
-and only the current lesson step's own panels, large (the window arranges them).
+the current lesson page as a slide beside its own panels, large (the window arranges them),
+and the teacher's notes in the presenter view: on the second screen, or one key away (N).
 
 Entering saves the window's state (zoom, visible columns, full screen or not) and leaving
 restores it exactly, so F11 twice is a no-op for the layout.
@@ -10,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication
+
+from sqrtdk_gui.gui.window.projection import place_on
 
 __all__ = ["Presentation", "presentation_zoom", "CURSOR_IDLE_MS"]
 
@@ -62,20 +65,20 @@ class Presentation(QObject):
             "geometry": w.saveGeometry(),
         }
         self.active = True
-        screen = w.screen()
-        if not full_screen or screen is None:
-            height = w.height()  # the window stands for the projector
-        else:
-            height = screen.geometry().height()
+        screen = w.projection.screens()[0] if full_screen else None
+        size = w.size()
+        height = size.height() if screen is None else screen.geometry().height()  # the window or the projector
+        # The slide first: the pane's words at the larger type must not make the window taller.
+        w.projection.set_presenting(True)
         w.set_zoom(max(w.style_.zoom, presentation_zoom(height)))
         w.set_controls_visible(False)  # the plots fill the screen; H brings the controls back
         w.menuBar().hide()  # the room reads plots, not menus (every shortcut still works)
         w.statusBar().hide()
-        if full_screen:
-            w.showFullScreen()
-            # Without a window manager (a kiosk, a bare X server) nobody honours the full-
-            # screen request: if the window still does not cover the screen shortly, cover it.
-            QTimer.singleShot(300, self._cover_screen)
+        if screen is not None:
+            self.move_to(screen)
+            w.projection.show_view_on_teachers_screen()  # once the slide is on the projector
+        else:
+            w.resize(size)
         QApplication.instance().installEventFilter(self)
         self._idle.start()
         self.changed.emit(True)
@@ -88,6 +91,7 @@ class Presentation(QObject):
         QApplication.instance().removeEventFilter(self)
         self._idle.stop()
         self._show_cursor()
+        w.projection.set_presenting(False)
         if not saved.get("full_screen"):
             w.showMaximized() if saved.get("maximized") else w.showNormal()
             if "geometry" in saved:
@@ -98,9 +102,16 @@ class Presentation(QObject):
         w.set_controls_visible(saved.get("controls", True))
         self.changed.emit(False)
 
+    def move_to(self, screen) -> None:
+        """Full screen on ``screen`` (the projector)."""
+        place_on(self._window, screen, full_screen=True)
+        # Without a window manager (a kiosk, a bare X server) nobody honours the full-
+        # screen request: if the window still does not cover the screen shortly, cover it.
+        QTimer.singleShot(300, self._cover_screen)
+
     def _cover_screen(self) -> None:
         w = self._window
-        screen = w.screen()
+        screen = w.projection.screens()[0]
         if self.active and screen is not None and w.geometry() != screen.geometry():
             w.setGeometry(screen.geometry())
 

@@ -10,7 +10,9 @@ from sqrtdk_gui.core.training import folding
 
 PAGE = Scenario("interview", "follow-up", N_("What interviewers ask"), "followup_interview.html",
                 N_("Interview"), preset={"d_k": 64, "scaling": "sqrt_dk"},
-                highlight=("gradient",))
+                highlight=("gradient",),
+                summary=N_("÷√d_k is fan-in normalisation of the sum q·k. σ = 1 is a convention (W_Q and W_K can "
+                           "rescale it); what matters is that σ does not depend on d_k."))
 
 
 FIGURES = FigureSet()

@@ -11,7 +11,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("long_context", "follow-up", N_("Long context: ÷√n versus × log n"),
                 "followup_long_context.html", N_("Long context"),
                 preset={"d_k": 64, "keys": 131072, "scaling": "log_n"},
-                highlight=("weights", "summary"))
+                highlight=("weights", "summary"),
+                summary=N_("At a fixed σ, more keys dilute attention. ÷√n instead of ÷√d_k is a bug; keeping ÷√d_k "
+                           "and multiplying by a slowly growing log n is one long-context technique (most rescale "
+                           "the rotary positions instead)."))
 
 
 FIGURES = FigureSet()

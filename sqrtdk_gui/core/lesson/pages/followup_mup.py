@@ -11,7 +11,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 # τ = 1/8 with ÷d_k is microsoft/mup's q·kᵀ·8/d; alignment 0.5 stands in for trained q, k.
 PAGE = Scenario("mup", "follow-up", N_("μP: 1/d_k and alignment"), "followup_mup.html", "μP ÷d_k",
                 preset={"d_k": 1024, "scaling": "dk", "alignment": 0.5, "temperature": 0.125},
-                highlight=("histogram", "summary"))
+                highlight=("histogram", "summary"),
+                summary=N_("Once training aligns q with k, q·k grows like d_k, not √d_k: ÷√d_k then freezes wide "
+                           "heads (median ‖J‖_F {mup_sqrt_jac_1024} at d_k = 1024), while μP's 8/d_k keeps every "
+                           "width alike."))
 
 
 FIGURES = FigureSet()

@@ -13,7 +13,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("precision", "follow-up", N_("Low precision: bfloat16 and float8"),
                 "followup_precision.html", "bf16 / fp8",
                 preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"},
-                highlight=("weights", "summary"))
+                highlight=("weights", "summary"),
+                summary=N_("Rounding q and k to bfloat16 moves each logit by an amount that grows with the logits' "
+                           "spread. At d_k = 1024 the largest weight errors are {kernel_raw_1024} raw against "
+                           "{kernel_scaled_1024} with ÷√d_k."))
 
 
 FIGURES = FigureSet()

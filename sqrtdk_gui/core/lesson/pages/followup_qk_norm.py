@@ -11,7 +11,9 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 # g = 12 ≈ log2(n² − n) for n = 64, Henry et al.'s starting value: σ = 12/√64 = 1.5 at d_k = 64.
 PAGE = Scenario("qk_norm", "follow-up", N_("QK-normalisation"), "followup_qk_norm.html", N_("QK-norm"),
                 preset={"d_k": 64, "scaling": "qk_norm", "gain": 12.0},
-                highlight=("histogram",))
+                highlight=("histogram",),
+                summary=N_("Normalising q and k bounds the logits. LayerNorm on q and k keeps ÷√d_k; with unit "
+                           "vectors a logit is g·cos θ with σ = g/√d_k, so the gain g must be large or learned."))
 
 
 FIGURES = FigureSet()

@@ -11,7 +11,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 # The σ dial, low precision and long context (each with its evidence table).
 PAGE = Scenario("sigma_dial", "follow-up", N_("Why σ ≈ 1 and not 3: the σ dial"),
                 "followup_sigma_dial.html", N_("σ dial"), preset={"d_k": 256, "scaling": "none"},
-                highlight=("sigma_dial",))
+                highlight=("sigma_dial",),
+                summary=N_("Softmax only sees the spread σ of its logits and is responsive in a window of σ (for 64 "
+                           "keys from about 1 to 8). ÷√d_k puts every head size at σ = 1; raw logits slide out of "
+                           "the window as d_k grows."))
 
 
 def evidence(p: Params) -> Evidence:

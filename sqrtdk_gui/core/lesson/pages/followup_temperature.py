@@ -13,7 +13,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("temperature", "follow-up", N_("Temperature"), "followup_temperature.html",
                 N_("Temperature"),
                 preset={"d_k": 1024, "scaling": "none", "temperature": 8.0},
-                highlight=("histogram", "summary"))
+                highlight=("histogram", "summary"),
+                summary=N_("A temperature τ and the scale multiply into one spread σ = √d_k · scale / τ, so a fixed "
+                           "τ fits one head size only. With 64 keys softmax is most responsive near σ ≈ 4 and "
+                           "saturates beyond σ ≈ 8."))
 
 
 FIGURES = FigureSet()

@@ -11,7 +11,7 @@ PAGE = Step(5, N_("Traps and follow-ups"), "step5.html",
             answer=N_("None of them. ÷√d_model shrinks σ to 1/√h (near-uniform attention, weaker gradients, and a "
                       "scale that changes with the number of heads); subtracting the maximum only prevents "
                       "overflow; n does not enter a logit's variance (÷√n is right only where n happens to equal "
-                      "d_k). Try each below."),
+                      "d_k). The next pages show each."),
             preset={"d_k": 64, "scaling": "sqrt_dk"},
             highlight=(),
             slide=("summary", "weights"))  # the traps change the weights most visibly

@@ -15,7 +15,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("after_softmax", "trap", N_("Scaling after the softmax"), "trap_after_softmax.html",
                 N_("After softmax"),
                 preset={"d_k": 256, "scaling": "after_softmax"},
-                highlight=("weights",))
+                highlight=("weights",),
+                summary=N_("The softmax has already seen the wide logits ({after_softmax_saturated} of rows "
+                           "saturated at d_k = 256). Dividing the weights afterwards cures nothing and breaks them: "
+                           "each row sums to 1/√d_k instead of 1."))
 
 
 FIGURES = FigureSet()

@@ -11,7 +11,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
 PAGE = Scenario("dmodel", "trap", N_("÷√d_model instead of ÷√d_k"), "trap_dmodel.html", "÷√d_model",
                 preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"},
-                highlight=("weights", "summary"))
+                highlight=("weights", "summary"),
+                summary=N_("Each head's logit sums its own d_k terms. ÷√d_model = ÷√(h·d_k) leaves σ = 1/√h "
+                           "({dmodel_sigma} with 8 heads): nearly uniform weights, and a scale that changes with the "
+                           "number of heads."))
 
 
 FIGURES = FigureSet()

@@ -13,7 +13,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("seq_len", "trap", N_("A scale from the sequence length"), "trap_seq_len.html",
                 N_("Scale from n"),
                 preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"},
-                highlight=("histogram", "summary"))
+                highlight=("histogram", "summary"),
+                summary=N_("A logit's variance comes from its d_k terms; the number of keys n does not enter it. ÷√n "
+                           "instead of ÷√d_k gives σ = √(d_k/n): too wide for short contexts, too flat for long "
+                           "ones."))
 
 
 FIGURES = FigureSet()

@@ -14,7 +14,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("small_heads", "trap", N_("“Small heads train fine”"), "trap_small_heads.html",
                 N_("Small heads"),
                 preset={"d_k": 8, "scaling": "none"},
-                highlight=("jacobian", "gradient"))
+                highlight=("jacobian", "gradient"),
+                summary=N_("At small d_k raw logits are not yet too wide (σ = 4 at d_k = 16), so raw looks fine "
+                           "there. But the scale must not depend on the head size: from d_k ≈ {small_heads_cross} "
+                           "on, ÷√d_k's softmax is the more responsive, and raw's collapses as d_k grows."))
 
 
 FIGURES = FigureSet()

@@ -15,7 +15,10 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 PAGE = Scenario("stable_softmax", "trap", N_("“Stable softmax fixes it”"), "trap_stable_softmax.html",
                 N_("Stable softmax"),
                 preset={"d_k": 512, "scaling": "none", "softmax": "naive", "dtype": "float16"},
-                highlight=("weights", "jacobian"))
+                highlight=("weights", "jacobian"),
+                summary=N_("Subtracting the row maximum changes how softmax is computed, not what it computes: "
+                           "softmax(z − max z) = softmax(z). It prevents overflow; the weights stay saturated, with "
+                           "‖J‖ ≈ 0."))
 
 
 FIGURES = FigureSet()

@@ -1,0 +1,167 @@
+"""Presentation mode as a classroom sees it: the projected page is a slide that fits, the
+teacher's notes are elsewhere.
+
+Every page of the lesson (the introduction, each step's question and answer, each trap and
+follow-up, the closing page) in every language and on the projector sizes a school has, walked
+as a clicker walks it: nothing on the projected page scrolls or is cut, no text is smaller
+than 20 px, and no part of the window that only the teacher uses (dock title, tab bars,
+Numbers buttons, the lesson pane) is projected.
+"""
+
+import pytest
+from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QGraphicsView, QLabel, QScrollBar, QWidget
+
+from sqrtdk_gui.core import i18n
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.gui.launch import translations
+from sqrtdk_gui.gui.lesson.presenter_view import clock_text
+
+SIZES = [(1024, 768), (1280, 720), (1280, 800)]
+LANGS = ["en", "de", "es", "zh_CN", i18n.PSEUDO]
+PAGES = (["intro"] + [f"step{s.number}-{state}" for s in STEPS for state in ("question", "answer")]
+         + [s.key for s in SCENARIOS] + ["closing"])
+
+
+@pytest.fixture
+def presenting(make_window):
+    def make(lang="en", size=(1024, 768)):
+        translations.install(lang)  # a window is built in the language spoken
+        window = make_window(size=size, threaded=False)
+        window.presentation.enter(full_screen=False)
+        return window
+
+    yield make
+    translations.install("en")
+
+
+def _go(window, page: str) -> None:
+    lesson = window.lesson
+    if page == "intro":
+        lesson.restore(0, None)
+    elif page == "closing":
+        lesson.close()
+    elif page.startswith("step"):
+        number, state = page[4:].split("-")
+        lesson.go_to(int(number), animate=False)
+        if state == "answer":
+            lesson.reveal(animate=False)
+    else:
+        lesson.choose_scenario(page)
+    window.render_ready()
+    for _ in range(3):  # the layouts and refits a shown window does next
+        QApplication.processEvents()
+
+
+def _projected(window) -> list[QWidget]:
+    """The visible widgets of the projected window."""
+    return [w for w in window.findChildren(QWidget) if w.isVisible() and w.window() is window]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_projected_page_fits_in_every_language(presenting, lang, size):
+    window = presenting(lang, size)
+    slide = window.slide
+    problems = []
+    for page in PAGES:
+        _go(window, page)
+        if not slide.fits:
+            problems.append(f"{page}: the words do not fit at the smallest size ({slide.words()[:80]}…)")
+        for label in slide.labels():
+            if label.isVisible() and label.text():
+                if QFontInfo(label.font()).pixelSize() < 20:
+                    problems.append(f"{page}: {label.objectName()} under 20 px")
+                if label.geometry().bottom() > slide.height() or label.geometry().right() > slide.width():
+                    problems.append(f"{page}: {label.objectName()} reaches beyond the slide")
+        scrolling = [w.objectName() or type(w).__name__ for w in _projected(window)
+                     if isinstance(w, QScrollBar) and w.maximum() > 0]
+        if scrolling:
+            problems.append(f"{page}: scroll bars {scrolling}")
+    assert (window.width(), window.height()) == size  # the words never make the window larger
+    assert problems == []
+
+
+def test_the_projected_page_shows_no_window_furniture_and_no_notes(presenting):
+    window = presenting()
+    _go(window, "step3-answer")
+    shown = _projected(window)
+    assert window.lesson_dock.widget() is window.slide
+    bar = window.lesson_dock.titleBarWidget()  # an empty one: no title, no × button
+    assert bar is not None and bar.height() <= 1 and not bar.findChildren(QWidget)
+    assert not window.tabs.tabBar().isVisible() and not window.panel_pages.tabBar().isVisible()
+    assert not any(p.numbers_button.isVisible() for p in window.panels.values())
+    assert window.lesson_pane not in shown and window.lesson_pane.window() is window.presenter_view
+    # Nothing projected is a scrolling text (the plots are graphics views without scroll bars).
+    assert not [w for w in shown if isinstance(w, QAbstractScrollArea) and not isinstance(w, QGraphicsView)]
+    # The answer is whole on the slide: every word of it.
+    answer = window.slide.answer.text()
+    assert answer and window.slide.answer.isVisible() and "32" in answer
+    window.presentation.leave()
+    assert window.lesson_dock.widget() is window.lesson_scroll and window.lesson_pane.isVisible()
+    assert window.tabs.tabBar().isVisible() and not window.presenter_view.isVisible()
+
+
+def test_step_five_is_blind_while_its_question_is_open(presenting):
+    window = presenting()
+    _go(window, "step5-question")
+    texts = " ".join(w.text() for w in _projected(window) if isinstance(w, QLabel) and w.text())
+    buttons = " ".join(w.text() for w in _projected(window) if hasattr(w, "text") and not isinstance(w, QLabel))
+    for s in SCENARIOS:
+        assert i18n._(s.title) not in texts and i18n._(s.button) not in buttons, s.key
+    assert window.slide.question.isVisible() and not window.slide.answer.isVisible()
+
+
+def test_the_presenter_view_holds_the_notes_and_what_comes_next(presenting, qtbot):
+    window = presenting()
+    view = window.presenter_view
+    _go(window, "step2-question")
+    assert "Step 2/5" in view.now.text() and "answer" in view.next_page.text()
+    notes = window.lesson_pane.text.toPlainText()
+    assert len(notes) > len(window.slide.words())  # the whole text is the teacher's
+    window.lesson.reveal(animate=False)
+    assert "Step 3/5" in view.next_page.text()
+    _go(window, SCENARIOS[-1].key)
+    assert "end" in view.next_page.text().lower()
+    # One screen: the notes are one key away, and never on the projected page.
+    assert not view.isVisible()
+    window.toggle_notes()
+    assert view.isVisible() and window.lesson_pane.isVisible() and not window.slide.isHidden()
+    window.toggle_notes()
+    assert not view.isVisible()
+
+
+def test_the_lesson_ends_on_a_closing_page(presenting):
+    window = presenting()
+    _go(window, SCENARIOS[-1].key)
+    assert window.lesson_pane.next_button.isEnabled()  # Next goes on wherever Page Down does
+    window.lesson_pane.next_button.click()
+    assert window.lesson.closing and "√d" in window.slide.words() and "handout" in window.slide.words()
+    assert not window.lesson_pane.next_button.isEnabled()
+    window.lesson.advance()
+    assert window.lesson.closing  # the end stays
+    window.lesson.back()
+    assert window.lesson.scenario.key == SCENARIOS[-1].key
+
+
+def test_the_lesson_clock_reads_minutes_and_seconds():
+    assert [clock_text(s) for s in (0, 59.9, 61, 3599, 3600, 3725)] == ["0:00", "0:59", "1:01", "59:59", "1:00:00",
+                                                                       "1:02:05"]
+
+
+@pytest.mark.parametrize("lang", ["es", "de"])
+def test_panel_titles_are_never_emptied_and_come_back_with_the_room(presenting, lang):
+    window = presenting(lang)
+    for page in ["step1-question", "step1-answer", "step2-question", "step2-answer", "step3-answer",
+                 "step4-answer", "intro", SCENARIOS[0].key]:
+        _go(window, page)
+        for panel in window.panels.values():
+            if panel.isVisible():
+                shown = panel.title.text()
+                assert shown and shown != "…", (page, panel.name, panel.full_title)
+    window.presentation.leave()
+    window.resize(1920, 1080)
+    _go(window, "step3-answer")
+    for panel in window.panels.values():
+        if panel.isVisible():  # room again: the whole title again
+            assert panel.title.text() == panel.full_title, panel.name
