@@ -105,16 +105,6 @@ def _working(scaling: str, optimizer: str = "sgd", layers: int = 1) -> list[floa
     return [float(n) for n in sweep(optimizer, layers).scalings[scaling].working_counts()]
 
 
-def _first_failing(scaling: str) -> list[float]:
-    """Per seed, the smallest rate from which every larger rate of the grid fails too."""
-    sw = sweep().scalings[scaling]
-    out = []
-    for row in sw.works():
-        ok = [i for i, w in enumerate(row) if w]
-        out.append(sw.lrs[ok[-1] + 1] if ok and ok[-1] + 1 < len(sw.lrs) else math.nan)
-    return out
-
-
 def _scalings(optimizer: str, layers: int) -> tuple[str, ...]:
     return ("none", "sqrt_dk", "qk_norm") if layers == 1 else ("none", "sqrt_dk")
 

@@ -372,7 +372,6 @@ class StepPanel(_BandPanel):
         self.metric_name = metric
         self.log_y = log_y
         self.subtitle = subtitle
-        self.fixed_y = y_range
         self.decades = _Decades(self.plot, self.log_axis, (-10, 12))
         self.levels: list[tuple[pg.InfiniteLine, str]] = []
         if y_range is not None:
