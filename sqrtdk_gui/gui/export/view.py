@@ -26,7 +26,7 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
@@ -48,7 +48,8 @@ from sqrtdk_gui.gui.export.run import (
 )
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
 
-__all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "slide_plan", "slide_layout",
+__all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "settled_image", "slide_plan",
+           "slide_layout",
            "slide_steps", "export_slides"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
@@ -84,6 +85,16 @@ def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
     finally:
         painter.end()
     return image
+
+
+def settled_image(window, size: tuple[int, int]) -> QImage:
+    """``render_image`` of a page just laid out: a plot's axes learn how wide their tick labels
+    are only while they are drawn, and a fresh window's first drawing has axes with no room
+    for them; drawn once, laid out again, then drawn for the picture."""
+    render_image(window, size)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    QCoreApplication.processEvents()
+    return render_image(window, size)
 
 
 def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
@@ -252,7 +263,7 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
                     if not (yield Page(i, len(plan), name)):
                         break
                     yield from enter_page(window, kind, which, pool)
-                    image = render_image(window, size)
+                    image = settled_image(window, size)
                     yield from writes.wait()  # the previous slide is written (or its error stops here)
                     path = str(target / name)
                     writes.submit(path, save_image, image, path, "PNG")

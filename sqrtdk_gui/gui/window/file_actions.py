@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from sqrtdk_gui.core.i18n import _
@@ -160,16 +160,30 @@ class FileActions:
         if run is not None:
             run.abort()
 
-    def _start_export(self, steps, title: str, unit: str, count: int, done, failed) -> ExportRun:
+    def _offscreen_twin(self, zoom: float = 1.0):
+        """A new window in this one's language and theme that is never on screen: the lesson
+        exports draw their pages in it, so this window, perhaps on a projector, shows nothing
+        of them, and the pictures are the ones ``sqrtdk-gui export-slides`` draws."""
+        # Made as the command line makes its window (gui/launch/app.py): the same pictures.
+        twin = type(self)(threaded=False, theme=self.style_.theme, zoom=zoom)
+        twin.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        twin.show()
+        return twin
+
+    def _start_export(self, steps, title: str, unit: str, count: int, done, failed, twin=None) -> ExportRun:
         """Run an export's steps behind a progress dialog (``title`` shown as it is; ``unit``, "Page"
         or "Slide", as export.dialog.ExportDialog takes it); ``done(value, cancelled)`` after
-        it ends without an error; an OSError is a dialog with the sentence ``failed(error)``."""
+        it ends without an error; an OSError is a dialog with the sentence ``failed(error)``.
+        ``twin``: the off-screen window the steps draw in, closed when the export ends."""
         run = ExportRun(steps, self)
         dialog = ExportDialog(title, unit, count, run, self)
 
         def finished(value, error) -> None:
             self._export_run = None
             run.deleteLater()
+            if twin is not None:
+                twin.close()
+                twin.deleteLater()
             if isinstance(error, OSError):  # the files written before stay; the failed one is unchanged
                 self._fail(translate("FileActions", "Export failed"), failed(error))
             elif value is not None:  # None: aborted, the window closes
@@ -200,9 +214,10 @@ class FileActions:
                 self.statusBar().showMessage(translate("FileActions", "Handout export cancelled: nothing was written"),
                                              8000)
 
-        self._start_export(handout_steps(self, path), translate("FileActions", "Exporting the lesson handout"),
+        twin = self._offscreen_twin()
+        self._start_export(handout_steps(twin, path), translate("FileActions", "Exporting the lesson handout"),
                            "Page", len(handout_pages()), done,
-                           lambda exc: f"{path}: {exc.strerror or exc}")
+                           lambda exc: f"{path}: {exc.strerror or exc}", twin)
 
     def export_concept_test_dialog(self) -> None:
         """File → Export concept test: practice mode's items as a test with its answer key."""
@@ -239,6 +254,8 @@ class FileActions:
             self.statusBar().showMessage(translate("FileActions", "Wrote {written} of {count} slides to {folder}")
                                          .format(written=len(written), count=count, folder=folder), 8000)
 
-        self._start_export(exporting.slide_steps(self, folder, size, zoom=presentation_zoom(size[1])),
+        zoom = presentation_zoom(size[1])
+        twin = self._offscreen_twin(zoom)
+        self._start_export(exporting.slide_steps(twin, folder, size, zoom=zoom),
                            translate("FileActions", "Rendering lesson slides"), "Slide",
-                           count, done, lambda exc: f"{exc}.")
+                           count, done, lambda exc: f"{exc}.", twin)
