@@ -311,6 +311,7 @@ ALLOWED_DECIMALS = {
     "0.1": 0.1,  # YaRN's coefficient (a published constant)
     "2.83": math.log(131072) / math.log(64),  # σ of ÷√d_k × ln n / ln 64 at n = 131 072 (theory)
     "0.25": 0.5 / 2,  # half of bfloat16's spacing at |z| ≈ 64: the largest rounding of a logit
+    "2.7": math.sqrt(64) / 3,  # raw spread √d_k/3 under PyTorch's default nn.Linear init, d_k = 64 (formula)
 }
 ALLOWED_PERCENT_OR_FACTOR = {"90 %", "65 %"}  # an accuracy threshold; e^0.5 − 1 (exact, not measured)
 

@@ -57,3 +57,10 @@ def test_the_interview_table_shows_the_measured_ratios():
     assert rows["Adam, W_Q"][3].startswith("16×") and "(√d_k = 16)" in rows["Adam, W_Q"][3]
     assert rows["SGD, W_K"][3] == "1×" and rows["Adam, W_K"][3] == "1×"
     assert len(ev.headers) == 4 and all(len(r) == 4 for r in ev.rows)
+
+
+@pytest.mark.parametrize("d_k", [4, 64, 256])
+def test_the_interview_table_prints_enough_digits_to_reproduce_its_ratios(d_k):
+    for row in evidence("interview", Params(d_k=d_k)).rows:
+        shown = float(row[2]) / float(row[1])
+        assert shown == pytest.approx(float(row[3].split("×")[0]), rel=0.01)

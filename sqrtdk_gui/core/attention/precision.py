@@ -150,8 +150,10 @@ def fused_kernel_weights(q: np.ndarray, k: np.ndarray, scale: float,
     q and k are stored in ``dtype``; S = q kᵀ accumulates in float32 (tensor cores multiply
     the stored values exactly and add in float32), is scaled and soft-maxed in float32, and
     the weights p are rounded to ``dtype`` for the p·V product. The logits themselves are
-    never stored in the low-precision type, so the error comes from q and k: a logit moves by
-    about |z| times their relative rounding, which ÷√d_k keeps small.
+    never stored in the low-precision type, so the error comes from q and k: a logit, a sum of
+    d_k rounded products, moves by about √d_k times their relative rounding whatever its own
+    size (|z| times the rounding holds only where z itself is rounded), and ÷√d_k divides that
+    by √d_k.
     """
     low = numpy_dtype(dtype)
     q32 = np.asarray(q).astype(low).astype(np.float32)

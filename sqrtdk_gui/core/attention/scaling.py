@@ -94,7 +94,7 @@ _ENTRIES = (
                 lambda p: p.gain, unit_vectors=True, lab_label="QK-norm"),
     ScalingMode("log_n", "÷√d_k × log₆₄ n", "÷√d_k·log₆₄n",
                 N_("Long context (Qwen's logn attention, scalable-softmax): ÷√d_k logits times "
-                   "max(1, ln n / ln 64), so attention does not dilute as n grows past 64 keys."),
+                   "max(1, ln n / ln 64), so attention dilutes far less as n grows past 64 keys."),
                 lambda p: log_n_factor(p.keys) / math.sqrt(p.d_k)),
 )
 

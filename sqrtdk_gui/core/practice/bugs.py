@@ -21,7 +21,7 @@ from sqrtdk_gui.core.practice.traps import uniform_ratio
 
 __all__ = ["CARDS", "NEAR_UNIFORM", "SELECTIVE"]
 
-NEAR_UNIFORM = 3.0  # ÷√d_model rows: the median largest weight stays below 3/n ...
+NEAR_UNIFORM = 3.0  # ÷√d_model rows: the median row's largest weight stays below 3/n ...
 SELECTIVE = 5.0  # ... where ÷√d_k's is above 5/n (n = 64 keys)
 HEADS_CLIP = 12  # CLIP ViT-B/32's vision encoder: 12 heads of width 64
 
@@ -148,8 +148,9 @@ class Head(nn.Module):
         att = F.softmax(att, dim=-1)
         return att @ self.value(x)
 """, 10, "att = (q @ k.transpose(-2, -1)) * k.shape[-1] ** -0.5", _width,
-          N_("÷√d_model: C is the embedding width 384, but q·k sums over head_size = 64 coordinates. σ is 1/√6 "
-             "and the rows stay within 3/n of uniform."), _WIDTH_TESTING,
+          N_("÷√d_model: C is the embedding width 384, but q·k sums over head_size = 64 coordinates. σ is 1/√6: "
+             "the median row's largest weight stays below 3/n, against above 5/n with ÷√d_k (n = 64 keys)."),
+          _WIDTH_TESTING,
           {"d_k": 64, "heads": 6, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("karpathy/ng-video-lecture", "PR #6", "We should scale attention by head size")),
     _card("bug_vit_dim", N_("A scale set from the model width"), "PyTorch", """
@@ -169,7 +170,8 @@ class Attention(nn.Module):
         return rearrange(attn @ v, "b h n d -> b n (h d)")
 """, 4, "self.scale = dim_head ** -0.5", _width,
           N_("÷√d_model: dim = 1024 is the model width; each head's dot product has dim_head = 64 terms. With 16 "
-             "heads σ is 1/4 and the rows stay within 3/n of uniform."), _WIDTH_TESTING,
+             "heads σ is 1/4: the median row's largest weight stays below 3/n, against above 5/n with ÷√d_k "
+             "(n = 64 keys)."), _WIDTH_TESTING,
           {"d_k": 64, "heads": 16, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("lucidrains/vit-pytorch", "issue #65")),
     _card("bug_vit_emb", N_("Scaling by emb_size"), "PyTorch", """
@@ -188,8 +190,9 @@ class MultiHeadAttention(nn.Module):
         att = F.softmax(energy / scaling, dim=-1)
         return torch.einsum("bhal, bhlv -> bhav", att, values)
 """, 11, "scaling = (self.emb_size // self.num_heads) ** (1 / 2)", _width,
-          N_("÷√d_model: the energy sums over emb_size // num_heads = 96 coordinates, not 768. σ is 1/√8 and the "
-             "rows stay within 3/n of uniform."), _WIDTH_TESTING,
+          N_("÷√d_model: the energy sums over emb_size // num_heads = 96 coordinates, not 768. σ is 1/√8: the "
+             "median row's largest weight stays below 3/n, against above 5/n with ÷√d_k (n = 64 keys)."),
+          _WIDTH_TESTING,
           {"d_k": 96, "heads": 8, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("FrancescoSaverioZuppichini/ViT", "#1", "Scaling is wrong")),
     _card("bug_vit_after", N_("A division in the wrong place"), "PyTorch", """
@@ -224,7 +227,8 @@ class SelfAttention(nn.Module):
         return torch.einsum("nhql,nlhd->nqhd", [attention, values])
 """, 11, "attention = torch.softmax(energy / self.head_dim ** (1 / 2), dim=3)", _width,
           N_("÷√d_model: the energy sums over head_dim = 32 coordinates, and embed_size = 256 is eight times that. "
-             "σ is 1/√8 and the rows stay within 3/n of uniform."), _WIDTH_TESTING,
+             "σ is 1/√8: the median row's largest weight stays below 3/n, against above 5/n with ÷√d_k "
+             "(n = 64 keys)."), _WIDTH_TESTING,
           {"d_k": 32, "heads": 8, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("aladdinpersson/Machine-Learning-Collection", "PR #159")),
     _card("bug_protein_head", N_("C**-0.5 in a small head"), "PyTorch", """
@@ -239,8 +243,9 @@ class Head(nn.Module):
         v = self.value(x)
         return wei @ v
 """, 5, "wei = q @ k.transpose(-2, -1) * k.shape[-1]**-0.5", _width,
-          N_("÷√d_model: C = 64 is the embedding width, the head size is 16. σ is 1/2 and the rows stay within 3/n "
-             "of uniform."), _WIDTH_TESTING,
+          N_("÷√d_model: C = 64 is the embedding width, the head size is 16. σ is 1/2: the median row's largest "
+             "weight stays below 3/n, against above 5/n with ÷√d_k (n = 64 keys), though the peakier rows go "
+             "above 3/n."), _WIDTH_TESTING,
           {"d_k": 16, "heads": 4, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("Graylab/DL4Proteins-notebooks", "#12")),
     _card("bug_div_dk", N_("A division by d_k"), "CNTK", """
@@ -251,9 +256,10 @@ def scaled_dot_product_attention(query, key, value):
     weights = C.softmax(scores, axis=-1)
     return C.times(weights, value)
 """, 3, "scores = C.times_transpose(query, key) / C.sqrt(dk)", _shrunk,
-          N_("÷d_k where the comment says ÷√d_k: q·k spreads like √d_k, so dividing by d_k = 64 leaves σ = 1/8 "
-             "and every row within 3/n of uniform. μP divides by d_k on purpose, with its own initialisation and "
-             "learning rates and for q and k that training aligns; as a drop-in for ÷√d_k it flattens attention."),
+          N_("÷d_k where the comment says ÷√d_k: q·k spreads like √d_k, so dividing by d_k = 64 leaves σ = 1/8: "
+             "the median row's largest weight stays below 3/n (n = 64 keys; uniform is 1/n). μP divides by d_k on "
+             "purpose, with its own initialisation and learning rates and for q and k that training aligns; as a "
+             "drop-in for ÷√d_k it flattens attention."),
           N_("whether you know why the root is there: the spread of q·k is √d_k, so ÷d_k overshoots by another "
              "√d_k."),
           {"d_k": 64, "scaling": "dk"}, ("histogram", "weights"), "mup",
@@ -330,8 +336,8 @@ def attention(q, k, v):
     return w @ v
 """, 3, "scores = q @ k.T / np.sqrt(q.shape[1])", _length,
           N_("A scale from the sequence length: with d_k = 256 and n = 1,024 keys σ is √(256/1024) = 0.5, and the "
-             "longer the context the flatter the rows. Keep ÷√d_k; a log-n factor on top is the real long-context "
-             "technique."),
+             "longer the context the flatter the rows. Keep ÷√d_k; long context has remedies of its own, such as "
+             "rescaled rotary positions or a log-n factor on top."),
           N_("that the variance of q·k depends on d_k only, and that long context needs its own, separate answer."),
           {"d_k": 256, "keys": 1024, "scaling": "seq_len"}, ("histogram", "weights"), "seq_len", None),
     _card("bug_missing", N_("No scale at all"), "NumPy", """

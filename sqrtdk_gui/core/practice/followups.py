@@ -125,7 +125,8 @@ QUESTIONS = (
                 "subtracted. What comes out?"),
              "choice", (N_("Most rows are NaN: exp overflows float16"), N_("The same weights as the stable softmax"),
                         N_("Finite weights that sum to less than one"), N_("Uniform rows")), _overflow,
-             N_("NaN rows: the largest logits are far above float16's limit of e^11.1, exp returns inf and inf/inf "
+             N_("NaN rows: float16 holds the logits themselves (its largest value is 65,504), but exp(z) overflows "
+                "once z > ln 65,504 ≈ 11.1; the largest logits are far above that, so exp returns inf and inf/inf "
                 "is NaN. Subtracting the row maximum keeps every exponent ≤ 0 — it fixes exactly this, and not "
                 "saturation."),
              N_("that you know what max-subtraction is for (range), why it is free (softmax is shift-invariant) "
@@ -150,7 +151,8 @@ QUESTIONS = (
              "ranking", tuple(_LONG_NAMES[s] for s in LONG_RANKED), _long,
              N_("× log₆₄ n, then ÷√d_k, then ÷√n. With ÷√d_k, σ stays 1 while n grows, so the weights dilute "
                 "towards 1/n; ÷√n makes it far worse; multiplying the ÷√d_k logits by log n (Qwen's logn attention, "
-                "scalable-softmax) sharpens them just enough to hold."),
+                "scalable-softmax) sharpens them as n grows: their largest weight still falls at first, then levels "
+                "off from a few thousand keys on."),
              N_("that you know ÷√d_k fixes the width problem and not the length problem, and what is done about "
                 "length."),
              preset={"d_k": 64, "keys": 16384, "queries": 64, "scaling": "log_n"}, panels=("weights", "summary"),
@@ -161,9 +163,9 @@ QUESTIONS = (
              "choice", (N_("Raw: rounding errors grow with |z|"), N_("÷√d_k: smaller numbers lose more"),
                         N_("The same")),
              _precision,
-             N_("Raw. bfloat16 keeps 8 bits of mantissa, so a logit's rounding error is about |z|·2⁻⁸ — and an error "
-                "δ in a logit is a relative error δ in its weight. Logits of size 30 carry errors of ~0.1; of size 1, "
-                "~0.004."),
+             N_("Raw. bfloat16 keeps 8 significand bits (7 stored mantissa bits), so rounding a logit moves it by "
+                "up to |z|·2⁻⁸ — and an error δ in a logit is a relative error δ in its weight. Logits of size 30 "
+                "carry errors of up to ~0.1; of size 1, ~0.004."),
              N_("that the scale also keeps low-precision kernels accurate: errors are relative to the logits' size."),
              preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"}, panels=("weights", "summary"),
              correct=0, lesson="precision"),

@@ -66,7 +66,7 @@ def _seq(p: Params) -> Measured:
                              _("theory √(d_k/n) = {value}").format(value=f"{math.sqrt(p.d_k / p.keys):.3f}")),
                      Reading(_("median max weight, ÷√n"), f"{uniform_ratio(p):.2f} / n", f"n = {p.keys}"),
                      Reading(_("σ with ÷√d_k × log₆₄ n"), fmt(logn.logit_std, 3),
-                             _("the real long-context technique"))),
+                             _("one long-context technique"))),
                     r.logit_std)
 
 
@@ -116,10 +116,11 @@ QUESTIONS = (
                 "logits?"),
              "number", (), _seq,
              N_("√(256/1024) = 0.5: the logits' variance is d_k whatever n is, so ÷√n scales by the wrong quantity "
-                "and long contexts go nearly uniform. What long-context models do instead is keep ÷√d_k and "
-                "multiply by log n on top (× log₆₄ n here), so attention does not dilute as n grows."),
-             N_("that the variance depends on d_k and not on n, and that you know the real technique — a log-n "
-                "factor on top of ÷√d_k — from the bug."),
+                "and long contexts go nearly uniform. One long-context technique keeps ÷√d_k and multiplies by "
+                "log n on top (× log₆₄ n here, Qwen's logn attention), so attention dilutes far less as n grows; "
+                "the mainstream context-extension methods rescale the rotary positions instead."),
+             N_("that the variance depends on d_k and not on n, and that you can tell a published technique — "
+                "such as a log-n factor on top of ÷√d_k — from the bug."),
              preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"}, panels=("histogram", "summary"),
              band=(0.45, 0.55), lesson="seq_len"),
     Question("trap_small_heads", "traps", N_("“Small heads train fine”"),

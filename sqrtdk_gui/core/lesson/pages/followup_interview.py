@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.measure import FigureSet, fmt, grad_ratio
@@ -23,14 +25,24 @@ for _d in (4, 16):
                 unit="×", d_k=_d)(lambda p, d=_d: 1.0 / grad_ratio(p, d))
 
 
+def _sig3(x: float) -> str:
+    """Three significant figures (0.00225, 1.31e-5), so that the printed columns reproduce the ratio."""
+    if x == 0 or not math.isfinite(x):
+        return fmt(x)
+    if 1e-3 <= abs(x) < 1e5:
+        return f"{x:#.3g}".rstrip(".")
+    mantissa, exponent = f"{x:.2e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
 def evidence(p: Params) -> Evidence:
     """One step from the training lab's initialisation: ÷√d_k explicit or folded into W_Q."""
     rows = []
     for optimizer, name in (("sgd", "SGD"), ("adam", "Adam")):
         step = folding.one_step(p.d_k, optimizer, seed=p.seed)
         theory = "d_k" if optimizer == "sgd" else "√d_k"
-        rows.append((f"{name}, W_Q", fmt(step.explicit_q, 3), fmt(step.folded_q, 3),
+        rows.append((f"{name}, W_Q", _sig3(step.explicit_q), _sig3(step.folded_q),
                      f"{step.ratio_q:.4g}× ({theory} = {folding.theory_ratio(p.d_k, optimizer):.4g})"))
-        rows.append((f"{name}, W_K", fmt(step.explicit_k, 3), fmt(step.folded_k, 3), f"{step.ratio_k:.4g}×"))
+        rows.append((f"{name}, W_K", _sig3(step.explicit_k), _sig3(step.folded_k), f"{step.ratio_k:.4g}×"))
     return Evidence((_("one step of"), _("logits move: ÷√d_k"), _("folded into W_Q"), _("folded / ÷√d_k")),
                     tuple(rows))
