@@ -450,6 +450,7 @@ def test_the_same_sweeps_again_leave_the_curves_alone_and_new_ones_redraw_them(w
 def test_a_highlight_leaves_the_panel_s_contents_where_they_are(qtbot, window, zoom):
     """Border plus padding is the highlight's width either way: highlighting a panel
     repaints its frame but neither resizes nor lays out its plots."""
+    window.resize(round(1600 * zoom), round(900 * zoom))  # room for all four panels at this zoom
     window.set_zoom(zoom)
     panel = window.panels["weights"]
     border = max(3, round(4 * window.style_.zoom))

@@ -9,7 +9,7 @@ Numbers buttons, the lesson pane) is projected.
 """
 
 import pytest
-from PySide6.QtGui import QFontInfo
+from PySide6.QtGui import QFont, QFontInfo
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QGraphicsView, QLabel, QScrollBar, QWidget
 
 from sqrtdk_gui.core import i18n
@@ -165,3 +165,32 @@ def test_panel_titles_are_never_emptied_and_come_back_with_the_room(presenting, 
     for panel in window.panels.values():
         if panel.isVisible():  # room again: the whole title again
             assert panel.title.text() == panel.full_title, panel.name
+
+
+def _pixels(points: str) -> int:
+    font = QFont()
+    font.setPointSizeF(float(points.removesuffix("pt")))
+    return QFontInfo(font).pixelSize()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", i18n.PSEUDO])
+def test_the_sigma_dial_projects_no_text_under_20_px(presenting, lang):
+    window = presenting(lang)
+    _go(window, "sigma_dial")
+    dial = window.panels["sigma_dial"]
+    assert dial.isVisible() and dial.dial_plots
+    assert not dial.table.isVisible()  # its detail is for the desk and the notes
+    small = []
+    for i, d in enumerate(dial.dial_plots):
+        for name in ("left", "bottom"):
+            axis = d.plot.getAxis(name)
+            if QFontInfo(axis.style["tickFont"]).pixelSize() < 20:
+                small.append(f"plot {i} {name} ticks")
+            if axis.labelText and (axis.label.scale() < 1 or _pixels(axis.labelStyle["font-size"]) < 20):
+                small.append(f"plot {i} {name} title {axis.labelText!r}")
+        title = d.plot.titleLabel
+        if i and (not title.text or _pixels(title.opts["size"]) < 20 or "…" in title.text):
+            small.append(f"plot {i} quantity {title.text!r}")
+    assert small == []
+    window.presentation.leave()
+    assert dial.table.isVisibleTo(dial)  # back on the desk: the table again

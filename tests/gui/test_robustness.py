@@ -159,7 +159,7 @@ NON_FINITE = re.compile(r"(?i)(?<![a-z])(nan|inf|infinity)(?![a-z])")
 def live(qtbot):
     w = MainWindow(WINDOW_PARAMS)
     qtbot.addWidget(w)
-    w.resize(1280, 720)
+    w.resize(1440, 900)  # room for all four panels: every one draws
     w.show()
     qtbot.waitExposed(w)
     w.render_ready()

@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -159,7 +160,7 @@ class LessonPane(QWidget):
         # The class's guesses, typed by the teacher; Reveal sets them against the measurement.
         self.guesses = QLineEdit()
         self.guesses.setObjectName("guesses")
-        self.guesses.setPlaceholderText(translate("LessonPane", "class guesses, e.g. 8, 20, 100"))
+        self.guesses.setPlaceholderText(translate("LessonPane", "Class guesses…"))
         self.guesses.setToolTip(translate("LessonPane", "Type the class's guesses (numbers separated by commas or "
                                                         "spaces); Reveal compares each with the measured value."))
         self.guesses.setAccessibleName(translate("LessonPane", "Class guesses"))
@@ -193,7 +194,7 @@ class LessonPane(QWidget):
         box.addWidget(self.predict_caption)
         box.addWidget(self.predict_words, 1)
         self.guess_row = QWidget()  # hidden on slides: a handout has no class to ask
-        guess_row = QHBoxLayout(self.guess_row)
+        guess_row = self._guess_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.guess_row)
         guess_row.setContentsMargins(0, 0, 0, 0)
         guess_row.addWidget(self.guesses, 1)
         guess_row.addWidget(self.reveal_button)
@@ -292,6 +293,7 @@ class LessonPane(QWidget):
         self.question.setFont(s.font(14))
         self.answer.setFont(s.font(14))
         self.guesses.setFont(s.font(13))
+        self._fit_guess_row()
         self.verdict.setFont(s.font(14))
         for label in (self.trap_label, self.followup_label):
             label.setFont(s.font(12, bold=True))
@@ -426,12 +428,24 @@ class LessonPane(QWidget):
         else:
             self.chart.hide()
 
+    def _fit_guess_row(self) -> None:
+        # The guesses box above Reveal where, beside it, its example would be cut.
+        example = self.guesses.fontMetrics().horizontalAdvance(self.guesses.placeholderText()) + 24
+        beside = example + self.reveal_button.sizeHint().width() + self._guess_layout.spacing()
+        # The pane's width now (the box follows it later): less its margins and the box's.
+        outer, inner = self.layout().contentsMargins(), self.predict_box.layout().contentsMargins()
+        room = (self.contentsRect().width() - outer.left() - outer.right() - inner.left() - inner.right()
+                - 2 * self.predict_box.frameWidth() - 8)
+        self._guess_layout.setDirection(QBoxLayout.Direction.LeftToRight if beside <= room
+                                        else QBoxLayout.Direction.TopToBottom)
+
     def _fit_chart_title(self) -> None:
         fit_plot_title(self.chart.getPlotItem(), self._chart_title, self.style_.pt(11),
                        self.chart.width())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._fit_guess_row()
         self._fit_predict()
         shown = getattr(self, "_shown_scenario", None)
         if shown is not None and self._stacked(shown[1]) != self._shown_stacked:

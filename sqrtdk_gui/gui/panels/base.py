@@ -388,6 +388,10 @@ class PlotFrame(QFrame):
         self.title.setToolTip(text if shown != text else "")
 
     # --- look ---------------------------------------------------------------------------
+    def set_projected(self, on: bool) -> None:
+        """The panel on the projected page (presentation mode, slides) or back on the desk:
+        a panel with detail only a desk reader needs drops it there."""
+
     def apply_style(self) -> None:
         s = self.style_
         self.readout.setFont(s.font(13))

@@ -28,6 +28,7 @@ from sqrtdk_gui.core.attention.sigma_dial import SIGMA_RANGE, DialCurves
 from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
+from sqrtdk_gui.gui.plotting.fit import fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import SCALING_LABELS, SCALING_SHORT, Style, faint
 
@@ -149,16 +150,24 @@ class SigmaDialPanel(Panel):
         if self.dial_plots:
             return
         spots = ((0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1))  # ‖J‖_F across the top
+        self._titled: list[tuple[pg.PlotItem, str]] = []
         for (quantity, _, label), (row, col, rows, cols) in zip(PLOTS, spots):
             plot = add_plot(self.canvas, row=row, col=col, rowspan=rows, colspan=cols)
-            self.style_.style_plot(plot, left=translate("SigmaDialPanel", label),
+            # The two small plots name their quantity above them: along their short y axis
+            # it would shrink below what the back row reads.
+            name = translate("SigmaDialPanel", label)
+            self.style_.style_plot(plot, left=name if row == 0 else None,
                                    bottom=translate("SigmaDialPanel", "logit spread σ"))
+            if row:
+                self._titled.append((plot, name))
             # Not x-linked: pyqtgraph would align plots of different widths by screen position.
             self.dial_plots.append(_DialPlot(plot, quantity))
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 11)
         layout.setRowStretchFactor(1, 9)
         self.restyle_items()
+        on_resize(self.canvas, self._fit_titles)
+        self._fit_titles()
         if self.curves is not None:
             self._y_top = 1.0
             self._draw_curves(self.curves)
@@ -168,6 +177,16 @@ class SigmaDialPanel(Panel):
         super().apply_style()
         self.table.setFont(self.style_.font(12))
         self._table_html = ""  # colours and sizes follow on the next result
+        self._fit_titles()
+
+    def _fit_titles(self) -> None:
+        for plot, name in getattr(self, "_titled", ()):  # the small plots and their quantity
+            fit_plot_title(plot, name, self.style_.pt(13), round(plot.width()))
+
+    def set_projected(self, on: bool) -> None:
+        """On the projected page the table (detail for a desk reader) gives the plots its
+        room: at the class's type size it would not fit."""
+        self.table.setVisible(not on)
 
     def restyle_items(self) -> None:
         s = self.style_

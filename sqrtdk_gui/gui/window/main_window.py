@@ -48,6 +48,7 @@ from sqrtdk_gui.gui.window.file_actions import FileActions
 from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
+from sqrtdk_gui.gui.window.panel_layout import OPENING_PANELS, PanelLayout
 from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
 from sqrtdk_gui.gui.window.projection import Projection
@@ -64,7 +65,7 @@ DEFAULT_SIZE = (1600, 900)
 ZOOM_STEP = 1.15
 # After the window's first frame, when the page panels (the σ dial) make their plots.
 PAGE_PANELS_AFTER_MS = 800
-MIN_PLOT = (180, 120)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
+MIN_PLOT = (180, 150)  # pixels of a plot canvas below which Ctrl+= refuses to zoom further
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -72,10 +73,6 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 def configure_pyqtgraph() -> None:
     """Global pyqtgraph look: white background (projectors wash out dark ones)."""
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
-
-
-# What a slide without panels of its own (the introduction) shows on a small projector.
-OPENING_PANELS = ("histogram", "weights")
 
 
 class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
@@ -119,8 +116,6 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
         grid = self.panel_grid = QGridLayout()
         grid.setSpacing(8)
-        self._arranged: tuple[str, ...] = ()
-        self.arrange_panels(tuple(self.panels))
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.summary)
@@ -135,6 +130,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         for cls in PAGE_PANELS:
             panel = self.panels[cls.name] = cls(self.style_)
             self.panel_pages.addTab(panel, getattr(panel, "short_title", cls.name))
+        self.panel_layout = PanelLayout(self)
+        self.panel_pages.setCornerWidget(self.panel_layout.picker)
+        self.arrange_panels(tuple(self.panels))
         right.addWidget(self.panel_pages, 1)
         # The instrument (summary strip and panels) as one widget: practice mode borrows it.
         self.instrument = QWidget()
@@ -249,9 +247,6 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         if self.blanked:
             self.blank.setGeometry(self.rect())
         self._fit_columns(event.size().width())
-        if len(self._arranged) == 2 or self.practice_active():
-            self._arranged = ()  # one above the other, side by side or one only: decided again
-            QTimer.singleShot(0, self._arrange_for_lesson)
         fit_pixmap_cache(event.size().width(), event.size().height(), self.devicePixelRatioF())
 
     def _refit_columns(self) -> None:
@@ -334,37 +329,15 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         """
         names = set(names)
         self._highlighted = tuple(names if slide is None else slide)  # what a slide shows
+        self.panel_layout.forget_pick()
         for view in self.views():
             view.set_highlighted(view.name in names)
         self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
         self._arrange_for_lesson()
 
     def arrange_panels(self, names) -> None:
-        """Show these live panels in the grid, large: one fills it, two side by side, three
-        as two and one below, four as two by two (presentation mode shows a step's own)."""
-        live = [cls.name for cls in LIVE_PANELS]
-        names = tuple(n for n in live if n in set(names)) or tuple(live)
-        if names == self._arranged:
-            return
-        self._arranged = names
-        grid = self.panel_grid
-        for name in live:
-            grid.removeWidget(self.panels[name])
-            self.panels[name].setVisible(name in names)
-        for i in range(3):
-            grid.setRowStretch(i, 0)
-            grid.setColumnStretch(i, 0)
-        # Two panels on a narrow page (a 1024-pixel projector beside the lesson) go one
-        # above the other: side by side each would be too narrow for its ticks.
-        columns = 1 if len(names) == 1 or (len(names) == 2 and self._narrow_page()) else 2
-        wide = columns == 2 and len(names) % 2  # an odd last panel spans both columns
-        for i, name in enumerate(names):
-            row, col = divmod(i, columns)
-            span = 2 if wide and i == len(names) - 1 else 1
-            grid.addWidget(self.panels[name], row, col, 1, span)
-            grid.setRowStretch(row, 1)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1 if columns > 1 else 0)
+        """Show these live panels in the grid, large (see panel_layout.py)."""
+        self.panel_layout.arrange(names, narrow=self._narrow_page())
 
     def _narrow_page(self) -> bool:
         """Whether the panels' page is too narrow for two panels side by side."""
@@ -375,6 +348,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         return self.panel_pages.height() < round(640 * self.style_.zoom)
 
     def _arrange_for_lesson(self) -> None:
+        layout = self.panel_layout
         if self.practice_active():  # practice shows its item's panels, large
             # ... on the page of panels they are on (a lesson page may have left the σ dial's in front)
             self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in self._practice_panels), None))
@@ -383,12 +357,19 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
                 panels = panels[:1]  # its first: one above the other, neither plot would be readable
             self.arrange_panels(panels)
             self.summary.setVisible(True)
+            layout.show_picker(False)
             return
         slide = self.presentation.active or self._slide_mode
-        shown = self._highlighted if slide else ()
+        if not slide:  # the desk: all four, or fewer and larger on a small page
+            layout.arrange(layout.desk_panels(self._highlighted), narrow=layout.grid_shape()[1] == 1)
+            self.summary.setVisible(True)
+            layout.show_picker(layout.compact())
+            return
+        layout.show_picker(False)
+        shown = self._highlighted
         # A slide shows the summary strip only where the step is about its numbers.
-        self.summary.setVisible(not slide or "summary" in shown or not shown)
-        if slide and not shown and (self._narrow_page() or self._short_page()):
+        self.summary.setVisible("summary" in shown or not shown)
+        if not shown and (self._narrow_page() or self._short_page()):
             # No page of its own (the introduction) on a small projector: the lesson's first
             # two panels, readable, rather than four too small to read.
             shown = OPENING_PANELS
@@ -426,8 +407,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))
 
     def toggle_dial(self) -> None:
-        """D: the σ dial's page, and back to panels 1-4."""
-        self.show_panel_page(None if self.panel_pages.currentIndex() else "sigma_dial")
+        """D: the σ dial's page and back to panels 1-4 (on a small page: the next panels first)."""
+        self.panel_layout.cycle()
 
     def toggle_lab(self) -> None:
         """L: the training lab, and back to the live panels."""
@@ -492,7 +473,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             # The lesson's own covers and highlights, as they were (practice changed them).
             lesson = self.lesson
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
-            self._arranged = ()
+            self.panel_layout.arranged = ()
             self._arrange_for_lesson()
         if page not in (self._lab_holder, self._practice_holder) and self._dock_was_visible:
             # Last, once the pages' new size policies are laid out: showing the dock lays the
@@ -517,6 +498,10 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         # A slim tab bar: the panels below need the height on a 720-line projector.
         self.panel_pages.tabBar().setFont(s.font(11, bold=True))
         self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")
+        # The panel picker (a small page): the panels shown, as plain as the tab they are on.
+        self.panel_layout.picker.setStyleSheet(
+            f"QToolButton {{ font-weight: bold; font-size: {s.pt(11)}pt; padding: 0px {s.pt(5)}px; }}"
+            f"QToolButton:checked {{ background: {s.palette.scaled}; color: white; border: none; }}")
         # The page tabs as tall as their words: the style's own lowered unselected tab cut the
         # dots of "Übung" at zoom 1.
         self.tabs.tabBar().setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(3)}px {s.pt(12)}px; "
@@ -562,6 +547,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         """Scale every font and line width together (Ctrl+= / Ctrl+- / Ctrl+0)."""
         self.style_.set_zoom(zoom)
         self.apply_style()
+        self._arrange_for_lesson()  # larger type: perhaps fewer panels, each still readable
 
     def zoom_in(self) -> None:
         """Ctrl+=: larger text and lines, unless a plot would then be squeezed below
@@ -666,6 +652,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
+        self.panel_layout.flush()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         for view in self.views():  # views that defer some drawing (the σ dial's table)
             if hasattr(view, "flush"):
                 view.flush()

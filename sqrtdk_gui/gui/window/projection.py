@@ -137,6 +137,7 @@ class Projection:
             bar.setVisible(shown)
         for panel in w.panels.values():
             panel.numbers_button.setVisible(shown and panel.lists_numbers)
+            panel.set_projected(want)
 
     def apply_style(self) -> None:
         self.slide.apply_style()
