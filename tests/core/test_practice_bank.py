@@ -106,3 +106,14 @@ def test_the_spread_counts_the_samples_that_bear_the_answer_out(key):
         assert (s.lowest, s.highest) == (min(values), max(values)) and q.band[0] < s.lowest < s.highest < q.band[1]
     else:
         assert s.lowest is None and s.highest is None
+
+
+def test_every_cited_thread_says_whether_it_fixed_the_bug():
+    # Two cited threads are open reports and one a pull request closed unmerged: a card must
+    # not call them fixes.
+    cited = {q.source.repo + " " + q.source.ref: q.source.status for q in BANK if q.source is not None}
+    assert set(cited.values()) <= {"fix", "open", "unmerged"}
+    assert cited["FrancescoSaverioZuppichini/ViT #5"] == "open"
+    assert cited["Graylab/DL4Proteins-notebooks #12"] == "open"
+    assert cited["aladdinpersson/Machine-Learning-Collection PR #159"] == "unmerged"
+    assert cited["mlc-ai/mlc-llm PR #3426"] == "fix"

@@ -104,7 +104,7 @@ def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
     window.controller.flush()
     text = page.reveal.toPlainText()
     assert "✓ Right" in text and "F.softmax(energy / scaling, dim=-1)" in text
-    assert "FrancescoSaverioZuppichini/ViT #5" in text
+    assert "FrancescoSaverioZuppichini/ViT #5, reported there and still open" in text  # not a fix
     assert window.controller.params.scaling == "after_softmax"
     assert f"{float(window.controller.result.row_sums[0]):.4f}"[:5] in text  # the row sum shown is the model's
     page.presenter.open("bug_missing")
@@ -124,7 +124,7 @@ def test_a_card_shown_as_a_temperature_says_so_and_measures_its_factor(window, q
     window.render_ready()  # the spread is measured here if the worker has not yet
     text = page.reveal.toPlainText()
     assert "✓ Right" in text and "temperature √12" in text and f"{r.logit_std:.3f}"[:4] in text
-    assert "tenstorrent/tt-metal PR #56789" in text and "gives this answer in 8 of 8" in text
+    assert "the fix tenstorrent/tt-metal PR #56789" in text and "gives this answer in 8 of 8" in text
 
 
 def test_a_trap_page_links_to_its_bug_card(window, qtbot):

@@ -1,4 +1,5 @@
-"""Spot the bug: short attention snippets modelled on public fixes, each with its one faulty line.
+"""Spot the bug: short attention snippets modelled on public fixes and reports, each with its
+one faulty line.
 
 Every snippet is written here in the style of the code its fix changed (none is copied);
 ``Source`` cites the repository and the issue or pull request. Cards without a source show a
@@ -210,7 +211,7 @@ class MultiHeadAttention(nn.Module):
              "dividing its output by √96 only makes every row sum to 1/√96 ≈ 0.102 instead of 1."),
           N_("that you know where the scale must act — on the logits — and notice rows that no longer sum to one."),
           {"d_k": 96, "scaling": "after_softmax"}, ("weights",), "after_softmax",
-          Source("FrancescoSaverioZuppichini/ViT", "#5")),
+          Source("FrancescoSaverioZuppichini/ViT", "#5", status="open")),
     _card("bug_embed_size", N_("embed_size in the softmax"), "PyTorch", """
 class SelfAttention(nn.Module):
     def __init__(self, embed_size=256, heads=8):
@@ -230,7 +231,7 @@ class SelfAttention(nn.Module):
              "σ is 1/√8: the median row's largest weight stays below 3/n, against above 5/n with ÷√d_k "
              "(n = 64 keys)."), _WIDTH_TESTING,
           {"d_k": 32, "heads": 8, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
-          Source("aladdinpersson/Machine-Learning-Collection", "PR #159")),
+          Source("aladdinpersson/Machine-Learning-Collection", "PR #159", status="unmerged")),
     _card("bug_protein_head", N_("C**-0.5 in a small head"), "PyTorch", """
 class Head(nn.Module):
     def forward(self, x):
@@ -247,7 +248,7 @@ class Head(nn.Module):
              "weight stays below 3/n, against above 5/n with ÷√d_k (n = 64 keys), though the peakier rows go "
              "above 3/n."), _WIDTH_TESTING,
           {"d_k": 16, "heads": 4, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
-          Source("Graylab/DL4Proteins-notebooks", "#12")),
+          Source("Graylab/DL4Proteins-notebooks", "#12", status="open")),
     _card("bug_div_dk", N_("A division by d_k"), "CNTK", """
 def scaled_dot_product_attention(query, key, value):
     # Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V

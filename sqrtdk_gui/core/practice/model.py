@@ -54,12 +54,14 @@ class Measured:
 
 @dataclass(frozen=True)
 class Source:
-    """The public fix a bug card is modelled on: repository, "PR #6" or "issue #65", its title
-    (a citation: never translated)."""
+    """The public thread a bug card is modelled on: repository, "PR #6" or "issue #65", its
+    title (a citation: never translated) and what the thread is: a merged or closing ``"fix"``,
+    an ``"open"`` report nobody has fixed, or an ``"unmerged"`` pull request closed unmerged."""
 
     repo: str
     ref: str
     title: str = ""
+    status: str = "fix"
 
     @property
     def text(self) -> str:

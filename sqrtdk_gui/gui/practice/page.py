@@ -391,11 +391,21 @@ class PracticePage(QWidget):
         parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
         parts.append(f"<p>{self._spread_text(r)}</p>")
         if q.kind == "line":  # the cited repository and title: never translated
-            source = (translate("PracticePage", "Modelled on {source} (written here, not copied).")
-                      .format(source=e(q.source.text)) if q.source
+            source = (self._cited(q.source).format(source=e(q.source.text)) if q.source
                       else translate("PracticePage", "Illustrative, not from a cited fix."))
             parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
         return "".join(parts)
+
+    @staticmethod
+    def _cited(source) -> str:
+        """Where a card comes from, and whether that thread fixed the bug there."""
+        if source.status == "open":
+            return translate("PracticePage", "Modelled on {source}, reported there and still open "
+                             "(written here, not copied).")
+        if source.status == "unmerged":
+            return translate("PracticePage", "Modelled on {source}, a pull request closed without "
+                             "merging (written here, not copied).")
+        return translate("PracticePage", "Modelled on the fix {source} (written here, not copied).")
 
     @staticmethod
     def _spread_text(r: Reveal) -> str:
