@@ -321,3 +321,12 @@ def test_slides_from_the_window_are_drawn_off_screen_and_never_shown_in_the_wind
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(name for name, _, _ in plan)
     for f in tmp_path.iterdir():  # each whole, as large as asked
         assert f.read_bytes().endswith(PNG_END) and QImage(str(f)).size().toTuple() == (1024, 768)
+    # ... and they are the command line's slides, pixel for pixel (though the event loop may
+    # have painted the window's off-screen twin before and between its slides).
+    from sqrtdk_gui.gui.launch.app import export_slides_headless
+
+    cli = tmp_path / "cli"
+    cli.mkdir()
+    assert export_slides_headless(str(cli), (1024, 768), "light", 1.0, presentation=True, lang="en") == 0
+    differing = [f.name for f in sorted(cli.iterdir()) if QImage(str(f)) != QImage(str(tmp_path / f.name))]
+    assert len(list(cli.iterdir())) == len(plan) and differing == []

@@ -26,9 +26,11 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 
+import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem
 
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
@@ -47,6 +49,7 @@ from sqrtdk_gui.gui.export.run import (
     single,
 )
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
+from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 
 __all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "settled_image", "slide_plan",
            "slide_layout",
@@ -90,7 +93,21 @@ def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
 def settled_image(window, size: tuple[int, int]) -> QImage:
     """``render_image`` of a page just laid out: a plot's axes learn how wide their tick labels
     are only while they are drawn, and a fresh window's first drawing has axes with no room
-    for them; drawn once, laid out again, then drawn for the picture."""
+    for them; drawn once, laid out again, then drawn for the picture.
+
+    Drawn as if for the first time: the axes forget the room their widest labels once took
+    and every pixmap cache is dropped, so a page's picture depends on that page alone, not
+    on what was drawn before it (the window's export, whose off-screen window the event loop
+    may already have painted, and the command line's give the same pixels)."""
+    no_cache = QGraphicsItem.CacheMode.NoCache
+    for view in window.findChildren(pg.GraphicsView):
+        for item in view.scene().items():
+            if isinstance(item, RememberingAxis):
+                item.start_afresh()
+            mode = item.cacheMode()
+            if mode != no_cache:
+                item.setCacheMode(no_cache)
+                item.setCacheMode(mode)
     render_image(window, size)
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     QCoreApplication.processEvents()

@@ -86,6 +86,19 @@ class RememberingAxis(pg.AxisItem):
         super().resizeEvent(event)
         self._fit_label()
 
+    def start_afresh(self) -> None:
+        """Forget every drawing and the room the widest tick labels ever took (as pyqtgraph
+        starts an axis): the next drawing depends on what it shows now only (slides)."""
+        self.prepareGeometryChange()
+        self._bounds = None
+        self._drawings.clear()
+        self.picture = None
+        self.textWidth, self.textHeight = 30, 18  # pyqtgraph's AxisItem starts with these
+        if self.orientation in ("left", "right"):
+            self._updateWidth()
+        else:
+            self._updateHeight()
+
     def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph API
         super()._updateLabel()
         self.resizeEvent()  # place the new text (pyqtgraph places a label only on a resize) and fit it
