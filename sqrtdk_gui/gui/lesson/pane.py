@@ -239,6 +239,9 @@ class LessonPane(QWidget):
         self.chart.hide()
         self._chart_title = ""
         on_resize(self.chart, self._fit_chart_title)
+        # The box's words wrap to its own width, which follows the pane's only after the pane's
+        # resize (moved into the presenter view, it was sized for the narrow dock).
+        on_resize(self.predict_words.viewport(), self._fit_predict_once)
 
         self.previous_button = QPushButton(standard_icon("ArrowBack"), translate("LessonPane", "Previous"))
         self.next_button = QPushButton(standard_icon("ArrowForward"), translate("LessonPane", "Next"))
@@ -465,6 +468,12 @@ class LessonPane(QWidget):
                     if self._failed else translate("LessonPane", "Measuring the table for these parameters…"))
             return f"<p><i>{html.escape(note)}</i></p>"
         return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
+
+    def _fit_predict_once(self) -> None:
+        width = self.predict_words.viewport().width()
+        if width != getattr(self, "_predict_width", None):  # a new width, not the height it just set
+            self._predict_width = width
+            self._fit_predict()
 
     def _fit_predict(self) -> None:
         # As tall as its words need, but the step's text keeps over a third of the pane.
