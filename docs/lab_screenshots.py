@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen python docs/lab_screenshots.py
 
 writes docs/training_lab.png (1920x1080, normal zoom) and docs/training_lab_presentation.png
-(1280x720 in presentation style: the projector's zoom, main controls hidden). Both show a
+(1280x720 in presentation mode: the projector's type size, the tables' verdict lines). Both show a
 learning-rate sweep of raw logits, ÷√d_k and QK-norm at d_k 256 over seeds 0-4 (SGD, 400
 steps) and, below it, the curves over training at lr 5.
 """
@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import sqrtdk_gui  # noqa: E402,F401  (pins BLAS to one thread before numpy loads)
 from sqrtdk_gui.gui.window.main_window import MainWindow  # noqa: E402
-from sqrtdk_gui.gui.window.presentation import presentation_zoom  # noqa: E402
 
 SHOTS = (("training_lab.png", 1920, 1080, False),
          ("training_lab_presentation.png", 1280, 720, True))
@@ -35,9 +34,8 @@ def render(app: QApplication, name: str, width: int, height: int, present: bool)
     window.show()
     window.tabs.setCurrentIndex(1)
     page = window.lab_page
-    if present:
-        window.set_zoom(presentation_zoom(height))
-        window.set_controls_visible(False)
+    if present:  # presentation mode, in the window's size (the projector's screen)
+        window.presentation.enter(full_screen=False)
     app.processEvents()
     page.controls.set_values(mode="sweep", d_k=256, optimizer="sgd", steps=400, n_seeds=5,
                              qk_norm=True, layers=1, learn_v=False)

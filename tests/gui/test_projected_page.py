@@ -194,3 +194,35 @@ def test_the_sigma_dial_projects_no_text_under_20_px(presenting, lang):
     assert small == []
     window.presentation.leave()
     assert dial.table.isVisibleTo(dial)  # back on the desk: the table again
+
+
+@pytest.mark.parametrize("lang, size, sweep", [("en", (1024, 768), False), ("de", (1024, 768), False),
+                                              ("en", (1280, 720), False), ("en", (1024, 768), True),
+                                              ("en", (1280, 720), True)])
+def test_the_lab_demo_projects_every_plot_without_scrolling(presenting, qtbot, lang, size, sweep):
+    # The one-high-rate demonstration (or a sweep of the rates): the verdict line, the plots
+    # of the run and the three over training, all on the page (a clicker cannot scroll).
+    window = presenting(lang, size)
+    window.toggle_lab()
+    page = window.lab_page
+    with qtbot.waitSignal(page.run_finished, timeout=120_000):
+        if sweep:
+            page.controls.sweep_button.click()
+            page.run()
+        else:
+            page.show_stall()
+    for _ in range(3):
+        QApplication.processEvents()
+    holder = window._lab_holder
+    assert holder.verticalScrollBar().maximum() == 0, (page.minimumSizeHint(), holder.viewport().size())
+    table = page.sweep_table if sweep else page.table
+    assert not any(h.isVisible() for h in table.headers.values())  # the verdict line only
+    assert table.verdict.isVisible() and table.verdict.text()
+    view = holder.viewport().rect()
+    top = (page.steps_lr_panel, page.loss_lr_panel) if sweep else (page.accuracy_panel, page.loss_panel,
+                                                                   page.stuck_panel)
+    for panel in (*top, page.logit_panel, page.entropy_panel, page.grad_panel):
+        where = panel.rect().translated(panel.mapTo(holder.viewport(), panel.rect().topLeft()))
+        assert panel.isVisible() and view.contains(where), (panel.heading, where, view)
+    window.presentation.leave()
+    assert table.verdict.isVisible() and next(iter(table.headers.values())).isVisibleTo(page)

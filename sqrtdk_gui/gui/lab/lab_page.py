@@ -18,7 +18,7 @@ W_v (in a sweep: at the rate chosen above those plots).
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -67,8 +67,10 @@ class _Row(QWidget):
     """A row of plots: the same size hint for every row, so the rows split the height evenly
     whatever their panels ask for (a word-wrapped key must not win the bottom row more)."""
 
+    preferred_height = 300  # on the projected page less: the rows then share what is left
+
     def sizeHint(self):  # noqa: N802 - Qt API
-        return QSize(600, 300)
+        return QSize(600, self.preferred_height)
 
     def minimumSizeHint(self):  # noqa: N802 - Qt API
         return QSize(200, 120)
@@ -106,6 +108,16 @@ class LabPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        # The controls take the column's height, whatever it is, and scroll: their own height
+        # must not make the page taller than a 720-line projector.
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        # A scroll area sizes its widget (height for its width: the wrapped "Measured" text)
+        # when the area itself resizes; after a style or wrap change that leaves the area's size
+        # as it was, the widget would keep a height too small for its words: sized again then.
+        self._refit_controls = QTimer(self)
+        self._refit_controls.setSingleShot(True)
+        self._refit_controls.timeout.connect(lambda: scroll.setWidgetResizable(True))
+        self.controls.installEventFilter(self)
         left = QVBoxLayout()
         left.setSpacing(6)
         left.addWidget(scroll, 1)
@@ -143,7 +155,7 @@ class LabPage(QWidget):
         # --- sweep: against the learning rate ---------------------------------------------
         self.steps_lr_panel = LrPanel(translate("LabPage", "Steps to 90 %"), "steps", s,
                                       translate("LabPage", "steps"),
-                                      subtitle=translate("LabPage", "against the learning rate"))
+                                      subtitle=translate("LabPage", "dashed: the rate plotted below"))
         self.steps_lr_panel.setToolTip(translate(
             "LabPage",
             "For each learning rate, the steps until the accuracy averaged over 20 steps first "
@@ -230,13 +242,13 @@ class LabPage(QWidget):
         header.setColumnStretch(2, 1)
         self.curves_title.setSizePolicy(QSizePolicy.Policy.Preferred,
                                         QSizePolicy.Policy.Preferred)
-        bottom_row = _Row()
+        bottom_row = self._bottom_row = _Row()
         bottom = QHBoxLayout(bottom_row)
         bottom.setContentsMargins(0, 0, 0, 0)
         bottom.setSpacing(8)
         for panel in (self.logit_panel, self.entropy_panel, self.grad_panel):
             bottom.addWidget(panel, 1)
-        top_row = _Row()
+        top_row = self._top_row = _Row()
         QVBoxLayout(top_row).setContentsMargins(0, 0, 0, 0)
         top_row.layout().addWidget(self.top_stack)
 
@@ -377,6 +389,20 @@ class LabPage(QWidget):
             header.setColumnStretch(0, 0 if beside else 1)
             header.setColumnStretch(2, 1 if beside else 0)
 
+    def set_projected(self, on: bool) -> None:
+        """On the projected page (presentation mode) the tables show only their verdict line
+        and the settings line gives way to the controls beside (which say the same): a
+        768-line projector then has room for both rows of plots, the over-training ones
+        included, without scrolling. The whole table is on the desk."""
+        self.table.set_compact(on)
+        self.sweep_table.set_compact(on)
+        self.trained_with.setVisible(not on)
+        # A scroll area gives its page the height the page prefers: rows that prefer less
+        # let a 720-line projector hold both (they still share whatever room there is).
+        for row in (self._top_row, self._bottom_row):
+            row.preferred_height = 200 if on else 300
+            row.updateGeometry()
+
     def _seen_in(self) -> QWidget:
         """What the page is seen in: its scroll area's viewport (the window's tab scrolls a
         page larger than itself), else the page itself."""
@@ -398,6 +424,11 @@ class LabPage(QWidget):
         self._fit_intro()
         self._place_curves_note()
 
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self.controls and event.type() == QEvent.Type.LayoutRequest:
+            self._refit_controls.start(0)
+        return False
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API (a page shown on its own)
         self.shutdown()

@@ -268,6 +268,7 @@ class ScalingTable(QFrame):
         self.names: dict[str, QLabel] = {}
         self.cells: dict[str, dict[str, _Cell]] = {}
         self._in_run: set[str] = set(LAB_SCALINGS)
+        self.compact = False  # the verdict line alone (set_compact)
         for row, s in enumerate(LAB_SCALINGS, start=1):
             label = QLabel(_(LAB_LABELS[s]))
             label.setWordWrap(True)  # "logits sin escalar" takes two lines in a narrow table
@@ -293,6 +294,23 @@ class ScalingTable(QFrame):
         for label in labels:  # long texts wrap or clip; they never widen the window
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.apply_style()
+
+    def set_compact(self, on: bool) -> None:
+        """The verdict line alone (a projected page too short for the table and two rows of
+        plots), or the whole table."""
+        self.compact = on
+        self.corner.setVisible(not on)
+        for header in self.headers.values():
+            header.setVisible(not on)
+        for s in LAB_SCALINGS:
+            shown = not on and self._row_shown(s)
+            self.names[s].setVisible(shown)
+            for cell in self.cells[s].values():
+                cell.setVisible(shown)
+
+    def _row_shown(self, scaling: str) -> bool:
+        """Whether a scaling's row is shown in the whole table (all of them, greyed when not run)."""
+        return True
 
     def _translate(self, text: str) -> str:
         """A column's header or tip in the current language (the subclass's context)."""

@@ -21,7 +21,7 @@ from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
 from sqrtdk_gui.gui.lab.plots import ScalingTable, fit_heading
 from sqrtdk_gui.gui.panels.base import PlotFrame
-from sqrtdk_gui.gui.plotting.fit import fit_line_labels, fitted_text
+from sqrtdk_gui.gui.plotting.fit import fit_line_labels
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, keep_step_ticks
 from sqrtdk_gui.gui.style import Style, faint, series_look, set_line_style
 
@@ -242,14 +242,10 @@ class LrPanel(_BandPanel):
                          parent=parent)
         self.metric_name = metric  # "steps" or "loss"
         self.subtitle = subtitle
+        # The rate of the over-training plots below, a dashed line; the panel's subtitle says so
+        # (words beside it would lie across the curves: every height left of a cliff has one).
         self.selected = pg.InfiniteLine(angle=90)
         self.selected.setZValue(40)
-        # says what the dashed line is: the rate of the over-training plots below
-        self.selected_label = pg.InfLineLabel(self.selected, text="", position=0.5,
-                                              anchors=[(0, 0.5), (0, 0.5)])
-        if metric == "steps":
-            self.selected_label.setFormat(" " + translate("LabSweepPlots", "plots below"))
-            self.plot.getViewBox().sigResized.connect(self._place_label)  # the room changed
         self.plot.addItem(self.selected)
         self.selected.hide()
         self.never = pg.InfiniteLine(angle=0)
@@ -266,12 +262,8 @@ class LrPanel(_BandPanel):
         super().restyle_items()
         s = self.style_
         self.selected.setPen(s.pen(s.palette.muted, 2, dashed=True))
-        self.selected_label.setColor(s.palette.muted)
-        self.selected_label.setFont(s.font(12, bold=True))
         self.never.setPen(s.pen(s.palette.muted, 1.5, dashed=True))
         _fit_title(self, self.heading, self.subtitle)
-        if self.metric_name == "steps":
-            self._place_label()  # its size in the new style
 
     def never_y(self) -> float:
         return math.log10(self._steps) + NEVER_GAP
@@ -304,43 +296,8 @@ class LrPanel(_BandPanel):
         if lr is None:
             self.selected.hide()
             return
-        x = math.log10(lr)
-        self.selected.setValue(x)
-        if self.metric_name == "steps":
-            self._place_label()
+        self.selected.setValue(math.log10(lr))
         self.selected.show()
-
-    def _place_label(self, *_args) -> None:
-        """"plots below" right of the dashed line, or left of it where the words would run
-        out of the plot (a high rate, a long language); on the roomier side, smaller (to
-        SMALLEST) and then shortened with "…" (the words in its tooltip) where neither side
-        has room for them: never cut at the plot's edge."""
-        x = self.selected.value()
-        box = self.plot.getViewBox()
-        lo, hi = box.viewRange()[0]
-        text = translate("LabSweepPlots", "plots below")
-        font = self.style_.font(12, bold=True)
-        if hi <= lo or box.width() <= 0:
-            right, left_room = None, None
-        else:
-            right = (hi - x) * box.width() / (hi - lo)
-            left_room = (x - lo) * box.width() / (hi - lo)
-        need = QFontMetrics(font).horizontalAdvance(f" {text} ")
-        if right is None or left_room is None:
-            left, room = x > (lo + hi) / 2, None
-        else:
-            left = need > right and (need <= left_room or left_room > right)
-            room = left_room if left else right
-        shown = text
-        if room is not None and need > room:  # the room less the spaces either side of the words
-            font, shown = fitted_text(text, font, max(1.0, room - QFontMetrics(font).horizontalAdvance("  ")))
-        self.selected_label.setFont(font)
-        self.selected_label.setToolTip(text if shown != text else "")
-        anchor = (1.0, 0.5) if left else (0.0, 0.5)
-        self.selected_label.anchors = [anchor, anchor]
-        self.selected_label.setFormat(f"{shown} " if left else f" {shown}")
-        self.selected_label.updatePosition()
-
 
     def show_sweep(self, sweep: ScalingSweep) -> None:
         x = np.log10(np.asarray(sweep.lrs))
@@ -570,14 +527,17 @@ class SweepTable(ScalingTable):
     def _translate(self, text: str) -> str:
         return translate("LabSweepPlots", text).format(window=WINDOW)
 
+    def _row_shown(self, scaling: str) -> bool:
+        return scaling in self._in_run  # no room to spare for the others
+
     def reset(self, scalings: tuple[str, ...]) -> None:
         """Blank the rows of this sweep's scalings and hide the others (no room to spare)."""
         self._in_run = set(scalings)
         for s in LAB_SCALINGS:
             for key, cell in self.cells[s].items():
                 cell.setText(translate("LabSweepPlots", "waiting") if key == "best" else "–")
-                cell.setVisible(s in scalings)
-            self.names[s].setVisible(s in scalings)
+                cell.setVisible(s in scalings and not self.compact)
+            self.names[s].setVisible(s in scalings and not self.compact)
         self.verdict.setText("")
         self.apply_style()
 

@@ -441,6 +441,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             from sqrtdk_gui.gui.lab import LabPage  # its modules only when it is opened: start-up
 
             self._lab_page = LabPage(self.style_)
+            self._lab_page.set_projected(self.projection.projected)
             self._lab_holder.widget().layout().addWidget(self._lab_page)
             self._lab_page.show()  # a child added to a shown parent is not shown by itself
         return self._lab_page

@@ -138,6 +138,13 @@ class Projection:
         for panel in w.panels.values():
             panel.numbers_button.setVisible(shown and panel.lists_numbers)
             panel.set_projected(want)
+        if w._lab_page is not None:
+            w._lab_page.set_projected(want)
+
+    @property
+    def projected(self) -> bool:
+        """Whether the window is the class's slide (presenting, or drawing slides)."""
+        return self.presenting or self.drawing_slides
 
     def apply_style(self) -> None:
         self.slide.apply_style()
