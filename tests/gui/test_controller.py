@@ -241,3 +241,20 @@ def test_stored_sweeps_still_have_a_drag_s_random_pools_drawn_off_the_gui_thread
         qtbot.waitUntil(wide, timeout=10000)
     finally:
         c.shutdown()
+
+
+def test_page_up_onto_the_long_context_page_takes_a_result_computed_ahead(make_window, qtbot, calls):
+    # The long-context page takes a second to compute (more under load): from the page after
+    # it, its result is computed ahead in a worker as the next page's is, so Page Up does not
+    # leave the old panels under its title while the GUI thread computes.
+    from sqrtdk_gui.core.lesson.content import SCENARIOS
+
+    keys = [s.key for s in SCENARIOS]
+    long_context = Params(**SCENARIOS[keys.index("long_context")].preset)
+    window = make_window(size=(1024, 768))
+    window.lesson.choose_scenario(keys[keys.index("long_context") + 1])  # never shown before
+    qtbot.waitUntil(lambda: any(p == long_context for p, _ in calls), timeout=60_000)
+    window.lesson.back()
+    window.controller.flush()
+    assert window.controller.result.params == long_context
+    assert [name for p, name in calls if p == long_context] == ["sqrtdk-prepare_0"]

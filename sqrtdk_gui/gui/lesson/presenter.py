@@ -155,7 +155,7 @@ class LessonPresenter(QObject):
         self._each("show_step", step, self.count, self._controller.params.seed)
         self._navigation()
         self.changed.emit(step_description(step, self.count))
-        self._prefetch_next()
+        self._prefetch_neighbours()
 
     def reveal(self, animate: bool = True) -> None:
         """Uncover the open question's answer: views, animation, guesses against the measurement."""
@@ -213,7 +213,7 @@ class LessonPresenter(QObject):
         self._highlight(s.highlight, s.slide_views)
         self._show_scenario(s, self._controller.params)
         self.changed.emit(scenario_description(s))
-        self._prefetch_next()
+        self._prefetch_neighbours()
 
     def restore(self, step: int, scenario: Scenario | str | None, answered: bool = False) -> None:
         """Show a lesson position without applying its preset (presets, settings, slides);
@@ -290,7 +290,7 @@ class LessonPresenter(QObject):
         self._each("show_closing")
         self._navigation()
         self.changed.emit(translate("LessonPresenter", "The end"))
-        self._controller.prefetch(None)
+        self._controller.prefetch(Params(**SCENARIOS[-1].preset))  # Page Up goes there
 
     def description(self) -> str:
         """The page on screen, as the window's title names it ("" at the introduction)."""
@@ -406,19 +406,20 @@ class LessonPresenter(QObject):
             return
         self._each("show_scenario", self.scenario, table, params.seed)
 
-    def _prefetch_next(self) -> None:
-        """Compute the result and build the table of the page the clicker shows next (its
-        preset's), unless at hand."""
+    def _prefetch_neighbours(self) -> None:
+        """Compute the results of the pages the clicker shows next and before (their presets'),
+        unless at hand, and build the next page's table: Page Up onto the long-context page
+        is as quick as Page Down."""
+        keys = [s.key for s in SCENARIOS]
         if self.scenario is not None:
-            keys = [s.key for s in SCENARIOS]
             i = keys.index(self.scenario.key)
             nxt = SCENARIOS[i + 1] if i + 1 < len(keys) else None
+            before = SCENARIOS[i - 1] if i > 0 else None
         else:
             nxt = SCENARIOS[0] if self.step == self.count else None
+            before = None
+        self._controller.prefetch(*(Params(**s.preset) for s in (nxt, before) if s is not None))
         if nxt is not None:
             params = Params(**nxt.preset)
-            self._controller.prefetch(params)
             if cached_evidence(nxt.key, params) is None:
                 self._ahead = self._build_evidence(nxt.key, params)
-        else:
-            self._controller.prefetch(None)

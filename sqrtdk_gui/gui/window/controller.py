@@ -363,20 +363,25 @@ class Controller(QObject):
                                                                         prefetched), stop)
         return self._prepared.future
 
-    def prefetch(self, params: Params | None) -> None:
-        """Start computing ``params``' result in a worker thread (the lesson's next page: the
-        long-context page's takes half a second), so that showing them later takes it instead
-        of computing in the GUI thread (waiting for the rest if it is still running). Sweeps
-        and dial curves are not computed: the lesson's are stored. An earlier prefetch is
-        dropped (cancelled if not started) unless it is for the parameters the window is
-        about to show: a page asks for the next page's as soon as it has set its own, before
-        its own result is taken. None drops all but that one."""
-        for old in [p for p in self._prefetches if p not in (params, self._params)]:
+    def prefetch(self, *wanted: Params | None) -> None:
+        """Start computing the ``wanted`` parameters' results in a worker thread (the lesson's
+        next and previous pages: the long-context page's takes a second), so that showing
+        them later takes it instead of computing in the GUI thread (waiting for the rest if it
+        is still running). Sweeps and dial curves are not computed: the lesson's are stored.
+        Earlier prefetches are dropped (cancelled if not started) unless wanted again or for
+        the parameters the window is about to show: a page asks for its neighbours' as soon
+        as it has set its own, before its own result is taken. None (or nothing) drops all
+        but that one."""
+        keep = {p for p in wanted if p is not None}
+        for old in [p for p in self._prefetches if p not in keep and p != self._params]:
             self._prefetches.pop(old).cancel()
-        if params is None or self._closed or params == self._params or params in self._results:
+        if self._closed:
             return
-        if params not in self._prefetches:
-            self._prefetches[params] = _preparing_pool().submit(compute, params)
+        for params in wanted:  # in order: the next page's first
+            if params is None or params == self._params or params in self._results:
+                continue
+            if params not in self._prefetches:
+                self._prefetches[params] = _preparing_pool().submit(compute, params)
 
     def _take_prefetch(self, params: Params) -> Future | None:
         """The prefetch of ``params`` (given up by the controller), or None."""
