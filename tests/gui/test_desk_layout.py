@@ -5,6 +5,7 @@ Four panels two by two where each keeps a plot of 150 px or more; on a smaller p
 step's own, or those picked with the numbered buttons or D.
 """
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
 
@@ -89,3 +90,40 @@ def test_larger_text_never_squeezes_a_desk_plot(make_window):
     window.resize(1920, 1080)
     window.render_ready()
     assert _shown(window) == LIVE  # the room returned: all four again
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_head_size_ticks_never_run_together(make_window, size):
+    # "8 64512" on a narrow d_k axis: the labels kept are the ones that fit side by side.
+    from PySide6.QtGui import QFontMetrics
+
+    window = make_window(size=size, threaded=False)
+    window.lesson.choose_scenario("small_heads")  # panels 3 and 4 and the pane's chart
+    window.render_ready()
+    plots = [window.panels["jacobian"].sat_plot, window.panels["jacobian"].versus.plot,
+             window.panels["gradient"].versus.plot, window.lesson_pane.chart.getPlotItem()]
+    for plot in plots:
+        if not plot.isVisible() or plot.getViewBox().width() <= 0:
+            continue
+        axis, box = plot.getAxis("bottom"), plot.getViewBox()
+        metrics = QFontMetrics(axis.style["tickFont"])
+        spans = sorted((box.mapViewToScene(pg.Point(x, 0)).x() - metrics.horizontalAdvance(text) / 2,
+                        box.mapViewToScene(pg.Point(x, 0)).x() + metrics.horizontalAdvance(text) / 2)
+                       for x, text in axis._tickLevels[0])
+        assert spans and all(b[0] > a[1] for a, b in zip(spans, spans[1:])), (size, [t for _, t in axis._tickLevels[0]])
+        if size[0] >= 1920 and plot is not window.lesson_pane.chart.getPlotItem():
+            assert len(spans) == 5  # room for every head size
+
+
+def test_a_chart_title_with_a_less_than_sign_is_shown_as_words(make_window):
+    # "median ‖J‖_F ratio (< 1: raw ahead)": a label is rich text, where "<" began a tag and
+    # swallowed the rest; too long for the pane it ends in "…", whole in its tooltip.
+    window = make_window(size=(1280, 720), threaded=False)
+    window.lesson.choose_scenario("small_heads")
+    window.render_ready()
+    title = window.lesson_pane.chart.getPlotItem().titleLabel
+    full = window.lesson_pane._chart_title
+    assert "<" in full
+    shown = title.item.toPlainText()
+    assert shown == full or (shown.endswith("…") and full.startswith(shown[:-1]) and title.toolTip() == full)
+    assert "(<" in shown or "(" not in shown[:-1]

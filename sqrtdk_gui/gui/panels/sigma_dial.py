@@ -181,7 +181,7 @@ class SigmaDialPanel(Panel):
 
     def _fit_titles(self) -> None:
         for plot, name in getattr(self, "_titled", ()):  # the small plots and their quantity
-            fit_plot_title(plot, name, self.style_.pt(13), round(plot.width()))
+            fit_plot_title(plot, name, self.style_.pt(13), self.canvas.width() // 2, lines=2)  # two side by side
 
     def set_projected(self, on: bool) -> None:
         """On the projected page the table (detail for a desk reader) gives the plots its

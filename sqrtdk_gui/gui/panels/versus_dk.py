@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.attention.plotdata import clamp_positive
 from sqrtdk_gui.core.attention.scaling import COMPARED
@@ -39,9 +40,40 @@ def set_decade_ticks(plot: pg.PlotItem, lo: float, hi: float, step: int = 3) -> 
     plot.setYRange(lo_e - pad, hi_e + pad, padding=0)
 
 
+# The head sizes labelled on a log d_k axis, most first: as many as fit side by side.
+_DK_TICK_CHOICES = (DK_TICKS, (1, 64, 4096), (1, 64), (64,))
+
+
 def set_dk_ticks(plot: pg.PlotItem) -> None:
-    """Label a log d_k axis with the head sizes people use, not with powers of ten."""
-    plot.getAxis("bottom").setTicks([[(np.log10(v), str(v)) for v in DK_TICKS], []])
+    """Label a log d_k axis with the head sizes people use, not with powers of ten: all five
+    where they fit, fewer on a narrow plot (never "8 64512" run together), again on a resize."""
+    box = plot.getViewBox()
+    box.sigResized.connect(lambda *_: _fit_dk_ticks(plot))
+    box.sigXRangeChanged.connect(lambda *_: _fit_dk_ticks(plot))
+    _fit_dk_ticks(plot)
+
+
+def _fit_dk_ticks(plot: pg.PlotItem) -> None:
+    axis, box = plot.getAxis("bottom"), plot.getViewBox()
+    (lo, hi), width = box.viewRange()[0], box.width()
+    metrics = QFontMetrics(axis.style.get("tickFont") or axis.font())
+    gap = metrics.horizontalAdvance("  ")
+
+    def fits(values) -> bool:
+        if width <= 0 or hi <= lo:
+            return True  # not laid out yet: asked again on the resize
+        spans = []
+        for v in values:
+            x = (np.log10(v) - lo) / (hi - lo) * width
+            half = metrics.horizontalAdvance(str(v)) / 2
+            spans.append((x - half, x + half))
+        return all(b[0] - a[1] >= gap for a, b in zip(spans, spans[1:]))
+
+    chosen = next((c for c in _DK_TICK_CHOICES if fits(c)), _DK_TICK_CHOICES[-1])
+    ticks = [[(float(np.log10(v)), str(v)) for v in chosen], []]
+    if getattr(axis, "_dk_ticks", None) != ticks:  # setTicks redraws the axis
+        axis._dk_ticks = ticks
+        axis.setTicks(ticks)
 
 
 class _Series:

@@ -7,6 +7,7 @@ and a plot's title shrinks (down to a floor), then ends in "…" with the whole 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 
@@ -76,21 +77,33 @@ class WrappingButton(QPushButton):
             self.updateGeometry()
 
 
-def fit_plot_title(plot, text: str, pt: int, width: int) -> None:
-    """``plot``'s title at ``pt`` points, smaller (to SMALLEST) if that is wider than ``width``
-    pixels, and ended with "…" if even that is too wide (the whole text then its tooltip)."""
+def fit_plot_title(plot, text: str, pt: int, width: int, lines: int = 1) -> None:
+    """``plot``'s title at ``pt`` points: on two lines if ``lines`` is 2 and one is too narrow
+    for it, else smaller (to SMALLEST) and ended with "…" if even that is too wide (the whole
+    text then its tooltip). Its room: ``width``, the pixels the plot has in its widget, less
+    its side axes (the title sits over the plot area; the plot's own width will not do: a
+    title too long for it widens it)."""
     font = QFont(plot.titleLabel.item.font())
     font.setPointSizeF(pt)
-    room = max(1, width - 8)
-    need = QFontMetrics(font).horizontalAdvance(text)
+    metrics = QFontMetrics(font)
+    axes = sum(plot.getAxis(side).width() for side in ("left", "right") if plot.getAxis(side).isVisible())
+    room = max(1, round(width - axes) - 8)
+    need = metrics.horizontalAdvance(text)
     size = float(pt)
-    shown = text
+    shown = html.escape(text)  # a label is rich text: "< 1" is no tag
+    if need > room and lines > 1 and " " in text:
+        # The break nearest the middle, if both halves then fit at full size.
+        cuts = [i for i, c in enumerate(text) if c == " "]
+        cut = min(cuts, key=lambda i: abs(metrics.horizontalAdvance(text[:i]) - need / 2))
+        halves = text[:cut], text[cut + 1:]
+        if max(metrics.horizontalAdvance(h) for h in halves) <= room:
+            shown, need = "<br>".join(html.escape(h) for h in halves), 0
     if need > room:
         size = max(pt * SMALLEST, pt * room / need)
         font.setPointSizeF(size)
-        shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room)
+        shown = html.escape(QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, room))
     plot.setTitle(shown, size=f"{size:.1f}pt")
-    plot.titleLabel.setToolTip(text if shown != text else "")
+    plot.titleLabel.setToolTip(text if "…" in shown and "…" not in text else "")
 
 
 class _ResizeWatch(QObject):
