@@ -258,3 +258,5 @@ def test_page_up_onto_the_long_context_page_takes_a_result_computed_ahead(make_w
     window.controller.flush()
     assert window.controller.result.params == long_context
     assert [name for p, name in calls if p == long_context] == ["sqrtdk-prepare_0"]
+    window.close()  # its prefetches of the pages around are cancelled; one running ends here,
+    ctl._preparing_pool().submit(lambda: None).result(timeout=120)  # not in the next test

@@ -127,3 +127,17 @@ def test_a_chart_title_with_a_less_than_sign_is_shown_as_words(make_window):
     shown = title.item.toPlainText()
     assert shown == full or (shown.endswith("…") and full.startswith(shown[:-1]) and title.toolTip() == full)
     assert "(<" in shown or "(" not in shown[:-1]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_jacobian_map_and_its_colour_bar_stay_inside_their_canvas(make_window, size):
+    # On a narrow panel the map's title widened the map's plot past its canvas, cutting the
+    # map and hiding the colour bar.
+    window = make_window(size=size, threaded=False)
+    window.lesson.choose_scenario("small_heads")
+    window.render_ready()
+    panel = window.panels["jacobian"]
+    canvas = panel.heat_canvas
+    assert panel.heat_plot.width() <= canvas.width() + 1
+    bar = panel.colorbar.sceneBoundingRect()
+    assert bar.right() <= canvas.width() + 1 and bar.width() > 5

@@ -116,7 +116,7 @@ class LabPage(QWidget):
         # as it was, the widget would keep a height too small for its words: sized again then.
         self._refit_controls = QTimer(self)
         self._refit_controls.setSingleShot(True)
-        self._refit_controls.timeout.connect(lambda: scroll.setWidgetResizable(True))
+        self._refit_controls.timeout.connect(self._refit_controls_now)
         self.controls.installEventFilter(self)
         left = QVBoxLayout()
         left.setSpacing(6)
@@ -397,6 +397,10 @@ class LabPage(QWidget):
         self.table.set_compact(on)
         self.sweep_table.set_compact(on)
         self.trained_with.setVisible(not on)
+        # The controls scroll in the short column there: a scroll bar that came and went
+        # would change their width, and their wrapped words' height, after they were sized.
+        self._controls_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn if on
+                                                         else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         # A scroll area gives its page the height the page prefers: rows that prefer less
         # let a 720-line projector hold both (they still share whatever room there is).
         for row in (self._top_row, self._bottom_row):
@@ -424,6 +428,12 @@ class LabPage(QWidget):
         self._fit_intro()
         self._place_curves_note()
 
+
+    def _refit_controls_now(self) -> None:
+        self._controls_scroll.setWidgetResizable(True)  # the height for the width they have now
+        layout = self.controls.layout()
+        layout.invalidate()  # and their rows placed again in it, though its size may not change
+        layout.activate()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if obj is self.controls and event.type() == QEvent.Type.LayoutRequest:

@@ -16,6 +16,7 @@ from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import OTHER_MODE, VersusDk, curve_note, set_dk_ticks
 from sqrtdk_gui.gui.plotting.fast_items import FastImage, VerticalMarker
+from sqrtdk_gui.gui.plotting.fit import fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
 from sqrtdk_gui.gui.style import Style, series_look
 
@@ -60,7 +61,11 @@ class JacobianPanel(Panel):
         # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
         # Short: a long title widens the plot past its canvas. "±0.05 max" says the colours stop
         # there: larger entries (up to 0.25, at p = ½ on two keys) take the end colour.
-        self.heat_plot.setTitle(translate("JacobianPanel", "J  ±{level} max").format(level=f"{LEVEL:g}"))
+        self._heat_title = translate("JacobianPanel", "J  ±{level} max").format(level=f"{LEVEL:g}")
+        self.heat_plot.setTitle(self._heat_title)
+        # ... and fitted to the map's canvas (smaller, then "…"): on a narrow panel even the
+        # short title widened the map past its canvas, cutting it on the right.
+        on_resize(self.heat_canvas, self._fit_heat_title)
         self.heat_canvas.setToolTip(translate(
             "JacobianPanel", "J = diag(p) − ppᵀ on this query's {keys} largest weights, largest first; colours "
                              "from −{level} (brown) through 0 (background) to +{level} (teal); larger entries (up "
@@ -118,6 +123,15 @@ class JacobianPanel(Panel):
         self.values: dict[str, float] = {}
         self.apply_style()
 
+    def _fit_heat_title(self) -> None:
+        left, _top, right, _bottom = self.heat_canvas.ci.layout.getContentsMargins()
+        bar = self.colorbar.width() + 5 + 4  # the colour bar's column, the gap before it, spacing
+        fit_plot_title(self.heat_plot, self._heat_title, self.style_.pt(12),
+                       round(self.heat_canvas.width() - left - right - bar))
+        # The layouts keep the minimum width the longer title gave them until told.
+        self.heat_plot.layout.invalidate()
+        self.heat_canvas.ci.layout.invalidate()
+
     def plots(self) -> list[pg.PlotItem]:
         return [self.heat_plot, self.norm_plot, self.sat_plot]
 
@@ -140,6 +154,8 @@ class JacobianPanel(Panel):
         return tables
 
     def restyle_items(self) -> None:
+        if hasattr(self, "_heat_title"):
+            self._fit_heat_title()  # style_plot set the title's full size again
         s = self.style_
         self._fit_note()  # a new zoom: a new largest font that fits
         cmap = sign_colour_map(s.palette.bg)
