@@ -132,3 +132,16 @@ def test_lesson_figures_and_evidence_take_the_decimal_mark():
     assert german == english.replace(".", ",") and "," in german
     cells = [c for row in evidence("dmodel", Params()).rows for c in row]
     assert any("," in c for c in cells) and not any(re.search(r"\d\.\d", c) for c in cells)
+
+
+def test_numbers_made_in_code_take_the_decimal_mark_of_the_language_spoken():
+    # Headers and quotes formatted in code, beside translated words that have "0,9".
+    from sqrtdk_gui.core.attention.params import Params
+    from sqrtdk_gui.core.lesson.claims_table import claim_rows
+    from sqrtdk_gui.core.lesson.pages import followup_qk_norm
+
+    i18n.set_language("de")
+    headers = followup_qk_norm.evidence(Params(**followup_qk_norm.PAGE.preset)).headers
+    assert "max p, ρ=0,9" in headers and not any("0.9" in h for h in headers)
+    quotes = [row.quoted for row in claim_rows()]
+    assert quotes and not [q for q in quotes if re.search(r"\d\.\d", q)]

@@ -45,7 +45,7 @@ def claim_rows() -> list[ClaimRow]:
     """The lesson's figures (quoted from the model at initialisation), then the lab's claims;
     their words in the current language."""
     figures_test, lab_test = _test(FIGURES_TEST), _test(LAB_TEST)
-    rows = [ClaimRow(figures.quote(key), f.describe(), _seeds(figures.SEEDS), figures_test)
+    rows = [ClaimRow(localize_number(figures.quote(key)), f.describe(), _seeds(figures.SEEDS), figures_test)
             for key, f in figures.FIGURES.items()]
     for c in lab_claims.LAB_CLAIMS:
         seeds = re.search(r"seeds (\d+–\d+)", c.description())  # each description names its seeds

@@ -61,7 +61,7 @@ class JacobianPanel(Panel):
         # The colour scale is in the title: tick labels beside a narrow colour bar were clipped.
         # Short: a long title widens the plot past its canvas. "±0.05 max" says the colours stop
         # there: larger entries (up to 0.25, at p = ½ on two keys) take the end colour.
-        self._heat_title = translate("JacobianPanel", "J  ±{level} max").format(level=f"{LEVEL:g}")
+        self._heat_title = translate("JacobianPanel", "J  ±{level} max").format(level=localize_number(f"{LEVEL:g}"))
         self.heat_plot.setTitle(self._heat_title)
         # ... and fitted to the map's canvas (smaller, then "…"): on a narrow panel even the
         # short title widened the map past its canvas, cutting it on the right.
@@ -70,7 +70,7 @@ class JacobianPanel(Panel):
             "JacobianPanel", "J = diag(p) − ppᵀ on this query's {keys} largest weights, largest first; colours "
                              "from −{level} (brown) through 0 (background) to +{level} (teal); larger entries (up "
                              "to 0.25) take the end colours. A saturated row's J is ≈ 0: the map goes blank.").format(
-            keys=TOP_KEYS, level=f"{LEVEL:g}"))
+            keys=TOP_KEYS, level=localize_number(f"{LEVEL:g}")))
         style.style_plot(self.heat_plot)
         for axis in ("left", "bottom"):  # key indices carry no meaning; give the map the room
             self.heat_plot.hideAxis(axis)

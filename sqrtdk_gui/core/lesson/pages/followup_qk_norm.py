@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, localize_number
 from sqrtdk_gui.core.lesson.measure import FigureSet, aligned_key_share, fmt, med, run
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario
 
@@ -39,4 +39,5 @@ def evidence(p: Params) -> Evidence:
         r, aligned = compute(q), compute(q.replace(alignment=0.9))
         rows.append((str(d), fmt(r.logit_std), fmt(r.summary["max_weight"].median, 3),
                      fmt(aligned.summary["max_weight"].median, 3), f"{100 * aligned_key_share(aligned):.0f} %"))
-    return Evidence((f"d_k (g={p.gain:g})", "σ", "max p", "max p, ρ=0.9", _("right key, ρ=0.9")), tuple(rows))
+    return Evidence((localize_number(f"d_k (g={p.gain:g})"), "σ", "max p", localize_number("max p, ρ=0.9"),
+                     _("right key, ρ=0.9")), tuple(rows))
