@@ -51,7 +51,7 @@ def add_parser(subparsers) -> None:
         "train",
         help=_("train one attention layer headless (raw vs scaled logits)"),
         description=_("Train one attention layer on associative recall and report the "
-                      "loss curve, accuracy, steps to 90 %% accuracy and the share of stuck rows. With "
+                      "loss curve, accuracy, steps to 90 % accuracy and the share of stuck rows. With "
                       "--lr-sweep, train every scaling at every rate of a log grid and compare each at its "
                       "best rate."),
     )

@@ -153,3 +153,15 @@ def test_bad_sweep_input_is_one_line_and_status_2(capsys, argv, needle):
     lines = captured.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("sqrtdk-gui: error: "), captured.err
     assert needle in lines[0] and captured.out == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "zh_CN"])
+def test_help_prints_percent_signs_once_in_every_language(lang):
+    # argparse %-formats help texts but not descriptions: "90 %%" printed as it stood.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "--lang", lang, "train", "--help"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "90 %" in done.stdout, done.stderr
+    assert "%%" not in done.stdout
