@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -124,12 +125,22 @@ def extract_lesson():
 QT_PLURALS = {"de": (2, "(n != 1)"), "es": (2, "(n != 1)"), "zh_CN": (1, "0")}
 
 
+# What makes a text a %-format (argparse's help texts): "%%" or "%(name)s".
+PERCENT_FORMAT = re.compile(r"%%|%\([a-z_]+\)[sdr]")
+
+
 def write_po(catalog, path: Path, qt: bool = False, lang: str | None = None) -> None:
     """Write ``catalog``; ``qt``: with the headers lrelease needs (Qt's "context|" msgctxt, the
     language whose plural forms the entries hold)."""
     from babel.messages.pofile import write_po as babel_write
 
     path.parent.mkdir(parents=True, exist_ok=True)
+    for message in catalog:
+        # Babel flags any "%" followed by a letter ("90 % accuracy") as a Python format, and
+        # `msgfmt -c` then fails on the translations: only argparse's help texts are %-formatted.
+        text_id = message.id if isinstance(message.id, str) else message.id[0]
+        if "python-format" in message.flags and not PERCENT_FORMAT.search(text_id or ""):
+            message.flags.discard("python-format")
     buf = io.BytesIO()
     if qt and lang is not None:
         catalog._num_plurals, catalog._plural_expr = QT_PLURALS[lang]

@@ -145,3 +145,42 @@ def test_numbers_made_in_code_take_the_decimal_mark_of_the_language_spoken():
     assert "max p, ρ=0,9" in headers and not any("0.9" in h for h in headers)
     quotes = [row.quoted for row in claim_rows()]
     assert quotes and not [q for q in quotes if re.search(r"\d\.\d", q)]
+
+
+def _po_entries(path):
+    """(flags, msgid, msgstrs) of each entry of a PO file, as the file states them (Babel's
+    reader adds "python-format" to any text it takes for one)."""
+    import ast
+
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        flags, parts, key = set(), {}, None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                flags |= {f.strip() for f in line[2:].split(",")}
+            elif line.startswith(("msgid ", "msgid_plural ", "msgstr")):
+                key, _, rest = line.partition(" ")
+                parts[key] = ast.literal_eval(rest)
+            elif line.startswith('"') and key is not None:
+                parts[key] += ast.literal_eval(line)
+        if parts.get("msgid"):
+            yield flags, parts["msgid"], [v for k, v in parts.items() if k.startswith("msgstr")]
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh_CN"])
+def test_only_percent_formats_are_flagged_as_such(lang):
+    # `msgfmt -c` checks every entry flagged python-format: "90 % accuracy" is none (Babel
+    # flags it for "% a"), argparse's help texts are ("%%", "%(default)s") and keep their "%%".
+    from pathlib import Path
+
+    percent = re.compile(r"%%|%\([a-z_]+\)[sdr]")
+    root = Path(__file__).resolve().parents[2] / "resources" / "i18n" / lang
+    problems = []
+    for name in ("qt", "core", "lesson"):
+        for flags, text, strings in _po_entries(root / f"{name}.po"):
+            if "python-format" not in flags:
+                continue
+            if not percent.search(text):
+                problems.append(f"{name}: flagged but no %-format: {text[:50]!r}")
+            problems += [f"{name}: '%%' count differs: {s[:50]!r}" for s in strings
+                         if s and s.count("%%") != text.count("%%")]
+    assert problems == []
