@@ -46,15 +46,25 @@ def make_window(qtbot):
     """A factory of shown main windows, closed (and their threads stopped) at teardown."""
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
+    made = []
+
     def make(params=None, size=(1600, 900), **kwargs):
         window = MainWindow(params, **kwargs)
         qtbot.addWidget(window)
+        made.append(window)
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
         return window
 
-    return make
+    yield make
+    # Closed now, and the shared worker that computes lesson pages ahead drained: a page's
+    # neighbours still computing for a closed window must not slow the next test's work.
+    from sqrtdk_gui.core.threads import pool
+
+    for window in made:
+        window.close()
+    pool("prepare").submit(lambda: None).result(timeout=300)
 
 
 @pytest.fixture
