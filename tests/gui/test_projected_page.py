@@ -227,3 +227,19 @@ def test_the_lab_demo_projects_every_plot_without_scrolling(presenting, qtbot, l
         assert panel.isVisible() and view.contains(where), (panel.heading, where, view)
     window.presentation.leave()
     assert table.verdict.isVisible() and next(iter(table.headers.values())).isVisibleTo(page)
+
+
+def test_the_projected_window_keeps_its_size_on_the_way_back_from_the_lab(presenting):
+    # German at 1024×768: a follow-up, the lab, then step 3 grew the window to 840 lines
+    # (panels arranged in the middle of presentation mode's new type size left it a passing
+    # minimum height).
+    window = presenting("de")
+    _go(window, "temperature")
+    window.tabs.setCurrentWidget(window._lab_holder)
+    window.lab_page.controls.set_values(mode="single", lr=5.0)
+    window.render_ready()
+    for _ in range(3):
+        QApplication.processEvents()
+    window.tabs.setCurrentIndex(0)
+    _go(window, "step3-question")
+    assert (window.width(), window.height()) == (1024, 768)

@@ -548,7 +548,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         """Scale every font and line width together (Ctrl+= / Ctrl+- / Ctrl+0)."""
         self.style_.set_zoom(zoom)
         self.apply_style()
-        self._arrange_for_lesson()  # larger type: perhaps fewer panels, each still readable
+        # Larger type: perhaps fewer panels, each still readable; decided once the new style
+        # is laid out (arranged in the middle of it, the window could keep a passing height).
+        self.panel_layout.schedule()
 
     def zoom_in(self) -> None:
         """Ctrl+=: larger text and lines, unless a plot would then be squeezed below
@@ -567,6 +569,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
     def _settle(self) -> None:
         """Lay out now: the layouts, then the columns refitted once their hints settled."""
+        self.panel_layout.flush()
         for _round in range(3):
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             self._refit_columns()

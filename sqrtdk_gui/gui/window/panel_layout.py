@@ -56,6 +56,10 @@ class PanelLayout(QObject):
         self._again.timeout.connect(window._arrange_for_lesson)
         window.panel_pages.installEventFilter(self)
 
+    def schedule(self) -> None:
+        """Arrange again once what is under way is laid out."""
+        self._again.start(0)
+
     def flush(self) -> None:
         """Arrange now what a resize of the page asked for (headless renders, slides)."""
         if self._again.isActive():
