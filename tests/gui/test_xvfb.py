@@ -13,6 +13,7 @@ import select
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 
 import pytest
 from PySide6.QtGui import QImage
@@ -189,27 +190,38 @@ NEEDS_LECTURE_TOOLS = pytest.mark.skipif(
     reason="a lecture under X needs Xvfb, openbox and xdotool (apt-get install xvfb openbox xdotool)")
 
 
-@pytest.fixture
-def projector(tmp_path):
-    """A 1024×768 X screen with a window manager: what a classroom projector gives."""
+@contextmanager
+def _x_server(tmp_path, *screens: str):
+    """An Xvfb server with these screens ("1024x768"), a window manager on each and a fresh
+    settings folder: (env, display)."""
     read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write_fd), "-screen", "0", "1024x768x24",
-                             "-nolisten", "tcp"], pass_fds=(write_fd,), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    layout = [arg for i, size in enumerate(screens) for arg in ("-screen", str(i), f"{size}x24")]
+    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write_fd), *layout, "-nolisten", "tcp"],
+                            pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     os.close(write_fd)
     procs = [xvfb]
     try:
         display = _read_display(read_fd, xvfb)
         env = _env("xcb", display)
         env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # a fresh settings folder
-        procs.append(subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        yield env
+        for screen in range(len(screens)):
+            where = display if len(screens) == 1 else f"{display}.{screen}"
+            procs.append(subprocess.Popen([OPENBOX], env=dict(env, DISPLAY=where),
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        yield env, display
     finally:
         os.close(read_fd)
         for proc in reversed(procs):
             _stop(proc)
         xvfb.stderr.close()
+
+
+@pytest.fixture
+def projector(tmp_path):
+    """A 1024×768 X screen with a window manager: what a classroom projector gives."""
+    with _x_server(tmp_path, "1024x768") as (env, _display):
+        yield env
 
 
 def _end(app: subprocess.Popen) -> str:
@@ -331,25 +343,8 @@ def test_a_ranking_is_dragged_into_order_with_the_mouse(projector):
 def laptop_and_projector(tmp_path):
     """A teacher's laptop (1280×800, the primary screen) with a projector (1024×768) as a second
     screen: two X screens, a window manager on each."""
-    read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write_fd), "-screen", "0", "1280x800x24",
-                             "-screen", "1", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    os.close(write_fd)
-    procs = [xvfb]
-    try:
-        display = _read_display(read_fd, xvfb)
-        env = _env("xcb", display)
-        env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # a fresh settings folder
-        for screen in (0, 1):
-            procs.append(subprocess.Popen([OPENBOX], env=dict(env, DISPLAY=f"{display}.{screen}"),
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    with _x_server(tmp_path, "1280x800", "1024x768") as (env, display):
         yield env, display
-    finally:
-        os.close(read_fd)
-        for proc in reversed(procs):
-            _stop(proc)
-        xvfb.stderr.close()
 
 
 def _window_on(env, display: str, name: str, seconds: float = 60) -> tuple[str, dict]:

@@ -241,7 +241,8 @@ class LessonPane(QWidget):
         on_resize(self.chart, self._fit_chart_title)
         # The box's words wrap to its own width, which follows the pane's only after the pane's
         # resize (moved into the presenter view, it was sized for the narrow dock).
-        on_resize(self.predict_words.viewport(), self._fit_predict_once)
+        self._predict_width: int | None = None  # the width the box was last fitted for
+        on_resize(self.predict_words.viewport(), self._fit_predict_to_width)
 
         self.previous_button = QPushButton(standard_icon("ArrowBack"), translate("LessonPane", "Previous"))
         self.next_button = QPushButton(standard_icon("ArrowForward"), translate("LessonPane", "Next"))
@@ -469,9 +470,9 @@ class LessonPane(QWidget):
             return f"<p><i>{html.escape(note)}</i></p>"
         return evidence_html(evidence, self.style_.palette, stacked=self._shown_stacked)
 
-    def _fit_predict_once(self) -> None:
+    def _fit_predict_to_width(self) -> None:
         width = self.predict_words.viewport().width()
-        if width != getattr(self, "_predict_width", None):  # a new width, not the height it just set
+        if width != self._predict_width:  # a new width, not the height it just set
             self._predict_width = width
             self._fit_predict()
 
