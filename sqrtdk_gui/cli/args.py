@@ -24,6 +24,7 @@ from sqrtdk_gui.core.validation import SHOWN_MAX, float_arg, int_arg, shown
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
+           "the_process_ends_after_the_command",
            "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "PROG", "error_line", "language_arg", "cli_language"]
 
 # flag -> Params field, one per field (d_k's flag is --dk).
@@ -179,14 +180,26 @@ def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
     return None
 
 
+_process_ends_after = False  # see the_process_ends_after_the_command
+
+
+def the_process_ends_after_the_command() -> None:
+    """The program's entry point says so: once a command has started Qt, Ctrl+C ends the process
+    at once until it has ended, teardown included (Python's own handler would raise a
+    KeyboardInterrupt inside Qt's teardown, which crashed or was dropped: exit status 0)."""
+    global _process_ends_after
+    _process_ends_after = True
+
+
 @contextmanager
 def interrupt_ends_at_once():
     """While active, Ctrl+C ends the process at once, as for any program that does not catch
     it (the shell reports 130). For the commands that start Qt: a KeyboardInterrupt raised
     inside Qt's start-up, a render or a worker thread's shutdown crashed or was lost. Files
     are never half-written (every write is a temporary file renamed into place); the
-    interactive window installs its own handler, which closes it like Quit, once its event
-    loop runs. The previous handler comes back afterwards."""
+    interactive window and the exports install their own handlers (close like Quit; stop and
+    say what was written) once they run. The previous handler comes back afterwards, unless
+    the process ends after the command: then Ctrl+C keeps ending it at once."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -194,7 +207,7 @@ def interrupt_ends_at_once():
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if _process_ends_after else previous)
 
 
 def silence_stdout() -> None:

@@ -5,7 +5,8 @@ Progress goes to stderr as for ``train`` (a bar on a terminal, a line every 10 s
 nothing for an export under 10 s). The first Ctrl+C once the export runs stops it at once,
 even in the middle of a slide: the slides written so far stay (a handout is not written),
 the program says so and exits 130; a second Ctrl+C ends it on the spot. Before that (while
-Qt loads) Ctrl+C ends the program at once.
+Qt loads) Ctrl+C ends the program at once, and whatever the export is doing when Ctrl+C
+comes, the process has ended a second later (status 130).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqrtdk_gui.cli.args import (
@@ -125,6 +127,17 @@ def run_export_concept_test(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextmanager
+def _stop_on_interrupt():
+    """The first Ctrl+C stops the export, which says what it wrote; should the GUI thread be
+    inside Qt for longer than a grace period, or the second Ctrl+C come, the process ends."""
+    from sqrtdk_gui.gui.launch import ctrl_c
+
+    ctrl_c.end_within_grace()
+    with StopOnInterrupt(end_at_second=True) as stop:
+        yield stop
+
+
 def run_export_handout(args: argparse.Namespace) -> int:
     problem = check_output_path(args.file, HANDOUT_SUFFIXES)
     if problem:
@@ -132,7 +145,7 @@ def run_export_handout(args: argparse.Namespace) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
 
-        with StopOnInterrupt(end_at_second=True) as stop:
+        with _stop_on_interrupt() as stop:
             return export_handout_headless(args.file, ExportReport("export-handout", "page", stop), lang=args.lang)
 
 
@@ -151,6 +164,6 @@ def run_export_slides(args: argparse.Namespace) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 
-        with StopOnInterrupt(end_at_second=True) as stop:
+        with _stop_on_interrupt() as stop:
             return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation,
                                           ExportReport("export-slides", "slide", stop), lang=args.lang)

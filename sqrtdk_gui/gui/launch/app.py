@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import sys
-import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import State
+from sqrtdk_gui.gui.launch import ctrl_c
 from sqrtdk_gui.gui.launch.bootstrap import application
 
 __all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless",
@@ -260,43 +258,8 @@ def _quit_on_sigint(app) -> list:
     tick = QTimer(app)
     tick.timeout.connect(lambda: None)
     tick.start(200)
-    _end_if_quit_stalls()
+    ctrl_c.end_within_grace()  # and whatever the GUI thread is doing, the process ends soon after
     return interrupted
-
-
-QUIT_GRACE_S = 1.0  # after Ctrl+C, how long the window may take to close before the process ends
-
-
-def _end_if_quit_stalls() -> None:
-    """Ctrl+C ends the program within QUIT_GRACE_S whatever the GUI thread is doing.
-
-    Python runs a signal handler only between two bytecodes of the main thread: while it
-    computes (a first result of 8,192 queries took 15 s) the window would close only after.
-    The C-level handler also writes the signal's number to a socket at once; a thread reading
-    it gives the window QUIT_GRACE_S to close as Quit does, then ends the process with
-    status 130 (as a Ctrl+C does; what the window remembers was saved when it changed)."""
-    reader, writer = socket.socketpair()  # a socket: on Windows the wake-up must be one
-    writer.setblocking(False)
-    try:
-        signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    except ValueError:  # not the main thread (an embedding host): Python's handler alone
-        return
-
-    def watch() -> None:
-        while True:
-            try:
-                data = reader.recv(64)
-            except OSError:
-                return
-            if not data:
-                return
-            if signal.SIGINT in data:
-                time.sleep(QUIT_GRACE_S)
-                os._exit(130)
-
-    # Kept alive with the program: the sockets must not be collected while the fd is in use.
-    _end_if_quit_stalls.keep = (reader, writer)  # type: ignore[attr-defined]
-    threading.Thread(target=watch, name="sqrtdk-ctrl-c", daemon=True).start()
 
 
 @contextmanager
@@ -341,7 +304,8 @@ def export_handout_headless(path: str, report=None, lang: str | None = None) -> 
         print(translate("Launch", "wrote the handout to {path} and %n pictures", None, pictures).format(path=path))
     else:
         print(translate("Launch", "wrote the handout to {path}").format(path=path))
-    return 0
+    # Ctrl+C as the last page was written: the handout is whole, and the status says Ctrl+C came.
+    return 130 if report is not None and report.interrupted else 0
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
