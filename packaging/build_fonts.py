@@ -30,6 +30,10 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the checkout's package, installed or not
+from sqrtdk_gui.core.i18n import LANGUAGES  # noqa: E402 - the table of languages
+
+TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
 OUT = ROOT / "sqrtdk_gui" / "gui" / "assets" / "fonts"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 NOTO = Path("/usr/share/fonts/opentype/noto")
@@ -83,14 +87,15 @@ def program_texts() -> str:
     package = ROOT / "sqrtdk_gui"
     texts = [_strings(p) for p in package.rglob("*.py") if p.name not in ("figure_data.py", "curve_data.py")]
     texts += [p.read_text(encoding="utf-8") for p in (package / "core" / "lesson" / "pages").rglob("*.html")]
-    for lang in ("de", "es", "zh_CN"):
+    for lang in TRANSLATED:
         texts += _catalogue_texts(lang)
     return "".join(sorted({c for text in texts for c in text if c.isprintable() and not c.isspace()} | {" "}))
 
 
 def cjk_characters() -> str:
-    chars = {c for text in _catalogue_texts("zh_CN") for c in text if needs_cjk_font(c)}
-    chars.update("简体中文")  # the language's own name in the View menu, in every language
+    chars = {c for lang in TRANSLATED for text in _catalogue_texts(lang) for c in text if needs_cjk_font(c)}
+    # The languages' own names in the View menu, in every language.
+    chars.update(c for name in LANGUAGES.values() for c in name if needs_cjk_font(c))
     return "".join(sorted(chars))
 
 

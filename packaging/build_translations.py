@@ -34,12 +34,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the checkout's package, installed or not
+from sqrtdk_gui.core.i18n import LANGUAGES  # noqa: E402 - the table of languages
+
 I18N = ROOT / "resources" / "i18n"
 TEMPLATES = I18N / "templates"
 LESSON = ROOT / "sqrtdk_gui" / "core" / "lesson" / "pages"
 LOCALE = ROOT / "sqrtdk_gui" / "locale"
 DOMAIN = "sqrtdk_gui"
-LANGS = ("de", "es", "zh_CN")
+LANGS = tuple(code for code in LANGUAGES if code != "en")  # sqrtdk_gui.core.i18n.SPOKEN: one table
 # Dates in headers would change every file at every run: the catalogues carry a fixed one.
 EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)
 CORE_SOURCES = ("sqrtdk_gui/core", "sqrtdk_gui/cli")

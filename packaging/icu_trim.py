@@ -28,14 +28,24 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # the checkout's package
+from sqrtdk_gui.core.i18n import LANGUAGES  # noqa: E402
+
 import elfdeps  # noqa: E402
 
-__all__ = ["read_package", "filter_package", "keep_item", "trimmed_library", "find_library"]
+__all__ = ["spoken_languages", "read_package", "filter_package", "keep_item", "trimmed_library", "find_library"]
 
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Za-z0-9]+)*$")
 _ALWAYS = {"root", "pool", "res_index"}
-# The languages the program speaks (sqrtdk_gui.core.i18n.LANGUAGES): their locale data stays.
-SPOKEN = {"en", "de", "es", "zh"}
+
+
+def spoken_languages() -> tuple[str, ...]:
+    """The codes of the languages the program speaks (its table of languages: de, zh_CN, ...)."""
+    return tuple(LANGUAGES)
+
+
+# The languages the program speaks: their locale data stays ("zh" for "zh_CN").
+SPOKEN = {code.split("_")[0] for code in spoken_languages()}
 # Whole groups an English user interface never reaches through Qt.
 _DROP_DIRS = {"translit"}
 

@@ -20,26 +20,40 @@ import gettext
 import math
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["LANGUAGES", "PSEUDO", "DOMAIN", "N_", "_", "ngettext", "set_language", "language",
+__all__ = ["Language", "SPOKEN", "LANGUAGES", "PSEUDO", "DOMAIN", "N_", "_", "ngettext", "set_language", "language",
            "match_language", "system_languages", "speaks", "decimal_mark", "localize_number", "parse_number",
            "pseudo", "pseudo_html", "PSEUDO_OPEN", "PSEUDO_CLOSE"]
-
-# The languages the program speaks, each named in itself (the View menu's entries).
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español", "zh_CN": "简体中文"}
-PSEUDO = "pseudo"
-DOMAIN = "sqrtdk_gui"
-
-# Decimal marks of the languages (CLDR; a GUI test checks them against QLocale's). Digit
-# groups are a narrow no-break space in every language (the SI's and ISO 80000's rule),
-# which no language reads as a decimal mark.
-_DECIMAL = {"de": ",", "es": ","}
 
 
 def N_(text: str) -> str:
     """Mark ``text`` for translation without translating it (module-level constants)."""
     return text
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language the program speaks: adding one is an entry in SPOKEN plus its PO files."""
+
+    name: str  # in itself: the View menu's entry, never translated
+    tip: str  # the menu entry's tip (N_: shown in the window's language)
+    decimal: str = "."  # CLDR's decimal mark (a GUI test checks it against QLocale's)
+
+
+# Digit groups are a narrow no-break space in every language (the SI's and ISO 80000's
+# rule), which no language reads as a decimal mark.
+SPOKEN: dict[str, Language] = {
+    "en": Language("English", N_("Switch the window to English")),
+    "de": Language("Deutsch", N_("Switch the window to German"), decimal=","),
+    "es": Language("Español", N_("Switch the window to Spanish"), decimal=","),
+    "zh_CN": Language("简体中文", N_("Switch the window to Simplified Chinese")),
+}
+LANGUAGES: dict[str, str] = {code: language.name for code, language in SPOKEN.items()}
+PSEUDO = "pseudo"
+DOMAIN = "sqrtdk_gui"
+_DECIMAL = {code: language.decimal for code, language in SPOKEN.items()}
 
 
 class _Pseudo(gettext.NullTranslations):

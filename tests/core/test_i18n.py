@@ -184,3 +184,34 @@ def test_only_percent_formats_are_flagged_as_such(lang):
             problems += [f"{name}: '%%' count differs: {s[:50]!r}" for s in strings
                          if s and s.count("%%") != text.count("%%")]
     assert problems == []
+
+
+def test_a_language_is_one_entry_of_the_table():
+    # The catalogues to build, Qt's own translations and ICU's locales in the bundle, the font
+    # subset, the View menu and its tips, the decimal marks: all read i18n.SPOKEN. A module
+    # that listed the codes itself would miss a language added there.
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    listed = re.compile(r"""["'](?:de|es|zh_CN)["']\s*,\s*["'](?:de|es|zh_CN)["']""")
+    files = [*root.glob("sqrtdk_gui/**/*.py"), *root.glob("packaging/*.py"), root / "packaging" / "sqrtdk_gui.spec"]
+    assert [str(p.relative_to(root)) for p in files if listed.search(p.read_text(encoding="utf-8"))] == []
+    assert set(i18n.LANGUAGES) == set(i18n.SPOKEN) and i18n.decimal_mark("de") == ","
+
+
+@pytest.mark.parametrize("lang", [code for code in i18n.LANGUAGES if code != "en"])
+def test_gnu_msgfmt_finds_nothing_wrong_in_the_catalogues(lang, tmp_path):
+    # `msgfmt -c`, what translators' tools and distributions run: formats, headers, plurals.
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (CI installs it)")
+    root = Path(__file__).resolve().parents[2] / "resources" / "i18n" / lang
+    for name in ("qt", "core", "lesson"):
+        done = subprocess.run([msgfmt, "-c", "-o", str(tmp_path / f"{name}.mo"), str(root / f"{name}.po")],
+                              capture_output=True, text=True, timeout=60)
+        errors = [line for line in done.stderr.splitlines() if "warning" not in line and "Last-Translator" not in line]
+        assert done.returncode == 0 and not errors, done.stderr

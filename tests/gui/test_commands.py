@@ -9,6 +9,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from sqrtdk_gui.core.lesson.content import STEPS
+from sqrtdk_gui.gui.launch import translations
 from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, find, key_hint, keys_label, shortcut_sheet
 from sqrtdk_gui.gui.window.conventions import _clean
 
@@ -46,6 +47,21 @@ def test_view_language_lists_the_system_then_each_language_in_itself(window):
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
     assert texts == ["System language", "English", "Deutsch", "Español", "简体中文"]
     assert [a.isChecked() for a in menu.actions() if not a.isSeparator()] == [True, False, False, False, False]
+
+
+def test_a_language_added_to_the_table_has_its_menu_entry_and_tip(monkeypatch, qapp):
+    from sqrtdk_gui.core import i18n
+    from sqrtdk_gui.gui.window import commands
+
+    french = i18n.Language("Français", i18n.N_("Switch the window to French"), decimal=",")
+    monkeypatch.setattr(commands, "SPOKEN", {**i18n.SPOKEN, "fr": french})
+    entries = {cmd.name: cmd for cmd in commands._languages()}
+    assert entries["language_fr"].text == "Français" and entries["language_fr"].tip == french.tip
+    translations.install("de")  # a tip of the table, in the window's language
+    try:
+        assert commands.shown(entries["language_de"].tip) == "Das Fenster auf Deutsch umstellen"
+    finally:
+        translations.install("en")
 
 
 def test_the_menus_are_the_table(window):

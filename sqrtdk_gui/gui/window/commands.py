@@ -20,7 +20,7 @@ from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 
-from sqrtdk_gui.core.i18n import LANGUAGES
+from sqrtdk_gui.core.i18n import SPOKEN, _
 from sqrtdk_gui.core.lesson.content import STEPS
 
 __all__ = ["Cmd", "COMMANDS", "KEY_NAMES", "LANGUAGE_MENU", "MENUS", "THEME_TEXTS", "find", "key_hint",
@@ -47,11 +47,7 @@ KEY_NAMES = (QT_TRANSLATE_NOOP("Commands", "Page Down"), QT_TRANSLATE_NOOP("Comm
 # View -> Language: the system's, then each language by its own name (never translated: a
 # reader finds their language whatever the window speaks); the tips name it in the window's.
 LANGUAGE_MENU = QT_TRANSLATE_NOOP("Commands", "&Language")
-LANGUAGE_TIPS = {None: QT_TRANSLATE_NOOP("Commands", "Speak the language of the system"),
-                 "en": QT_TRANSLATE_NOOP("Commands", "Switch the window to English"),
-                 "de": QT_TRANSLATE_NOOP("Commands", "Switch the window to German"),
-                 "es": QT_TRANSLATE_NOOP("Commands", "Switch the window to Spanish"),
-                 "zh_CN": QT_TRANSLATE_NOOP("Commands", "Switch the window to Simplified Chinese")}
+SYSTEM_LANGUAGE_TIP = QT_TRANSLATE_NOOP("Commands", "Speak the language of the system")
 THEME_TEXTS = {"light": QT_TRANSLATE_NOOP("Commands", "Light theme (projectors)"),
                "dark": QT_TRANSLATE_NOOP("Commands", "Dark theme"),
                "high-contrast": QT_TRANSLATE_NOOP("Commands", "High-contrast theme (washed-out projectors)")}
@@ -105,10 +101,10 @@ def _language(code: str | None) -> Callable[[Window], object]:
 def _languages() -> tuple[Cmd, ...]:
     """View -> Language: "System language", then every language named in itself."""
     system = Cmd("language_system", "view", QT_TRANSLATE_NOOP("Commands", "System language"), _language(None),
-                 checkable=True, tip=LANGUAGE_TIPS[None])
-    return (system, *(Cmd(f"language_{code}", "view", name, _language(code), checkable=True,
-                          tip=LANGUAGE_TIPS[code], separator=i == 0)
-                      for i, (code, name) in enumerate(LANGUAGES.items())))
+                 checkable=True, tip=SYSTEM_LANGUAGE_TIP)
+    return (system, *(Cmd(f"language_{code}", "view", language.name, _language(code), checkable=True,
+                          tip=language.tip, separator=i == 0)
+                      for i, (code, language) in enumerate(SPOKEN.items())))
 
 
 def _steps() -> tuple[Cmd, ...]:
@@ -274,8 +270,12 @@ def find(name: str) -> Cmd:
 
 
 def shown(text: str) -> str:
-    """A text of the table (a menu text, tip, sheet line or keys) in the current language."""
-    return translate("Commands", text) if text else text
+    """A text of the table (a menu text, tip, sheet line or keys) in the current language: from
+    Qt's catalogue, else from the core's (the tips of the languages' table, ``i18n.SPOKEN``)."""
+    if not text:
+        return text
+    translated = translate("Commands", text)
+    return _(text) if translated == text else translated
 
 
 def keys_label(cmd: Cmd) -> str:
