@@ -21,6 +21,7 @@ from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, 
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.validation import SHOWN_MAX, float_arg, int_arg, shown
+from sqrtdk_gui.gui.launch import ctrl_c  # (no Qt: the standard library only)
 
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
@@ -180,15 +181,11 @@ def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
     return None
 
 
-_process_ends_after = False  # see the_process_ends_after_the_command
-
-
 def the_process_ends_after_the_command() -> None:
     """The program's entry point says so: once a command has started Qt, Ctrl+C ends the process
     at once until it has ended, teardown included (Python's own handler would raise a
     KeyboardInterrupt inside Qt's teardown, which crashed or was dropped: exit status 0)."""
-    global _process_ends_after
-    _process_ends_after = True
+    ctrl_c.this_process_is_the_program()
 
 
 @contextmanager
@@ -207,7 +204,7 @@ def interrupt_ends_at_once():
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_DFL if _process_ends_after else previous)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if ctrl_c.is_the_program() else previous)
 
 
 def silence_stdout() -> None:

@@ -18,7 +18,7 @@ from sqrtdk_gui.core.attention.compute import compute
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.precision import type_info
 from sqrtdk_gui.core.attention.scaling import scale_factor
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, format_number
 
 __all__ = ["SWEEP_DKS", "stats_row", "add_parser", "run_stats"]
 
@@ -87,7 +87,7 @@ def _format_sigma_sweep(data: dict) -> str:
         lines.append(f"{row['sigma']:>8.3f} " + " ".join(cells))
     lo, hi = data["responsive_window"]
     lines.append(_("‖J‖_F peaks at σ ≈ {peak}; at least half the peak for σ ≈ {lo} … {hi}").format(
-        peak=f"{data['peak_sigma']:.2f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}"))
+        peak=format_number(data['peak_sigma'], ".2f"), lo=format_number(lo, ".2f"), hi=format_number(hi, ".2f")))
     modes = ", ".join(f"{k} σ = {_('n/a') if v is None else f'{v:.3g}'}" for k, v in data["modes"].items())
     lines.append(_("modes here: {modes}").format(modes=modes))
     return "\n".join(lines)

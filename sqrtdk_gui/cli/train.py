@@ -15,7 +15,7 @@ import numpy as np
 
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
 from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
-from sqrtdk_gui.core.i18n import N_, _, ngettext
+from sqrtdk_gui.core.i18n import N_, _, format_number, ngettext
 from sqrtdk_gui.core.training.loop import (
     DEFAULT_LR,
     FLOAT_RANGES,
@@ -81,7 +81,7 @@ def add_parser(subparsers) -> None:
                    help=_("optimiser (default sgd)"))
     p.add_argument("--lr", type=_float_in("lr"), default=None,
                    help=_("learning rate (default: sgd {sgd}, adam {adam})").format(
-                       sgd=f"{DEFAULT_LR['sgd']:g}", adam=f"{DEFAULT_LR['adam']:g}"))
+                       sgd=format_number(DEFAULT_LR['sgd']), adam=format_number(DEFAULT_LR['adam'])))
     p.add_argument("--steps", type=_int_in("steps"), default=400,
                    help=_("training steps (default 400)"))
     p.add_argument("--seed", type=_int_in("seed"), default=0,
@@ -129,10 +129,12 @@ def format_table(result: TrainResult, rows: int = 10) -> str:
         )
     s90 = result.steps_to_90
     summary = [
-        (_("final loss"), _("{value}   (mean of the last 20 steps)").format(value=f"{result.final_loss:.4f}")),
+        (_("final loss"), _("{value}   (mean of the last 20 steps)").format(
+            value=format_number(result.final_loss, ".4f"))),
         (_("final accuracy"), f"{result.final_accuracy:.3f}"),
         (_("steps to 90 %"), str(s90) if s90 is not None else _("not reached")),
-        (_("stuck rows"), _("{value}   (saturated on a wrong key)").format(value=f"{result.stuck_fraction:.3f}")),
+        (_("stuck rows"), _("{value}   (saturated on a wrong key)").format(
+            value=format_number(result.stuck_fraction, ".3f"))),
         (_("wall time"), f"{result.wall_time:.2f} s"),
     ]
     width = max(16, *(len(label) + 2 for label, _value in summary))
@@ -168,15 +170,15 @@ def format_sweep(result: SweepResult) -> str:
         best = sw.best()
         w = sw.working_lrs()
         best_text = _("never reached 90 %") if best is None else \
-            _("best lr {lr} ({steps} steps)").format(lr=f"{best[0]:g}", steps=f"{best[1]:g}")
+            _("best lr {lr} ({steps} steps)").format(lr=format_number(best[0]), steps=format_number(best[1]))
         if w:
             range_text = ngettext("reaches 90 % at {count} of {n} rate ({lo} … {hi})",
                                   "reaches 90 % at {count} of {n} rates ({lo} … {hi})", len(sw.lrs))
         else:
             range_text = ngettext("reaches 90 % at {count} of {n} rate", "reaches 90 % at {count} of {n} rates",
                                   len(sw.lrs))
-        range_text = range_text.format(count=len(w), n=len(sw.lrs), lo=f"{w[0]:g}" if w else "",
-                                       hi=f"{w[-1]:g}" if w else "")
+        range_text = range_text.format(count=len(w), n=len(sw.lrs), lo=format_number(w[0]) if w else "",
+                                       hi=format_number(w[-1]) if w else "")
         line = f"{n:>8}: {best_text}; {range_text}"
         if not sw.complete:  # cut short by Ctrl+C: what its runs did until then
             line += " " + _("(cancelled after {done} of {total} steps)").format(done=f"{sw.steps_done:,}",
@@ -184,7 +186,7 @@ def format_sweep(result: SweepResult) -> str:
         lines.append(line)
     if result.cancelled:
         lines.append(_("cancelled"))
-    lines.append(_("wall time {seconds} s").format(seconds=f"{result.wall_time:.1f}"))
+    lines.append(_("wall time {seconds} s").format(seconds=format_number(result.wall_time, ".1f")))
     return "\n".join(lines)
 
 

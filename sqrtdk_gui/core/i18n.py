@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = ["Language", "SPOKEN", "LANGUAGES", "PSEUDO", "DOMAIN", "N_", "_", "ngettext", "set_language", "language",
-           "match_language", "system_languages", "speaks", "decimal_mark", "localize_number", "parse_number",
+           "match_language", "system_languages", "speaks", "decimal_mark", "localize_number", "format_number",
+           "parse_number",
            "pseudo", "pseudo_html", "PSEUDO_OPEN", "PSEUDO_CLOSE"]
 
 
@@ -53,7 +54,10 @@ SPOKEN: dict[str, Language] = {
 LANGUAGES: dict[str, str] = {code: language.name for code, language in SPOKEN.items()}
 PSEUDO = "pseudo"
 DOMAIN = "sqrtdk_gui"
-_DECIMAL = {code: language.decimal for code, language in SPOKEN.items()}
+# The pseudo language's decimal mark is one no language uses (U+2027): a number the program
+# formats without the language's mark shows a point there, and a test finds it.
+PSEUDO_DECIMAL = "\u2027"
+_DECIMAL = {**{code: language.decimal for code, language in SPOKEN.items()}, PSEUDO: PSEUDO_DECIMAL}
 
 
 class _Pseudo(gettext.NullTranslations):
@@ -168,6 +172,12 @@ def localize_number(text: str, code: str | None = None) -> str:
     return _POINT_NUMBER.sub(lambda m: f"{m.group(1)}{mark}{m.group(2)}", text)
 
 
+def format_number(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` (as ``format``) in the current language's decimal mark:
+    every number the program writes into a text goes through this or ``localize_number``."""
+    return localize_number(format(value, spec))
+
+
 def parse_number(text: str, code: str | None = None) -> float:
     """A number typed in ``code``'s convention ("22,6" in German, "22.6" in English).
 
@@ -175,8 +185,8 @@ def parse_number(text: str, code: str | None = None) -> float:
     ValueError names the text when it is not one finite number.
     """
     t = text.strip().replace("\u202f", "").replace("\u00a0", "").replace(" ", "")
-    if decimal_mark(code) == ",":
-        t = t.replace(",", ".")
+    if decimal_mark(code) != ".":
+        t = t.replace(decimal_mark(code), ".")
     try:
         value = float(t)
     except ValueError:
@@ -192,8 +202,8 @@ PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 _ACCENTS = str.maketrans("aceinouyAEINOUCY", "áçéíñóúýÁÉÍÑÓÚÇÝ")
 # What a pseudo translation keeps as it is: HTML tags and entities, str.format fields, printf
 # and Qt arguments (%s, %(n)d, %1, %n, %L1), a mnemonic's letter, and symbols such as d_k.
-_KEEP = re.compile(r"<!--.*?-->|<[^>]*>|&[#\w]+;|\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifgeEr%]"
-                   r"|%L?\d|%n|&\w|\b\w*_\w+\b")
+_KEEP = re.compile(r"<!--.*?-->|<(code|pre)\b[^>]*>(?s:.*?)</\1>|<[^>]*>|&[#\w]+;|\{[^{}]*\}"
+                   r"|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifgeEr%]|%L?\d|%n|&\w|\b\w*_\w+\b")
 
 
 def pseudo(text: str) -> str:
@@ -204,15 +214,21 @@ def pseudo(text: str) -> str:
     for m in _KEEP.finditer(text):
         plain = text[pos:m.start()]
         letters += sum(c.isalpha() for c in plain)
-        out += [plain.translate(_ACCENTS), m.group()]
+        out += [_pseudo_plain(plain), m.group()]
         pos = m.end()
     plain = text[pos:]
     letters += sum(c.isalpha() for c in plain)
-    out.append(plain.translate(_ACCENTS))
+    out.append(_pseudo_plain(plain))
     # Padding in groups of five: a long text still breaks between words.
     dots = max(1, round(0.4 * letters))
     pad = " ".join("·" * min(5, dots - i) for i in range(0, dots, 5))
     return f"{PSEUDO_OPEN}{''.join(out)}{pad}{PSEUDO_CLOSE}"
+
+
+def _pseudo_plain(text: str) -> str:
+    """Words accented, and numbers in the pseudo language's decimal mark (as a translator
+    writes the numbers of a text in their language's)."""
+    return localize_number(text.translate(_ACCENTS), PSEUDO)
 
 
 def pseudo_html(page: str) -> str:

@@ -197,3 +197,72 @@ def menu_findings(window) -> list[Finding]:
                 if words:
                     out.append(Finding("menu " + menu_action.text(), text, f"untranslated {words[:3]}"))
     return out
+
+
+# A number written with a decimal point, outside code ("22.6", "0.5×"; not "6.11.3", "e4m3", "fp8").
+_POINT_DECIMAL = re.compile(r"(?<![\w.‧])\d+\.\d+(?![\w‧]|\.\d)")
+_CODE = re.compile(r"<(code|pre|tt)\b[^>]*>.*?</\1>", re.DOTALL | re.IGNORECASE)
+
+
+def point_decimals(text: str) -> list[str]:
+    """The numbers of ``text`` (rich or plain) written with a decimal point, outside code."""
+    return _POINT_DECIMAL.findall(plain(_CODE.sub(" ", text)) if "<" in text else text)
+
+
+def _axis_texts(view: QGraphicsView) -> list[str]:
+    """The tick labels every visible axis of a plot canvas draws now."""
+    from PySide6.QtGui import QImage, QPainter
+
+    out = []
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    for item in view.scene().items():
+        if isinstance(item, pg.AxisItem) and item.isVisible() and item.style.get("showValues", True):
+            painter = QPainter(image)
+            try:
+                specs = item.generateDrawSpecs(painter)
+            finally:
+                painter.end()
+            if specs is not None:
+                out += [text for _, _, text in specs[2]]
+    return out
+
+
+def _cell_texts(view) -> list[str]:
+    """The texts of a table or list: its cells and headers."""
+    from PySide6.QtCore import QModelIndex
+    from PySide6.QtCore import Qt as _Qt
+
+    model = view.model()
+    if model is None:
+        return []
+    rows = model.rowCount(QModelIndex())
+    try:
+        columns = model.columnCount(QModelIndex())
+    except TypeError:  # a list model: one column
+        columns = 1
+    out = [str(model.headerData(c, _Qt.Orientation.Horizontal) or "") for c in range(columns)]
+    out += [str(model.data(model.index(r, c)) or "") for r in range(rows) for c in range(columns)]
+    return out
+
+
+def decimal_findings(root: QWidget) -> list[Finding]:
+    """Every number shown under ``root`` with a decimal point: in the pseudo language, whose
+    decimal mark is no language's, a number that bypassed the language's mark."""
+    from PySide6.QtWidgets import QAbstractItemView
+
+    out: list[Finding] = []
+    for w in [root, *root.findChildren(QWidget)]:
+        if not _shown(w):
+            continue
+        texts = list(_texts(w))
+        if isinstance(w, QTextBrowser):
+            texts = [w.toHtml()]  # its code spans are monospace (no <code> left): see below
+        if isinstance(w, QAbstractItemView):
+            texts += _cell_texts(w)
+        if isinstance(w, pg.GraphicsView):
+            texts += [text for text, _ in _plot_texts(w)] + _axis_texts(w)
+        for text in texts:
+            numbers = point_decimals(text)
+            if numbers:
+                out.append(Finding(_where(w), text, f"decimal point {numbers[:3]}"))
+    return out

@@ -92,13 +92,15 @@ def test_after_a_qt_command_of_the_program_ctrl_c_keeps_ending_it_at_once(monkey
     # Python's handler back during Qt's teardown raised a KeyboardInterrupt there: a crash
     # (status -11) or a Ctrl+C dropped (status 0) in 1 of 10 runs interrupted at their end.
     from sqrtdk_gui.cli import args
+    from sqrtdk_gui.gui.launch import ctrl_c
 
     before = signal.getsignal(signal.SIGINT)
     try:
         with args.interrupt_ends_at_once():
             signal.signal(signal.SIGINT, lambda *_: None)  # the command's own handler
         assert signal.getsignal(signal.SIGINT) is before  # a caller in the same process gets its own back
-        monkeypatch.setattr(args, "_process_ends_after", True)
+        assert not ctrl_c.end_within_grace()  # nor is its process ended a second after a Ctrl+C
+        monkeypatch.setattr(ctrl_c, "_program", [True])
         with args.interrupt_ends_at_once():
             signal.signal(signal.SIGINT, lambda *_: None)
         assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL  # the program: until it has ended

@@ -87,6 +87,29 @@ def test_markdown_handout_writes_its_pictures_beside_it(make_window, tmp_path):
     assert not PLACEHOLDER.search(text)
 
 
+def test_every_number_of_the_handout_takes_the_language_s_decimal_mark(qapp, tmp_path):
+    # The pseudo language's decimal mark is no language's ("‧"): a number written with a
+    # point skipped it (code excepted: a formula in code is Python's).
+    from sqrtdk_gui.core import i18n
+    from sqrtdk_gui.gui.launch import translations
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from tests.gui.pseudo_screens import point_decimals
+
+    translations.install(i18n.PSEUDO)
+    window = MainWindow(threaded=False)
+    window.show()
+    try:
+        path = tmp_path / "lesson.md"
+        export_handout(window, str(path))
+        text = path.read_text(encoding="utf-8")
+    finally:
+        window.close()
+        translations.install("en")
+    prose = re.sub(r"```.*?```|`[^`]*`|\([^)]*\.png\)", " ", text, flags=re.DOTALL)  # code, picture files
+    lines = [line for line in prose.splitlines() if point_decimals(line)]
+    assert "‧" in prose and not lines, lines[:10]
+
+
 def test_a_failed_write_keeps_the_old_handout(make_window, tmp_path, monkeypatch):
     window = make_window()
     path = tmp_path / "lesson.html"

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_
+from sqrtdk_gui.core.i18n import N_, localize_number
 
 __all__ = ["PANELS", "KIND_LABELS", "Animation", "Step", "Scenario", "Prediction", "Evidence"]
 
@@ -115,9 +115,16 @@ class Evidence:
     """A small table (and optionally a chart of y against d_k) for one scenario.
 
     Built at call time, so its words (headers, cells, ``chart_label``) are already in the
-    current language: shown as they are, never through ``_()`` again."""
+    current language, its numbers in the language's decimal mark: shown as they are, never
+    through ``_()`` again."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     chart: tuple[np.ndarray, np.ndarray] | None = None
     chart_label: str = ""
+
+    def __post_init__(self) -> None:
+        # One place for every number of every table ("d_k (ρ=0.5)", "0.343", "1.5×").
+        object.__setattr__(self, "headers", tuple(localize_number(h) for h in self.headers))
+        object.__setattr__(self, "rows", tuple(tuple(localize_number(c) for c in row) for row in self.rows))
+        object.__setattr__(self, "chart_label", localize_number(self.chart_label))

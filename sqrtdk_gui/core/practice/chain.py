@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 
@@ -15,7 +15,8 @@ __all__ = ["QUESTIONS"]
 def _variance(p: Params) -> Measured:
     r = run(p, scaling=RAW)
     return Measured((Reading(_("σ of the raw logits"), fmt(r.logit_std),
-                             _("theory √{d_k} = {value}").format(d_k=p.d_k, value=f"{math.sqrt(p.d_k):.2f}")),
+                             _("theory √{d_k} = {value}").format(
+                                 d_k=p.d_k, value=format_number(math.sqrt(p.d_k), ".2f"))),
                      Reading(_("variance σ²"), fmt(r.logit_std ** 2, 0), _("theory d_k = {d_k}").format(d_k=p.d_k))),
                     r.logit_std)
 
@@ -25,10 +26,10 @@ def _saturation(p: Params) -> Measured:
     top = med(r, "max_weight")
     choice = 3 if top > 0.9 else 2 if top > 0.4 else 1 if top > 2.0 / p.keys else 0
     return Measured((Reading(_("median largest weight of a row"), fmt(top, 3),
-                             _("uniform: 1/{n} = {value}").format(n=p.keys, value=f"{1 / p.keys:.3f}")),
+                             _("uniform: 1/{n} = {value}").format(n=p.keys, value=format_number(1 / p.keys, ".3f"))),
                      Reading(_("rows with max p > 0.99 (saturated)"), f"{100 * r.saturated_fraction:.0f} %"),
                      Reading(_("median entropy"), fmt(med(r, "entropy")),
-                             _("ceiling log {n} = {value}").format(n=p.keys, value=f"{r.log_n:.2f}"))),
+                             _("ceiling log {n} = {value}").format(n=p.keys, value=format_number(r.log_n, ".2f")))),
                     choice)
 
 

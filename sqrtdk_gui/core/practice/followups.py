@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, grad_ratio, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 from sqrtdk_gui.core.training import folding
@@ -66,7 +66,7 @@ _LONG_NAMES = {"log_n": "÷√d_k × log₆₄ n", "sqrt_dk": "÷√d_k", "seq_l
 def _long(p: Params) -> Measured:
     tops = [med(run(p, scaling=s), "max_weight") for s in LONG_RANKED]
     order = tuple(int(i) for i in np.argsort(tops)[::-1])
-    uniform = _("uniform: 1/n = {value}").format(value=f"{1 / p.keys:.2g}")
+    uniform = _("uniform: 1/n = {value}").format(value=format_number(1 / p.keys, ".2g"))
     return Measured(tuple(Reading(_("median max weight, {scaling}").format(scaling=_LONG_NAMES[s]), f"{t:.2g}", uniform)
                           for s, t in zip(LONG_RANKED, tops, strict=True)), order)
 
@@ -94,8 +94,8 @@ def _backward(p: Params) -> Measured:
     j_raw, j_scaled = med(run(p, scaling=RAW), "jacobian_fro"), med(run(p, scaling=SCALED), "jacobian_fro")
     choice = 2 if ratio > 1.1 * root else 1 if ratio > root / 1.1 else 0
     return Measured((Reading(_("median ‖∂L/∂q‖: raw over ÷√d_k"), f"{ratio:.3g}×",
-                             _("the chain rule's factor √d_k = {value}").format(value=f"{root:g}")),
-                     Reading(_("median ‖J‖_F, raw (σ ≈ {sigma})").format(sigma=f"{root:g}"), fmt(j_raw, 3)),
+                             _("the chain rule's factor √d_k = {value}").format(value=format_number(root))),
+                     Reading(_("median ‖J‖_F, raw (σ ≈ {sigma})").format(sigma=format_number(root)), fmt(j_raw, 3)),
                      Reading(_("median ‖J‖_F, ÷√d_k (σ ≈ 1)"), fmt(j_scaled, 3))), choice)
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.core.lesson.predict import parse_guesses
 from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
 from sqrtdk_gui.core.practice.progress import PROGRESS_VERSION, ProgressError, progress_text, read_progress
@@ -49,7 +49,7 @@ def parse_number(text: str) -> float | str:
         return _("Type a number (22.6 or 22,6; 1e-3 also works).")
     if len(numbers) > 1:
         return _("One number, please: “{text}” reads as {first} and {second}.").format(
-            text=text.strip(), first=f"{numbers[0]:g}", second=f"{numbers[1]:g}")
+            text=text.strip(), first=format_number(numbers[0]), second=format_number(numbers[1]))
     return numbers[0]
 
 

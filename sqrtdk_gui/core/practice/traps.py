@@ -9,7 +9,7 @@ import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import log_n_factor
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, jac_ratio, med, run
 from sqrtdk_gui.core.practice.model import Measured, Question, Reading
 
@@ -25,12 +25,12 @@ def _dmodel(p: Params) -> Measured:
     bad, good = uniform_ratio(p), uniform_ratio(p.replace(scaling=SCALED))
     r = run(p)
     choice = 1 if bad < 3.0 and good > 5.0 else None  # near uniform: below 3/n, where ÷√d_k is above 5/n
-    theory = _("theory 1/√{heads} = {value}").format(heads=p.heads, value=f"{1 / math.sqrt(p.heads):.3f}")
+    theory = _("theory 1/√{heads} = {value}").format(heads=p.heads, value=format_number(1 / math.sqrt(p.heads), ".3f"))
     return Measured((Reading(_("σ with ÷√d_model"), fmt(r.logit_std, 3), theory),
                      Reading(_("median max weight, ÷√d_model"), f"{bad:.2f} / n", _("n = {n} keys").format(n=p.keys)),
                      Reading(_("median max weight, ÷√d_k"), f"{good:.2f} / n"),
                      Reading(_("median entropy"), fmt(med(r, "entropy"), 3),
-                             _("uniform: log n = {value}").format(value=f"{r.log_n:.3f}"))), choice)
+                             _("uniform: log n = {value}").format(value=format_number(r.log_n, ".3f")))), choice)
 
 
 def _after(p: Params) -> Measured:
@@ -63,7 +63,8 @@ def _seq(p: Params) -> Measured:
     r = run(p)
     logn = run(p, scaling=SCALED, temperature=1.0 / log_n_factor(p.keys))
     return Measured((Reading(_("σ with ÷√n"), fmt(r.logit_std, 3),
-                             _("theory √(d_k/n) = {value}").format(value=f"{math.sqrt(p.d_k / p.keys):.3f}")),
+                             _("theory √(d_k/n) = {value}").format(
+                                 value=format_number(math.sqrt(p.d_k / p.keys), ".3f"))),
                      Reading(_("median max weight, ÷√n"), f"{uniform_ratio(p):.2f} / n", f"n = {p.keys}"),
                      Reading(_("σ with ÷√d_k × log₆₄ n"), fmt(logn.logit_std, 3),
                              _("one long-context technique"))),

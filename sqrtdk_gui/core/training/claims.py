@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sqrtdk_gui.core.i18n import N_
+from sqrtdk_gui.core.i18n import N_, format_number
 from sqrtdk_gui.core.training.loop import WINDOW, TrainConfig, TrainResult, train_grid
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID, SweepResult, run_sweep
 
@@ -88,7 +88,7 @@ class LabClaim:
         """How the claim is measured, in English or through ``tr`` (``core.i18n._``)."""
         return tr(self.how).format(
             sweep=tr(_SWEEP).format(d_k=D_K), adam=tr(_ADAM).format(d_k=D_K), depth=tr(_DEPTH).format(d_k=D_K),
-            run=tr(_RUN).format(lr=f"{self.lr:g}", d_k=D_K), high=f"{HIGH_LR:g}", d_k=D_K)
+            run=tr(_RUN).format(lr=format_number(self.lr), d_k=D_K), high=format_number(HIGH_LR), d_k=D_K)
 
 
 def _best_steps(scaling: str, optimizer: str = "sgd", layers: int = 1) -> list[float]:

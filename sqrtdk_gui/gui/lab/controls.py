@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.scaling import MODES, TRAINED_SCALINGS
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, decimal_mark, format_number, parse_number
 from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID
 from sqrtdk_gui.gui.style import Style
@@ -86,19 +86,19 @@ class LrSpinBox(QDoubleSpinBox):
         self.setKeyboardTracking(False)
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt API
-        return f"{value:g}"
+        return format_number(value)  # in the language's decimal mark; a point is accepted too
 
     def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt API
         try:
-            return float(text)
+            return parse_number(text)
         except ValueError:
             return self.value()
 
     def validate(self, text: str, pos: int):
         try:
-            value = float(text)
+            value = parse_number(text)
         except ValueError:
-            ok = all(c in "0123456789.eE+-" for c in text)
+            ok = all(c in "0123456789.eE+-" + decimal_mark() for c in text)
             return QValidator.State.Intermediate if ok else QValidator.State.Invalid
         lo, hi = self.minimum(), self.maximum()
         return QValidator.State.Acceptable if lo <= value <= hi else QValidator.State.Intermediate
@@ -263,8 +263,8 @@ class LabControls(QWidget):
             "LabControls",
             "Learning rate (step size). Arrows walk 1-2-3-5 per decade; type any value from "
             "{lowest} to {highest}. Defaults: SGD {sgd}, Adam {adam}.").format(
-                lowest=f"{LR_RANGE[0]:g}", highest=f"{LR_RANGE[1]:g}", sgd=f"{DEFAULT_LR['sgd']:g}",
-                adam=f"{DEFAULT_LR['adam']:g}"))
+                lowest=format_number(LR_RANGE[0]), highest=format_number(LR_RANGE[1]),
+                sgd=format_number(DEFAULT_LR["sgd"]), adam=format_number(DEFAULT_LR["adam"])))
         self.lr_spin.setValue(DEFAULT_LR["sgd"])
         self.grid_label = QLabel()
         self.grid_label.setObjectName("lab_grid")
@@ -447,7 +447,7 @@ class LabControls(QWidget):
         lrs = self.grid()
         count = len(lrs)  # a name, not a call: lupdate skips a translate() with a call among its arguments
         self.grid_label.setText(translate("LabControls", "{lowest} … {highest} (%n rates)", None, count)
-                                .format(lowest=f"{lrs[0]:g}", highest=f"{lrs[-1]:g}"))
+                                .format(lowest=format_number(lrs[0]), highest=format_number(lrs[-1])))
 
     def grid(self) -> tuple[float, ...]:
         """The sweep's learning rates (the optimiser's grid)."""

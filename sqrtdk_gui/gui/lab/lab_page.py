@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sqrtdk_gui.core.i18n import format_number
 from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainResult
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.lab.controls import LabControls
@@ -538,7 +539,7 @@ class LabPage(QWidget):
             self.curves_note.setText(translate("LabPage", "median over the seeds; the band spans them"))
         else:
             self.curves_title.setText(translate("LabPage", "Over training, at learning rate {lr}")
-                                      .format(lr=f"{lr:g}"))
+                                      .format(lr=format_number(lr)))
             self.curves_note.setText(translate("LabPage", "one run per scaling"))
         self._place_curves_note()
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
 
-from sqrtdk_gui.core.i18n import _, localize_number
+from sqrtdk_gui.core.i18n import _, format_number, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
 from sqrtdk_gui.gui.lab.controls import LAB_LABELS, LAB_SCALINGS
 from sqrtdk_gui.gui.panels.base import PlotFrame
@@ -457,7 +457,7 @@ class ResultsTable(ScalingTable):
         n = raw.config.steps
         if r is not None and s is not None:
             text = translate("LabPlots", "Raw logits needed <b>{ratio}×</b> the steps of ÷√d_k to reach 90 % "
-                             "({raw} vs {scaled}).").format(ratio=f"{r / s:.1f}", raw=r, scaled=s)
+                             "({raw} vs {scaled}).").format(ratio=format_number(r / s, ".1f"), raw=r, scaled=s)
         elif s is not None:
             text = translate("LabPlots", "÷√d_k reached 90 % after {scaled} steps; raw logits <b>never did</b> "
                              "in {steps}.").format(scaled=s, steps=n)

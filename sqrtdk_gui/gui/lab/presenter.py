@@ -20,7 +20,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.core.training.loop import GRAD_CURVES, TrainConfig, TrainResult
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep
 from sqrtdk_gui.gui.lab.controls import HIGH_LR_PRESET, LAB_LABELS, LabControls
@@ -54,7 +54,7 @@ def describe(config: TrainConfig) -> str:
     """One line saying what the curves were trained with."""
     return translate("LabPresenter", "Trained: d_k = {d_k} · {optimizer} · lr {lr} · {loss} · {steps} steps · "
                      "seed {seed}{model}").format(
-        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], lr=f"{config.lr:g}",
+        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], lr=format_number(config.lr or 0.0),
         loss=translate("LabPresenter", LOSS_NAMES[config.loss]), steps=config.steps, seed=config.seed,
         model=_model(config))
 
@@ -65,8 +65,8 @@ def describe_sweep(config: TrainConfig, lrs: tuple[float, ...], seeds: tuple[int
                  else translate("LabPresenter", "seeds {first}–{last}").format(first=seeds[0], last=seeds[-1]))
     return translate("LabPresenter", "Swept: d_k = {d_k} · {optimizer} at {count} rates {lowest} … {highest} · "
                      "{loss} · {steps} steps · {seeds}{model}").format(
-        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], count=len(lrs), lowest=f"{lrs[0]:g}",
-        highest=f"{lrs[-1]:g}", loss=translate("LabPresenter", LOSS_NAMES[config.loss]), steps=config.steps,
+        d_k=config.d_k, optimizer=OPTIMIZER_NAMES[config.optimizer], count=len(lrs), lowest=format_number(lrs[0]),
+        highest=format_number(lrs[-1]), loss=translate("LabPresenter", LOSS_NAMES[config.loss]), steps=config.steps,
         seeds=seed_text, model=_model(config))
 
 
@@ -324,7 +324,7 @@ class LabPresenter(QObject):
             self.view.say(translate("LabPresenter", "Cancelled: the plots show what had finished."))
         elif not self.failed:
             self.view.set_progress(translate("LabPresenter", "done in {seconds} s")
-                                   .format(seconds=f"{self.last_run_seconds:.1f}"))
+                                   .format(seconds=format_number(self.last_run_seconds, ".1f")))
             self.view.say("")
         self.mode_changed(self.controls.mode())
         self.run_finished.emit(cancelled)

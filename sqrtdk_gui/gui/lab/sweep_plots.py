@@ -15,7 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 
-from sqrtdk_gui.core.i18n import localize_number
+from sqrtdk_gui.core.i18n import format_number, localize_number
 from sqrtdk_gui.core.training.loop import WINDOW
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, band, rolling_median, span_text, verdict
 from sqrtdk_gui.gui.lab.controls import LAB_SCALINGS
@@ -39,7 +39,7 @@ GRAD_STYLES = (("grad_q", "W_q", Qt.PenStyle.SolidLine),
 
 
 def fmt_lr(lr: float) -> str:
-    return f"{lr:g}"
+    return format_number(lr)
 
 
 def log_ticks(lo: float, hi: float, minor: bool = True,

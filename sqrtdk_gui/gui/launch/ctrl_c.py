@@ -20,16 +20,29 @@ import socket
 import threading
 import time
 
-__all__ = ["GRACE_S", "end_within_grace"]
+__all__ = ["GRACE_S", "end_within_grace", "this_process_is_the_program", "is_the_program"]
 
 GRACE_S = 1.0  # after Ctrl+C, how long the program's own handler may take before the process ends
 
 _armed: list = []  # the sockets, kept alive while the wake-up fd points at one of them
+_program = [False]  # set by the program's entry point
+
+
+def this_process_is_the_program() -> None:
+    """Said by the program's entry point: the process ends after its command, so Ctrl+C may
+    end it (a test or a host that calls the command line in its own process is never ended)."""
+    _program[0] = True
+
+
+def is_the_program() -> bool:
+    return _program[0]
 
 
 def end_within_grace() -> bool:
-    """Arm the watch (once per process). False where it cannot be armed: not the main thread
-    (an embedding host), where Python's handler alone decides."""
+    """Arm the watch (once per process). False where it is not armed: a process that is not
+    the program, or not its main thread (an embedding host), where Python's handler decides."""
+    if not _program[0]:
+        return False
     if _armed:
         return True
     reader, writer = socket.socketpair()  # a socket: on Windows the wake-up fd must be one

@@ -21,6 +21,7 @@ import time
 import warnings
 
 from sqrtdk_gui import __version__
+from sqrtdk_gui.core.i18n import format_number
 
 __all__ = ["run_smoke", "run_first_frame", "process_age"]
 
@@ -146,7 +147,7 @@ def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
         app.removeEventFilter(watcher)
     if state["age"] is None:
         raise SmokeFailure(translate("Smoke", "the main window was not painted within {seconds} s")
-                           .format(seconds=f"{timeout_s:.0f}"))
+                           .format(seconds=format_number(timeout_s, ".0f")))
     return state["age"]
 
 
@@ -205,7 +206,7 @@ def _check_panels(window) -> str:
     sigma = result.logit_std
     if not (math.isfinite(sigma) and abs(sigma - result.theory_std) < 0.15 * result.theory_std):
         raise SmokeFailure(translate("Smoke", "model σ = {sigma}, expected ≈ {theory} (√512)")
-                           .format(sigma=f"{sigma:.3f}", theory=f"{result.theory_std:.2f}"))
+                           .format(sigma=format_number(sigma, ".3f"), theory=format_number(result.theory_std, ".2f")))
 
     x, y = window.panels["histogram"].bars.getData()
     if x is None or y is None or len(y) == 0 or not np.all(np.isfinite(y)) or y.max() <= 0:
@@ -243,7 +244,7 @@ def _check_panels(window) -> str:
                                    .format(panel=type(panel).__name__, scaling=scaling))
     return (translate("Smoke", "d_k=512 raw σ={sigma} (theory {theory}), {bins} histogram bins, sweeps {scalings} "
                       "× {points} d_k")
-            .format(sigma=f"{sigma:.2f}", theory=f"{result.theory_std:.2f}", bins=len(y),
+            .format(sigma=format_number(sigma, ".2f"), theory=format_number(result.theory_std, ".2f"), bins=len(y),
                     scalings="+".join(sorted(sweeps)), points=points))
 
 
@@ -308,7 +309,7 @@ def run_smoke(params=None) -> int:
         passed = translate("Smoke", "smoke test passed (frozen): {panels}, {resources}, first frame {seconds} s")
     else:
         passed = translate("Smoke", "smoke test passed: {panels}, {resources}, first frame {seconds} s")
-    print(passed.format(panels=panels, resources=resources, seconds=f"{first_frame:.2f}"), flush=True)
+    print(passed.format(panels=panels, resources=resources, seconds=format_number(first_frame, ".2f")), flush=True)
     return 0
 
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QTableView, QTabWidget, QVBoxLayout, QWidget
 
+from sqrtdk_gui.core.i18n import format_number
+
 __all__ = ["Table", "TableModel", "NumberTable", "DataView", "to_tsv", "cell_text"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
@@ -43,7 +45,7 @@ def cell_text(value) -> str:
             return "NaN"
         if math.isinf(value):
             return "∞" if value > 0 else "−∞"
-        return f"{value:.4g}"
+        return format_number(value, ".4g")
     return str(value)
 
 

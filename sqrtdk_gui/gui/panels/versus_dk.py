@@ -9,7 +9,7 @@ from PySide6.QtGui import QFontMetrics
 
 from sqrtdk_gui.core.attention.plotdata import clamp_positive
 from sqrtdk_gui.core.attention.scaling import COMPARED
-from sqrtdk_gui.core.i18n import localize_number
+from sqrtdk_gui.core.i18n import format_number, localize_number
 from sqrtdk_gui.gui.plotting.fast_items import VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import SweepSeries, add_sweep_series
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
@@ -122,9 +122,9 @@ def curve_note(params) -> str:
     """", τ = 8, ρ = 0.5": what every curve versus d_k is drawn at besides its scaling."""
     parts = []
     if params.temperature != 1.0:
-        parts.append(f"τ = {params.temperature:g}")
+        parts.append(f"τ = {format_number(params.temperature)}")
     if params.alignment > 0.0:
-        parts.append(f"ρ = {params.alignment:g}")
+        parts.append(f"ρ = {format_number(params.alignment)}")
     return "".join(f", {part}" for part in parts)
 
 
@@ -203,7 +203,7 @@ class VersusDk:
                     if np.isfinite(sw.stat(q, "median")).any())
         self.below.setVisible(under)
         if under:
-            self.below.setText(localize_number(self._below_text.format(floor=f"{floor:.0e}")))
+            self.below.setText(localize_number(self._below_text.format(floor=format_number(floor, ".0e"))))
             self.below.setPos(np.log10(4096), np.log10(floor))
 
     def key(self) -> list[tuple[str, str, str]]:

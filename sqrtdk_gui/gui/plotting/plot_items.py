@@ -76,6 +76,12 @@ class RememberingAxis(pg.AxisItem):
         """pyqtgraph's labels with the decimal mark of the language spoken (0,5 in German)."""
         return [localize_number(text) for text in super().tickStrings(values, scale, spacing)]
 
+    def setTicks(self, ticks):  # noqa: N802 - pyqtgraph API
+        """Labels chosen by the caller, in the decimal mark of the language spoken too."""
+        if ticks is not None:
+            ticks = [[(value, localize_number(str(label))) for value, label in level] for level in ticks]
+        super().setTicks(ticks)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         if self._bounds is None:
             self._bounds = super().boundingRect()

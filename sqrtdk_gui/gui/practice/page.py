@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _, localize_number
+from sqrtdk_gui.core.i18n import _, format_number, localize_number
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import SEEDS, TOPICS, Question
@@ -418,8 +418,8 @@ class PracticePage(QWidget):
             unit = f" {q.unit}" if q.unit else ""
             return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model measures "
                              "{lowest} to {highest}{unit}: inside the accepted band in <b>{agree} of {count}</b>."
-                             ).format(count=count, last=last, lowest=f"{s.lowest:.3g}", highest=f"{s.highest:.3g}",
-                                      unit=unit, agree=s.agree)
+                             ).format(count=count, last=last, lowest=format_number(s.lowest, ".3g"),
+                                      highest=format_number(s.highest, ".3g"), unit=unit, agree=s.agree)
         return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model gives this answer in "
                          "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
 

@@ -21,7 +21,7 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import Answer, Measured, Question
 from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
@@ -67,7 +67,7 @@ class Reveal:
 def describe_answer(q: Question, answer: Answer) -> str:
     """An answer as the reveal names it: "B · Nearly uniform", "22.6", "C › A › B", "line 11"."""
     if q.kind == "number":
-        return f"{float(answer):g}{(' ' + q.unit) if q.unit else ''}"
+        return format_number(float(answer)) + (f" {q.unit}" if q.unit else "")
     if q.kind == "ranking":
         assert isinstance(answer, tuple)
         return " › ".join(_(q.options[i]) for i in answer)
@@ -81,7 +81,7 @@ def describe_answer(q: Question, answer: Answer) -> str:
 def _expected(q: Question) -> str:
     if q.kind == "number":
         return translate("PracticePresenter", "between {lowest} and {highest}{unit}").format(
-            lowest=f"{q.band[0]:g}", highest=f"{q.band[1]:g}", unit=f" {q.unit}" if q.unit else "")
+            lowest=format_number(q.band[0]), highest=format_number(q.band[1]), unit=f" {q.unit}" if q.unit else "")
     assert q.kind != "ranking" or isinstance(q.correct, tuple)
     return describe_answer(q, q.correct)
 

@@ -30,7 +30,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.gui import assets
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
@@ -619,7 +619,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     def _show_status(self, result: Result) -> None:
         p = result.params
         keys, queries = p.keys, p.queries  # (lupdate takes a plural's count as a plain name only)
-        parts = [f"d_k = {p.d_k}", SCALING_LABELS[p.scaling], f"τ = {p.temperature:.2f}",
+        parts = [f"d_k = {p.d_k}", SCALING_LABELS[p.scaling], f"τ = {format_number(p.temperature, '.2f')}",
                  translate("MainWindow", "n = %n keys", None, keys)]
         if result.streamed:
             parts.append(translate("MainWindow", "{rows} of %n queries sampled, keys streamed", None, queries)
@@ -629,10 +629,10 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         if p.dtype != "float64":  # the evaluated weights against float64
             err = result.rel_error_summary.p90
             parts.append(translate("MainWindow", "{dtype}: worst weight error per row {error} % (90th percentile)")
-                         .format(dtype=p.dtype, error=f"{100 * err:.2g}") if err == err
+                         .format(dtype=p.dtype, error=format_number(100 * err, ".2g")) if err == err
                          else translate("MainWindow", "{dtype}: overflow").format(dtype=p.dtype))
         parts.append(translate("MainWindow", "computed in {ms} ms")
-                     .format(ms=f"{self.controller.last_compute_ms:.1f}"))
+                     .format(ms=format_number(self.controller.last_compute_ms, ".1f")))
         if result.rows_sampled_for_display and not result.streamed:  # bounded memory
             parts.append(translate("MainWindow", "histogram and selectable rows from the first {rows} queries")
                          .format(rows=f"{result.shown_rows:,}"))

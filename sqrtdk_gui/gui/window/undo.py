@@ -23,6 +23,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.i18n import format_number
 from sqrtdk_gui.gui.style import SCALING_LABELS
 
 __all__ = ["Snapshot", "UndoHistory", "MERGE_MS", "describe"]
@@ -61,7 +62,7 @@ def _value(name: str, value) -> str:
     if name == "scaling":
         return SCALING_LABELS[value] if value in SCALING_LABELS else str(value)
     if isinstance(value, float):
-        return f"{value:.3g}"
+        return format_number(value, ".3g")
     return str(value)
 
 
