@@ -333,22 +333,24 @@ def test_links_between_pages_open_the_linked_follow_up(window):
 
 
 def test_the_page_says_when_this_sample_falls_outside_a_quoted_range(window):
-    # Seed 33 (a New sample beyond the quoted seeds 0–31): step 3's question quotes the ÷√d_k
-    # gradient, its hidden text the raw mean; both values of this seed are outside their ranges.
+    # Seeds 33 and 48, New samples the quotes were not built from: step 3's question quotes the
+    # ÷√d_k gradient (outside for seed 33), its hidden text the crossover d_k (outside for 48).
     from sqrtdk_gui.core.lesson.figures import figure_values, inside
 
-    for key in ("step3_grad_scaled", "step3_mean_ratio"):
-        assert not inside(key, figure_values(key, 33))
+    assert not inside("step3_grad_scaled", figure_values("step3_grad_scaled", 33))
+    assert not inside("step3_crossover", figure_values("step3_crossover", 48))
     pane = window.lesson_pane
     window.lesson.go_to(3)
     assert "This sample" not in pane.text.toPlainText()  # seed 0 is inside every range
     window.controller.set_params(seed=33)
     open_text = pane.text.toPlainText()
     assert "This sample (seed 33) gives" in open_text and "median ‖∂L/∂q‖ with ÷√d_k" in open_text
-    assert "raw mean" not in open_text  # blind: the hidden text's figure waits for the reveal
+    window.controller.set_params(seed=48)
+    assert "falls below ÷√d_k" not in pane.text.toPlainText()  # blind: the hidden text's figure waits
     pane.reveal_button.click()
     revealed = pane.text.toPlainText()
-    assert "raw mean ‖∂L/∂q‖" in revealed and quote("step3_mean_ratio") in revealed
+    assert "This sample (seed 48) gives" in revealed and "falls below ÷√d_k" in revealed
+    assert quote("step3_crossover") in revealed
     window.controller.set_params(seed=0)
     assert "This sample" not in pane.text.toPlainText()
     assert pane.answer_visible  # the sample changed, the revealed answer stays

@@ -96,7 +96,7 @@ def test_the_projected_page_shows_no_window_furniture_and_no_notes(presenting):
     assert not [w for w in shown if isinstance(w, QAbstractScrollArea) and not isinstance(w, QGraphicsView)]
     # The answer is whole on the slide: every word of it.
     answer = window.slide.answer.text()
-    assert answer and window.slide.answer.isVisible() and "32" in answer
+    assert answer and window.slide.answer.isVisible() and "64" in answer
     window.presentation.leave()
     assert window.lesson_dock.widget() is window.lesson_scroll and window.lesson_pane.isVisible()
     assert window.tabs.tabBar().isVisible() and not window.presenter_view.isVisible()

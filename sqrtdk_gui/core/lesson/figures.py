@@ -1,19 +1,21 @@
-"""Every measured number the lesson quotes, computed by the model over 32 seeds.
+"""Every measured number the lesson quotes, computed by the model over 64 seeds.
 
 The lesson texts (``lesson/pages/*.html`` and the step questions and answers) contain
 placeholders such as ``{step3_grad_ratio}``; :func:`fill` replaces each with :func:`quote`,
-the range from the smallest to the largest value over seeds 0–31 ("47–66 %"), rounded outward
-to two significant digits. A single seed is one random draw of queries and keys, and *New
-sample* draws another: a range over 32 seeds holds about 31 new samples in 33, where a
-min–max over 8 holds only 7 in 9. Heavy-tailed quantities (ratios that spread over more than
-a factor of ten between seeds) are quoted in whole powers of ten ("10⁴–10⁷×"). When the sample
-on screen still falls outside a range, :func:`sample_notes` says so.
+the range from the smallest to the largest value over seeds 64–127, widened by ``MARGIN`` of
+its width on each side and rounded outward to two significant digits ("47–66 %"). A single
+seed is one random draw of queries and keys, and *New sample* draws another (seed + 1, from
+seed 0): the smallest and largest of 64 draws are not the smallest and largest a class will
+see, hence the margin, and a test checks every quote against seeds 0–63, which it was not
+built from. Heavy-tailed quantities (ratios that spread over more than a factor of ten between
+seeds) are quoted to one significant digit ("20–7·10⁴×"). When the sample on screen still falls
+outside a range, :func:`sample_notes` says so.
 
 Each ``Figure`` (defined by the page whose text quotes it, ``lesson.pages``) has a
 ``value(params)`` computed with ``compute`` / ``sweep`` for the seed in ``params`` (all
 other parameters default: 256 queries, 64 keys). A value may be a
-tuple (e.g. one entry per head size); the quoted range then covers all of them. Seeds 0–39 are
-stored in ``figure_data`` (about a minute to compute; the tests recompute them).
+tuple (e.g. one entry per head size); the quoted range then covers all of them. Seeds 0–127
+are stored in ``figure_data`` (minutes to compute; the tests recompute some, CI all).
 
 Exact constants (√512 ≈ 22.6, log 64 ≈ 4.16, float16's overflow threshold 11.09) are not
 seed-dependent and stay literal in the texts. Pure: numpy, stdlib and ``sqrtdk_gui.core``.
@@ -38,11 +40,14 @@ __all__ = ["SEEDS", "CHECK_SEEDS", "STORED_SEEDS", "FIGURES", "FigureRange", "fi
            "computed_values", "figure_range", "quote", "quote_bounds", "inside", "fill",
            "placeholders", "PLACEHOLDER", "SampleNote", "sample_notes"]
 
-# Quoted ranges span seeds 0–31 (the smallest to the largest value, about a 3–97 % band);
-# a test checks that at least 90 % of seeds 8–39, what "New sample" shows a class, fall inside.
-SEEDS = tuple(range(32))
-CHECK_SEEDS = tuple(range(8, 40))
-STORED_SEEDS = tuple(range(40))
+# Quoted ranges are built from seeds 64–127, which a class never sees first, widened by
+# MARGIN of their width on each side; a test checks them against seeds 0–63, what the window
+# starts with and what "New sample" (seed + 1) shows next: at least 97 % of those must fall
+# inside.
+SEEDS = tuple(range(64, 128))
+CHECK_SEEDS = tuple(range(64))
+STORED_SEEDS = tuple(range(128))
+MARGIN = 0.15  # of the range's width (of its decades, for a heavy tail), on each side
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
@@ -74,7 +79,7 @@ def computed_values(key: str, seed: int) -> tuple[float, ...]:
 
 
 def figure_values(key: str, seed: int) -> tuple[float, ...]:
-    """All values of figure ``key`` for one seed: the stored computation for seeds 0–39
+    """All values of figure ``key`` for one seed: the stored computation for seeds 0–127
     (``figure_data``, checked against :func:`computed_values` by the tests), else computed."""
     if key not in FIGURES:
         raise KeyError(f"unknown figure {key!r}")
@@ -100,12 +105,29 @@ def quote_bounds(key: str, seeds: Iterable[int] = SEEDS) -> tuple[float, float]:
     return _bounds(key, tuple(int(s) for s in seeds))
 
 
+def widened(key: str, lo: float, hi: float) -> tuple[float, float]:
+    """[lo, hi] widened by MARGIN of its width on each side (in decades for a heavy tail),
+    never past 0 for a quantity that is not negative, nor past 100 % for a share: the smallest
+    and largest of 64 samples are not the smallest and largest a class will see."""
+    kind = FIGURES[key].kind
+    if kind == "decades" and lo > 0:
+        factor = (hi / lo) ** MARGIN if hi > lo else 1.0
+        return lo / factor, hi * factor
+    width = MARGIN * (hi - lo)
+    new_lo, new_hi = lo - width, hi + width
+    if lo >= 0:
+        new_lo = max(new_lo, 0.0)
+    if kind == "percent":
+        new_hi = min(new_hi, 1.0)
+    return new_lo, new_hi
+
+
 @functools.cache
 def _bounds(key: str, seeds: tuple[int, ...]) -> tuple[float, float]:
     # Cached: :func:`inside` asks for every value of a figure, on every page and New sample.
     f = FIGURES[key]
     r = figure_range(key, seeds)
-    _, lo_r, hi_r = format_range(r.lo, r.hi, f.kind, f.unit, f.digits)
+    _, lo_r, hi_r = format_range(*widened(key, r.lo, r.hi), f.kind, f.unit, f.digits)
     return lo_r, hi_r
 
 
@@ -121,7 +143,7 @@ def inside(key: str, values: tuple[float, ...], seeds: Iterable[int] = SEEDS) ->
 def _quote(key: str, seeds: tuple[int, ...]) -> str:
     f = FIGURES[key]
     r = figure_range(key, seeds)
-    return format_range(r.lo, r.hi, f.kind, f.unit, f.digits)[0]
+    return format_range(*widened(key, r.lo, r.hi), f.kind, f.unit, f.digits)[0]
 
 
 def quote(key: str, seeds: Iterable[int] = SEEDS) -> str:

@@ -37,7 +37,7 @@ class Figure:
 
     ``kind``: "range" (plain numbers, scientific beyond 1e5 or below 1e-3), "percent"
     (values are fractions, quoted in %), "int" (exact integers such as grid head sizes),
-    "decades" (powers of ten only). ``unit`` is appended ("×").
+    "decades" (heavy tails: one significant digit). ``unit`` is appended ("×").
 
     ``description`` is a text marked for translation (``N_``): a template whose named
     ``fields`` (``{d_k}``) :meth:`describe` fills in after translating it.

@@ -58,8 +58,8 @@ def format_range(lo: float, hi: float, kind: str = "range", unit: str = "",
     "range": ``digits`` significant digits, lower bound rounded down and upper bound up, so
     the stated interval always contains [lo, hi]; scientific notation (6.2·10⁴) when the
     upper bound reaches 1e5 or the lower one is below 1e-3. "percent": lo, hi are fractions.
-    "int": exact integers. "decades": powers of ten around the range (heavy tails). Equal ends collapse to
-    one number.
+    "int": exact integers. "decades" (heavy tails, spread over more than a factor of ten): one
+    significant digit, outward ("7–300×", "2·10⁻⁵–3·10⁻²"). Equal ends collapse to one number.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}")
@@ -69,12 +69,10 @@ def format_range(lo: float, hi: float, kind: str = "range", unit: str = "",
         lo_r, hi_r = float(math.floor(lo)), float(math.ceil(hi))
         parts = [str(int(lo_r)), str(int(hi_r))]
     elif kind == "decades":
-        lo_e, hi_e = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-        lo_r, hi_r = 10.0**lo_e, 10.0**hi_e
-        if -2 <= lo_e and hi_e <= 3:  # 1–1 000×, not 10⁰–10³×
-            parts = [_plain(10.0**e, 1) for e in (lo_e, hi_e)]
-        else:
-            parts = [f"10{str(e).translate(_SUPERSCRIPT)}" for e in (lo_e, hi_e)]
+        # One significant digit, outward: 7–230× reads "7–300×" (whole decades said "1–1 000×":
+        # a lower bound of 1× reads as "maybe no difference"), 2.6·10⁻⁵ stays 2·10⁻⁵.
+        lo_r, hi_r = _sig_round(lo, 1, up=False), _sig_round(hi, 1, up=True)
+        parts = [_plain(x, 1) if 0.01 <= x < 1e4 else _sci(x, 1) for x in (lo_r, hi_r)]
     else:
         lo_r, hi_r = _sig_round(lo, digits, up=False), _sig_round(hi, digits, up=True)
         if kind == "percent":
@@ -94,5 +92,5 @@ def format_value(x: float, kind: str = "range", unit: str = "", digits: int = 2)
         return f"{_plain(100.0 * x, digits) if x else '0'}{THIN}%"
     if kind == "int":
         return f"{x:.0f}{unit}"
-    sci = kind == "decades" or abs(x) >= 1e5 or 0 < abs(x) < 1e-3
+    sci = (kind == "decades" and not 0.01 <= abs(x) < 1e4) or abs(x) >= 1e5 or 0 < abs(x) < 1e-3
     return (_sci(x, digits) if sci else _plain(float(f"{x:.{digits}g}"), digits)) + unit

@@ -12,7 +12,7 @@ PAGE = Step(1, N_("A logit is a sum of d_k terms"), "step1.html",
                         "and variance 1. What will the standard deviation σ of the logits be?"),
             answer=N_("√512 ≈ 22.6. Each product qᵢkᵢ has variance 1 and variances of independent terms add, "
                       "so Var = d_k and σ = √d_k (8 at d_k = 64). The sampled logits give {step1_sigma_512} "
-                      "over 32 seeds."),
+                      "over 64 seeds."),
             preset={"d_k": 512, "scaling": "none"},
             highlight=("histogram", "summary"),
             animation=Animation(1, 512, 5.0),

@@ -13,7 +13,7 @@ from sqrtdk_gui.core.lesson.page import Prediction, Step
 PAGE = Step(3, N_("What reaches the queries"), "step3.html",
             question=N_("At d_k = 2048 without scaling, how does the median gradient reaching a query "
                         "compare with the ÷√d_k case (about {step3_grad_scaled})?"),
-            answer=N_("Orders of magnitude smaller: {step3_grad_ratio} over 32 seeds (raw median "
+            answer=N_("Orders of magnitude smaller: {step3_grad_ratio} over 64 seeds (raw median "
                       "{step3_grad_raw}). J = diag(p) − ppᵀ is nearly zero for saturated rows, and the gradient "
                       "passes through J. The mean stays large because a few near-tie rows still get big gradients."),
             preset={"d_k": 2048, "scaling": "none"},
