@@ -36,12 +36,12 @@ def test_curves_equal_an_independent_numpy_computation(keys, sigma):
 
 def test_where_softmax_is_responsive_at_64_keys():
     c = sigma_dial.curves(64)
-    assert c.rows == 2048 and c.seeds == 8  # 256 rows per seed up to n = 128
+    assert c.rows == 4096 and c.seeds == 8  # 512 rows per seed up to n = 2048
     # medians over rows of Gaussian logits of spread σ (measured values, ±0.03)
     for sigma, max_p, fro in ((1, 0.10, 0.18), (2, 0.26, 0.28), (4, 0.57, 0.34)):
         assert c.at("max_weight", sigma) == pytest.approx(max_p, abs=0.03)
         assert c.at("jacobian_fro", sigma) == pytest.approx(fro, abs=0.03)
-    assert 3.0 <= c.peak_sigma <= 4.5  # ‖J‖_F peaks near σ ≈ 3-4 ...
+    assert 3.5 <= c.peak_sigma <= 4.5  # ‖J‖_F peaks near σ ≈ 4 ...
     lo, hi = c.window
     assert lo < 1.0 and 6.5 < hi < 9.0  # ... and collapses beyond σ ≈ 8
     assert c.at("max_weight", 12) > 0.93 and c.at("jacobian_fro", 12) < 0.1
@@ -95,23 +95,36 @@ def test_stats_sigma_sweep_prints_the_curves(capsys):
     assert "‖J‖_F peaks at σ ≈" in capsys.readouterr().out
 
 
-def test_the_window_moves_with_log_n_as_the_follow_up_says():
-    # "its ‖J‖_F peak moves from σ ≈ 3 at n = 16 to σ ≈ 7 at n = 16 384, roughly in proportion
-    # to ln n, and from n = 256 keys on σ = 1 lies below the responsive window"
+def test_the_window_moves_with_n_as_the_follow_up_says():
+    # "its ‖J‖_F peak moves from σ ≈ 2–3 at n = 16 to σ ≈ 7 at n = 4096, nearly in proportion to
+    # ln n (×2.8 where ln n grows ×3), faster than the largest of n Gaussians, √(2 ln n) (×1.7);
+    # and from n = 256 keys on σ = 1 lies below the responsive window"
     from sqrtdk_gui.core.attention.sigma_dial import curves
 
-    peaks = {n: curves(n).peak_sigma for n in (16, 64, 256, 1024, 4096, 16384)}
-    assert 2.5 <= peaks[16] <= 3.5 and 6.5 <= peaks[16384] <= 7.5
-    # faster than the largest of n Gaussians: √(2 ln n) grows by 1.76× from 16 to 16 384
-    assert peaks[16384] / peaks[16] > math.sqrt(math.log(16384) / math.log(16))
-    ratios = [peaks[n] / math.log(n) for n in peaks]
-    assert max(ratios) / min(ratios) < 1.5  # roughly ∝ ln n (the σ grid quantises the peak)
+    peaks = {n: curves(n).peak_sigma for n in (16, 64, 256, 1024, 4096)}
+    assert list(peaks.values()) == sorted(peaks.values())
+    assert 2.3 <= peaks[16] <= 2.7 and 6.6 <= peaks[4096] <= 7.4
+    growth = peaks[4096] / peaks[16]
+    assert math.sqrt(math.log(4096) / math.log(16)) < growth < math.log(4096) / math.log(16)
+    assert 2.6 <= growth <= 3.0
     assert curves(64).window[0] < 1.0
     assert all(curves(n).window[0] > 1.0 for n in (256, 1024, 4096, 16384))
 
 
+@pytest.mark.parametrize("keys", [64, 1024])
+def test_the_peak_is_stable_to_five_percent_between_independent_draws(keys, monkeypatch):
+    # The median ‖J‖_F is flat around its top: an argmax over 512 rows moved by 20 % between
+    # draws at n = 1024. The dial's draw and two more (other random streams) lie within ±5 %
+    # of their middle.
+    peaks = [sigma_dial.curves(keys).peak_sigma]
+    for tag in (31, 41):
+        monkeypatch.setattr(sigma_dial, "_TAG", tag)
+        peaks.append(sigma_dial.compute_curves(keys).peak_sigma)
+    assert max(peaks) / min(peaks) <= 1.05 / 0.95, (keys, peaks)
+
+
 def test_the_curves_are_close_to_many_rows():
-    # 2 048 rows at n = 64: the median ‖J‖_F at σ = 8 within 0.015 of 65 536 fresh rows'
+    # 4 096 rows at n = 64: the median ‖J‖_F at σ = 8 within 0.015 of 65 536 fresh rows'
     # (0.196; 2 048-row draws scatter 0.18–0.21 around it, 512-row draws 0.17–0.23).
     z = 8.0 * np.random.default_rng(12345).standard_normal((65536, 64))
     p = np.exp(z - z.max(axis=1, keepdims=True))

@@ -108,7 +108,8 @@ def softmax_evaluated(z: np.ndarray, variant: str, dtype: np.dtype) -> tuple[np.
     float32, 709.78 in float64). Overflow is counted, never raised.
 
     bfloat16 and float8 (``core.precision``): the logits are rounded to the type, then the
-    softmax runs in float32, as fused attention kernels do; the weights come back in float32.
+    softmax runs in float32 (an unfused pipeline: fused kernels keep the logits in float32 and
+    round q, k and the weights instead); the weights come back in float32.
     """
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         # Logits beyond the type's range (65504 in float16, 448 in float8_e4m3fn) become inf

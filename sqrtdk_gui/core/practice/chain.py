@@ -67,8 +67,9 @@ QUESTIONS = (
                 "put on its single largest key?"),
              "choice", (N_("About 1/64: nearly uniform"), N_("Around 0.1: a few keys share it"),
                         N_("About half"), N_("More than 0.9: nearly one-hot")), _saturation,
-             N_("Nearly all of it. Logit gaps of tens of units become factors of e²⁰ after exp, so the largest key "
-                "takes almost everything: the softmax saturates."),
+             N_("Nearly all of it. The largest logit leads the next by several units and the typical key by tens, "
+                "factors of hundreds and far more after exp, so the largest key takes almost everything: the softmax "
+                "saturates."),
              N_("that you see softmax as exp of the gaps between logits: a spread that grows like √d_k turns every "
                 "row into an argmax."),
              preset={"d_k": 512, "scaling": "none"}, panels=("weights", "summary"), correct=3, lesson="step:2"),

@@ -166,7 +166,8 @@ QUESTIONS = (
              N_("Raw. bfloat16 keeps 8 significand bits (7 stored mantissa bits), so rounding a logit moves it by "
                 "up to |z|·2⁻⁸ — and an error δ in a logit is a relative error δ in its weight. Logits of size 30 "
                 "carry errors of up to ~0.1; of size 1, ~0.004."),
-             N_("that the scale also keeps low-precision kernels accurate: errors are relative to the logits' size."),
+             N_("that the scale also keeps low precision accurate: a rounded logit errs in proportion to its size, "
+                "and even a fused kernel's logit errors grow with the spread √d_k."),
              preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"}, panels=("weights", "summary"),
              correct=0, lesson="precision"),
     Question("fu_fold", "follow-ups", N_("Fold the scale into W_Q's initialisation?"),
