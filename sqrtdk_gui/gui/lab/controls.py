@@ -54,7 +54,7 @@ LOSS_NOTE = QT_TRANSLATE_NOOP("LabControls", "With cross-entropy on the logits t
 MEASURED = QT_TRANSLATE_NOOP(
     "LabControls",
     "<b>Measured</b> (9 SGD rates, d_k = 256, 400 steps, seeds 0–4, on every BLAS kernel "
-    "tested), each at its best rate: raw logits reach 90 % accuracy in 35–60 steps, "
+    "tested), each at its best rate: raw logits reach 90 % accuracy in 30–60 steps, "
     "÷√d_k in 20–22 steps. "
     "Raw reaches 90 % at 4–6 of the 9 rates, ÷√d_k at 9 of 9, QK-norm at 9 of 9. "
     "Adam: raw at 3–4 of 9, ÷√d_k at 6–7, QK-norm at 9. "
