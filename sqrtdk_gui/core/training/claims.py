@@ -61,9 +61,10 @@ def _sweep(optimizer: str, layers: int, scalings: tuple[str, ...],
     return run_sweep(config, scalings, LR_GRID[optimizer], seeds, stop_at_90=True)
 
 
-def _unseen(scaling: str) -> Any:
-    """The one-layer SGD sweep of ``scaling`` over SWEEP_CHECK_SEEDS (computed once)."""
-    return _sweep("sgd", 1, ("none", "sqrt_dk"), SWEEP_CHECK_SEEDS).scalings[scaling]
+def _unseen(scaling: str, optimizer: str = "sgd") -> Any:
+    """The one-layer sweep of ``scaling`` over SWEEP_CHECK_SEEDS (computed once)."""
+    scalings = ("none", "sqrt_dk") if optimizer == "sgd" else _scalings(optimizer, 1)
+    return _sweep(optimizer, 1, scalings, SWEEP_CHECK_SEEDS).scalings[scaling]
 
 
 @functools.cache
@@ -124,17 +125,17 @@ class LabClaim:
 
 
 def _best_steps(scaling: str, optimizer: str = "sgd", layers: int = 1, unseen: bool = False) -> list[float]:
-    sw = _unseen(scaling) if unseen else sweep(optimizer, layers).scalings[scaling]
+    sw = _unseen(scaling, optimizer) if unseen else sweep(optimizer, layers).scalings[scaling]
     return [math.inf if b is None else b[1] for b in sw.best_per_seed()]
 
 
 def _best_lrs(scaling: str, optimizer: str = "sgd", unseen: bool = False) -> list[float]:  # NaN: no rate works
-    sw = _unseen(scaling) if unseen else sweep(optimizer).scalings[scaling]
+    sw = _unseen(scaling, optimizer) if unseen else sweep(optimizer).scalings[scaling]
     return [math.nan if b is None else b[0] for b in sw.best_per_seed()]
 
 
 def _working(scaling: str, optimizer: str = "sgd", layers: int = 1, unseen: bool = False) -> list[float]:
-    sw = _unseen(scaling) if unseen else sweep(optimizer, layers).scalings[scaling]
+    sw = _unseen(scaling, optimizer) if unseen else sweep(optimizer, layers).scalings[scaling]
     return [float(n) for n in sw.working_counts()]
 
 
@@ -237,25 +238,28 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
     # --- Adam ------------------------------------------------------------------------------
     LabClaim("adam_raw_works", N_("Adam: raw at 3–4 of 9"), (LAB_GUIDE, LAB),
              N_("{adam}: per seed, the rates at which raw reaches 90 %"),
-             lambda: _working("none", "adam"), 3, 4),
+             lambda: _working("none", "adam"), 3, 4, unseen=lambda: _working("none", "adam", unseen=True)),
     LabClaim("adam_scaled_works", N_("÷√dk at 6–7"), (LAB_GUIDE, LAB),
              N_("{adam}: per seed, the rates at which ÷√d_k reaches 90 %"),
-             lambda: _working("sqrt_dk", "adam"), 6, 7),
+             lambda: _working("sqrt_dk", "adam"), 6, 7, unseen=lambda: _working("sqrt_dk", "adam", unseen=True)),
     LabClaim("adam_qk_works", N_("QK-norm at 9"), (LAB_GUIDE, LAB),
              N_("{adam}: per seed, the rates at which QK-norm reaches 90 %"),
-             lambda: _working("qk_norm", "adam"), 9, 9),
-    LabClaim("adam_raw_best", N_("Adam: raw logits in 45–65 steps at lr 0.01"), (LAB_GUIDE,),
+             lambda: _working("qk_norm", "adam"), 9, 9, unseen=lambda: _working("qk_norm", "adam", unseen=True)),
+    LabClaim("adam_raw_best", N_("Adam: raw logits in 45–85 steps at lr 0.01"), (LAB_GUIDE,),
              N_("{adam}: each seed's fewest steps to 90 %, raw"),
-             lambda: _best_steps("none", "adam"), 45, 65),
-    LabClaim("adam_raw_best_lr", N_("Adam: raw logits in 45–65 steps at lr 0.01"), (LAB_GUIDE,),
+             lambda: _best_steps("none", "adam"), 45, 85,
+             unseen=lambda: _best_steps("none", "adam", unseen=True)),
+    LabClaim("adam_raw_best_lr", N_("Adam: raw logits in 45–85 steps at lr 0.01"), (LAB_GUIDE,),
              N_("{adam}: the rate of each seed's fewest steps, raw"),
-             lambda: _best_lrs("none", "adam"), 0.01, 0.01),
+             lambda: _best_lrs("none", "adam"), 0.01, 0.01, unseen=lambda: _best_lrs("none", "adam", unseen=True)),
     LabClaim("adam_scaled_best_lr", N_("÷√dk and QK-norm in 20–22 at lr 0.03"), (LAB_GUIDE,),
              N_("{adam}: the rate of each seed's fewest steps, ÷√d_k and QK-norm"),
-             lambda: _best_lrs("sqrt_dk", "adam") + _best_lrs("qk_norm", "adam"), 0.03, 0.03),
+             lambda: _best_lrs("sqrt_dk", "adam") + _best_lrs("qk_norm", "adam"), 0.03, 0.03,
+             unseen=lambda: _best_lrs("sqrt_dk", "adam", unseen=True) + _best_lrs("qk_norm", "adam", unseen=True)),
     LabClaim("adam_scaled_best", N_("÷√dk and QK-norm in 20–22 at lr 0.03"), (LAB_GUIDE,),
              N_("{adam}: each seed's fewest steps to 90 %, ÷√d_k and QK-norm"),
-             lambda: _best_steps("sqrt_dk", "adam") + _best_steps("qk_norm", "adam"), 20, 22),
+             lambda: _best_steps("sqrt_dk", "adam") + _best_steps("qk_norm", "adam"), 20, 22,
+             unseen=lambda: _best_steps("sqrt_dk", "adam", unseen=True) + _best_steps("qk_norm", "adam", unseen=True)),
     # --- depth ------------------------------------------------------------------------------
     LabClaim("depth_raw", N_("With 2–4 layers raw trains at none of the 9 SGD rates"),
              (LAB_GUIDE, LAB, STEP2, SMALL_HEADS),
