@@ -170,9 +170,19 @@ def _at_start(scaling: str, fn: Callable[[TrainResult], float],
     return lambda: [float(fn(r)) for r in starts(scaling, seeds)]
 
 
-def _shared_rate(scaling: str) -> list[float]:
+def _shared_rate(scaling: str, seeds: tuple[int, ...] = RUN_SEEDS) -> list[float]:
     """Steps to 90 % at the one shared rate 0.2 (inf where not reached)."""
-    return [math.inf if r.steps_to_90 is None else r.steps_to_90 for r in runs(scaling, 0.2)]
+    return [math.inf if r.steps_to_90 is None else r.steps_to_90 for r in runs(scaling, 0.2, False, seeds)]
+
+
+def _shared_rate_lead(seeds: tuple[int, ...] = RUN_SEEDS) -> list[float]:
+    """Per seed, raw's steps to 90 % at rate 0.2 minus ÷√d_k's."""
+    return [a - b for a, b in zip(_shared_rate("none", seeds), _shared_rate("sqrt_dk", seeds))]
+
+
+def _wrong_key(seeds: tuple[int, ...] = RUN_SEEDS) -> list[float]:
+    """Per seed and rate (0.05, 0.5, the high one), the share of rows saturated on a wrong key, ÷√d_k."""
+    return [r.stuck_fraction for lr in (0.05, 0.5, HIGH_LR) for r in runs("sqrt_dk", lr, False, seeds)]
 
 
 def _rates_from(scaling: str, lr: float, unseen: bool = False) -> list[float]:
@@ -233,8 +243,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              lambda: _working("qk_norm"), 9, 9),
     LabClaim("shared_rate", N_("raw reaches 90 % sooner than ÷√dk on every seed"), (LAB_GUIDE,),
              N_("{run}: raw's steps to 90 % minus ÷√d_k's"),
-             lambda: [a - b for a, b in zip(_shared_rate("none"), _shared_rate("sqrt_dk"))],
-             -math.inf, -1, lr=0.2),
+             _shared_rate_lead, -math.inf, -1, lr=0.2, unseen=lambda: _shared_rate_lead(RUN_CHECK_SEEDS)),
     # --- Adam ------------------------------------------------------------------------------
     LabClaim("adam_raw_works", N_("Adam: raw at 3–4 of 9"), (LAB_GUIDE, LAB),
              N_("{adam}: per seed, the rates at which raw reaches 90 %"),
@@ -278,7 +287,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              unseen=_at_start("none", lambda r: r.saturated[0], START_CHECK_SEEDS)),
     LabClaim("step2_raw_rates", N_("they still reach 90 % at 4–6 of the 9 rates, but never from lr 2 up"), (STEP2,),
              N_("{sweep}: per seed, the rates at which raw reaches 90 % (and none from lr 2 up: "
-                "sweep_raw_high)"), lambda: _working("none"), 4, 6),
+                "sweep_raw_high)"), lambda: _working("none"), 4, 6, unseen=lambda: _working("none", unseen=True)),
     LabClaim("raw_logit_start", N_("raw logits grow from 45–95 at the first step"), (LAB_GUIDE, INTERVIEW),
              N_("{start}: the largest |logit|, raw"),
              _at_start("none", lambda r: r.max_logit[0]), 45, 95,
@@ -349,8 +358,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
     LabClaim("trained_right_key", N_("all of them on the right key"), (STEP5, LAB_GUIDE),
              N_("one SGD run per seed at lr 0.05, 0.5 and {high}, d_k {d_k}, 400 steps, seeds 0–7: share of rows "
                 "saturated on a wrong key, ÷√d_k"),
-             lambda: [r.stuck_fraction for lr in (0.05, 0.5, HIGH_LR) for r in runs("sqrt_dk", lr)],
-             0, 0),
+             _wrong_key, 0, 0, unseen=lambda: _wrong_key(RUN_CHECK_SEEDS)),
 )
 
 
