@@ -33,6 +33,7 @@ D_K = 256
 SWEEP_SEEDS = (0, 1, 2, 3, 4)  # a sweep is 9 rates x these seeds per scaling
 SWEEP_CHECK_SEEDS = tuple(range(5, 15))  # the SGD sweep's figures, checked on seeds not quoted
 DEPTH_SEEDS = (0, 1, 2)  # deeper raw stacks never stop early: the costliest sweeps
+DEPTH_CHECK_SEEDS = (3, 4, 5)  # the deeper sweeps' figures, checked on seeds not quoted
 RUN_SEEDS = tuple(range(8))  # single-rate experiments are cheap: more seeds
 RUN_CHECK_SEEDS = tuple(range(8, 24))  # the single-rate figures, checked on seeds not quoted
 # The first batch needs no training: its figures are quoted from seeds 0–63, widened by 15 % of
@@ -61,10 +62,12 @@ def _sweep(optimizer: str, layers: int, scalings: tuple[str, ...],
     return run_sweep(config, scalings, LR_GRID[optimizer], seeds, stop_at_90=True)
 
 
-def _unseen(scaling: str, optimizer: str = "sgd") -> Any:
-    """The one-layer sweep of ``scaling`` over SWEEP_CHECK_SEEDS (computed once)."""
-    scalings = ("none", "sqrt_dk") if optimizer == "sgd" else _scalings(optimizer, 1)
-    return _sweep(optimizer, 1, scalings, SWEEP_CHECK_SEEDS).scalings[scaling]
+def _unseen(scaling: str, optimizer: str = "sgd", layers: int = 1) -> Any:
+    """The sweep of ``scaling`` over the seeds its quotes were not built from: SWEEP_CHECK_SEEDS
+    with one layer, DEPTH_CHECK_SEEDS with more (computed once)."""
+    scalings = _scalings(optimizer, layers)
+    seeds = SWEEP_CHECK_SEEDS if layers == 1 else DEPTH_CHECK_SEEDS
+    return _sweep(optimizer, layers, scalings, seeds).scalings[scaling]
 
 
 @functools.cache
@@ -108,8 +111,9 @@ class LabClaim:
     log: bool = False
     lr: float = HIGH_LR  # the rate of {run}
     # The same measure on seeds the interval was not built from (the first batch's on
-    # START_CHECK_SEEDS, the SGD sweep's on SWEEP_CHECK_SEEDS, the single-rate runs' on
-    # RUN_CHECK_SEEDS): at least 97 % of them must lie in [lo, hi] too.
+    # START_CHECK_SEEDS, the one-layer sweeps' on SWEEP_CHECK_SEEDS, the deeper ones' on
+    # DEPTH_CHECK_SEEDS, the single-rate runs' on RUN_CHECK_SEEDS): at least 97 % of them must
+    # lie in [lo, hi] too.
     unseen: Callable[[], list[float]] | None = None
 
     def __post_init__(self) -> None:
@@ -125,7 +129,7 @@ class LabClaim:
 
 
 def _best_steps(scaling: str, optimizer: str = "sgd", layers: int = 1, unseen: bool = False) -> list[float]:
-    sw = _unseen(scaling, optimizer) if unseen else sweep(optimizer, layers).scalings[scaling]
+    sw = _unseen(scaling, optimizer, layers) if unseen else sweep(optimizer, layers).scalings[scaling]
     return [math.inf if b is None else b[1] for b in sw.best_per_seed()]
 
 
@@ -135,7 +139,7 @@ def _best_lrs(scaling: str, optimizer: str = "sgd", unseen: bool = False) -> lis
 
 
 def _working(scaling: str, optimizer: str = "sgd", layers: int = 1, unseen: bool = False) -> list[float]:
-    sw = _unseen(scaling, optimizer) if unseen else sweep(optimizer, layers).scalings[scaling]
+    sw = _unseen(scaling, optimizer, layers) if unseen else sweep(optimizer, layers).scalings[scaling]
     return [float(n) for n in sw.working_counts()]
 
 
@@ -192,12 +196,12 @@ def _rates_from(scaling: str, lr: float, unseen: bool = False) -> list[float]:
     return [float(row[cols].sum()) for row in sw.works()]
 
 
-def _depth(scaling: str) -> list[float]:
-    return [n for layers in (2, 3, 4) for n in _working(scaling, "sgd", layers)]
+def _depth(scaling: str, unseen: bool = False) -> list[float]:
+    return [n for layers in (2, 3, 4) for n in _working(scaling, "sgd", layers, unseen)]
 
 
-def _depth_best(scaling: str) -> list[float]:
-    return [n for layers in (2, 3, 4) for n in _best_steps(scaling, "sgd", layers)]
+def _depth_best(scaling: str, unseen: bool = False) -> list[float]:
+    return [n for layers in (2, 3, 4) for n in _best_steps(scaling, "sgd", layers, unseen)]
 
 
 _PAGES = "sqrtdk_gui/core/lesson/pages"
@@ -228,7 +232,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              lambda: _best_lrs("sqrt_dk"), 5, 10, unseen=lambda: _best_lrs("sqrt_dk", unseen=True)),
     LabClaim("sweep_qk_best", N_("QK-norm in 20–22 steps"), (LAB_GUIDE,),
              N_("{sweep}: each seed's fewest steps to 90 %, QK-norm"),
-             lambda: _best_steps("qk_norm"), 20, 22),
+             lambda: _best_steps("qk_norm"), 20, 22, unseen=lambda: _best_steps("qk_norm", unseen=True)),
     LabClaim("sweep_raw_works", N_("Raw reaches 90 % at 4–6 of the 9 rates"), (STEP5, LAB_GUIDE, LAB),
              N_("{sweep}: per seed, the rates at which raw reaches 90 %"),
              lambda: _working("none"), 4, 6, unseen=lambda: _working("none", unseen=True)),
@@ -240,7 +244,7 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
              lambda: _working("sqrt_dk"), 9, 9, unseen=lambda: _working("sqrt_dk", unseen=True)),
     LabClaim("sweep_qk_works", N_("QK-norm at 9 of 9"), (LAB_GUIDE, LAB),
              N_("{sweep}: per seed, the rates at which QK-norm reaches 90 %"),
-             lambda: _working("qk_norm"), 9, 9),
+             lambda: _working("qk_norm"), 9, 9, unseen=lambda: _working("qk_norm", unseen=True)),
     LabClaim("shared_rate", N_("raw reaches 90 % sooner than ÷√dk on every seed"), (LAB_GUIDE,),
              N_("{run}: raw's steps to 90 % minus ÷√d_k's"),
              _shared_rate_lead, -math.inf, -1, lr=0.2, unseen=lambda: _shared_rate_lead(RUN_CHECK_SEEDS)),
@@ -273,13 +277,13 @@ LAB_CLAIMS: tuple[LabClaim, ...] = (
     LabClaim("depth_raw", N_("With 2–4 layers raw trains at none of the 9 SGD rates"),
              (LAB_GUIDE, LAB, STEP2, SMALL_HEADS),
              N_("{depth}: per seed and depth, the rates at which raw reaches 90 %"),
-             lambda: _depth("none"), 0, 0),
+             lambda: _depth("none"), 0, 0, unseen=lambda: _depth("none", unseen=True)),
     LabClaim("depth_scaled", N_("÷√dk at 5–7"), (LAB_GUIDE, LAB),
              N_("{depth}: per seed and depth, the rates at which ÷√d_k reaches 90 %"),
-             lambda: _depth("sqrt_dk"), 5, 7),
+             lambda: _depth("sqrt_dk"), 5, 7, unseen=lambda: _depth("sqrt_dk", unseen=True)),
     LabClaim("depth_scaled_best", N_("in 20–50 steps at its best rate"), (LAB_GUIDE,),
              N_("{depth}: per seed and depth, ÷√d_k's fewest steps to 90 %"),
-             lambda: _depth_best("sqrt_dk"), 20, 50),
+             lambda: _depth_best("sqrt_dk"), 20, 50, unseen=lambda: _depth_best("sqrt_dk", unseen=True)),
     # --- over training at the high rate -------------------------------------------------------
     LabClaim("raw_saturated_start", N_("raw logits start with 40–85 % of their rows saturated"), (STEP2,),
              N_("{start}: share of rows with max p > 0.99, raw"),
