@@ -102,7 +102,8 @@ def figure_range(key: str, seeds: Iterable[int] = SEEDS) -> FigureRange:
 
 def quote_bounds(key: str, seeds: Iterable[int] = SEEDS) -> tuple[float, float]:
     """The numeric interval :func:`quote` states (in the figure's unit: % for percents)."""
-    return _bounds(key, tuple(int(s) for s in seeds))
+    _, lo, hi = _formatted(key, tuple(int(s) for s in seeds))
+    return lo, hi
 
 
 def widened(key: str, lo: float, hi: float) -> tuple[float, float]:
@@ -123,12 +124,12 @@ def widened(key: str, lo: float, hi: float) -> tuple[float, float]:
 
 
 @functools.cache
-def _bounds(key: str, seeds: tuple[int, ...]) -> tuple[float, float]:
-    # Cached: :func:`inside` asks for every value of a figure, on every page and New sample.
+def _formatted(key: str, seeds: tuple[int, ...]) -> tuple[str, float, float]:
+    """The quote of ``key`` and the bounds it states. Cached: :func:`inside` asks for every
+    value of a figure, on every page and New sample."""
     f = FIGURES[key]
     r = figure_range(key, seeds)
-    _, lo_r, hi_r = format_range(*widened(key, r.lo, r.hi), f.kind, f.unit, f.digits)
-    return lo_r, hi_r
+    return format_range(*widened(key, r.lo, r.hi), f.kind, f.unit, f.digits)
 
 
 def inside(key: str, values: tuple[float, ...], seeds: Iterable[int] = SEEDS) -> bool:
@@ -139,18 +140,11 @@ def inside(key: str, values: tuple[float, ...], seeds: Iterable[int] = SEEDS) ->
     return all(lo - tol <= scale * x <= hi + tol for x in values)
 
 
-@functools.cache
-def _quote(key: str, seeds: tuple[int, ...]) -> str:
-    f = FIGURES[key]
-    r = figure_range(key, seeds)
-    return format_range(*widened(key, r.lo, r.hi), f.kind, f.unit, f.digits)[0]
-
-
 def quote(key: str, seeds: Iterable[int] = SEEDS) -> str:
     """The text a lesson prints for ``key``: a range every seed's value falls in."""
     if key not in FIGURES:
         raise KeyError(f"unknown figure {key!r}")
-    return _quote(key, tuple(int(s) for s in seeds))
+    return _formatted(key, tuple(int(s) for s in seeds))[0]
 
 
 def placeholders(text: str) -> list[str]:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core.i18n import _, format_number, localize_number
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.lesson.content import CLOSING_SUMMARY, CLOSING_TITLE, HANDOUT_HINT, SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
@@ -76,11 +76,11 @@ def verdict_html(quantity: str, measured: float, digits: int, guesses) -> str:
         cells = []
         for i, (guess, off) in enumerate(guesses):
             verdict = ("—" if off == float("inf") else translate("LessonPane", "spot on") if off < 1.05
-                       else translate("LessonPane", "×{factor} off").format(factor=format_number(off, ".1f")))
-            text = translate("LessonPane", "{guess}: {verdict}").format(guess=format_number(guess), verdict=verdict)
+                       else translate("LessonPane", "×{factor} off").format(factor=f"{off:.1f}"))
+            text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
             cells.append(f"<b>{text}</b>" if i == best else text)
         lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
-    return localize_number("<br/>".join(lines))
+    return localize_number("<br/>".join(lines))  # its numbers: one pass for the whole text
 
 
 CELL_PADDING = 5
