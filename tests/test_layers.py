@@ -1,7 +1,7 @@
 """What import-linter (``lint-imports``, the layer contracts in pyproject.toml) cannot check,
 from the source files (modules found by folder, not by list):
 
-- ``sqrtdk_gui/core/`` imports numpy, ml-dtypes and the standard library only (the linter
+- ``sqrtdk_gui/core/`` imports numpy, ml-dtypes, fsrs and the standard library only (the linter
   forbids Qt and the upper layers; it cannot allow a list);
 - no import circle among the package's modules, counting imports inside functions too;
 - the headless commands (``stats``, ``train``) never load Qt, and the pure tests import none;
@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sqrtdk_gui"
 QT = ("PySide6", "pyqtgraph", "shiboken6", "PyQt5", "PyQt6")
-CORE_THIRD_PARTY = {"numpy", "ml_dtypes"}
+CORE_THIRD_PARTY = {"numpy", "ml_dtypes", "fsrs"}
 
 
 def _module_name(path: Path) -> str:
@@ -56,7 +56,7 @@ def test_the_layers_exist_and_hold_modules():
 
 
 def _outside_core(source: Path | str) -> set[str]:
-    """What a core module imports besides the core, numpy, ml-dtypes and the standard library."""
+    """What a core module imports besides the core, numpy, ml-dtypes, fsrs and the standard library."""
     imports = _imports(source)
     ours = {n for n in imports if n.split(".")[0] == "sqrtdk_gui" and n != "sqrtdk_gui"
             and not n.startswith("sqrtdk_gui.core")}

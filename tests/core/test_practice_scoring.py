@@ -30,7 +30,14 @@ def test_numbers_are_read_like_the_predict_box_and_a_lone_decimal_comma(text, va
     assert parse_number(text) == pytest.approx(value)
 
 
-@pytest.mark.parametrize("text", ["", "about twenty", "8, 20", "22.6 23"])
+@pytest.mark.parametrize(("text", "value"), [("1/16", 0.0625), (" 3 / 4 ", 0.75), ("-1/8", -0.125),
+                                             ("1.5/3", 0.5)])
+def test_a_fraction_is_read_as_its_value(text, value):
+    assert parse_number(text) == pytest.approx(value)
+    assert grade(find("trap_after_softmax"), parse_number("1/16"))
+
+
+@pytest.mark.parametrize("text", ["", "about twenty", "8, 20", "22.6 23", "1/0", "1/2/3"])
 def test_no_number_or_two_numbers_is_a_sentence(text):
     result = parse_number(text)
     assert isinstance(result, str) and result.endswith(".")
@@ -48,11 +55,21 @@ def test_grading_each_kind():
     assert grade(card, 2) and not grade(card, 3)
 
 
+def test_a_rehearsal_is_right_when_every_link_is_ticked():
+    say = find("say_chain")
+    assert grade(say, tuple(range(8))) and not grade(say, (0, 1, 2)) and not grade(say, 3)
+    entries = {"say_chain": {"answer": [7, 0, 3], "correct": True, "typed": "x" * 9000},
+               "say_mup": {"answer": [0, 0]}, "say_qk_norm": {"answer": [0, 9]}}
+    got = attempts(entries, BANK)
+    assert set(got) == {"say_chain"} and got["say_chain"].answer == (0, 3, 7) and not got["say_chain"].correct
+    assert len(got["say_chain"].typed) == 4000
+
+
 def test_scores_per_topic_and_missed_in_bank_order():
     progress = {"chain_variance": Attempt(22.6, True), "chain_saturation": Attempt(0, False),
                 "trap_dmodel": Attempt(1, True), "bug_missing": Attempt(0, False)}
     s = scores(progress, BANK)
-    assert list(s) == ["chain", "traps", "follow-ups", "bugs"]
+    assert list(s) == ["chain", "say", "traps", "follow-ups", "bugs"]
     assert s["chain"] == (1, 2, 4) and s["traps"] == (1, 1, 5) and s["follow-ups"][:2] == (0, 0)
     assert missed(progress, BANK) == ("chain_saturation", "bug_missing")
 
@@ -62,15 +79,16 @@ def test_progress_round_trips_and_is_regraded():
                 "bug_vit_dim": Attempt(4, True)}
     text = progress_to_json(progress)
     data = json.loads(text)
-    assert data["version"] == 1 and data["answers"]["fu_long_context"] == {"answer": [2, 0, 1], "correct": True}
+    assert data["version"] == 2
+    assert data["answers"]["fu_long_context"] == {"answer": [2, 0, 1], "correct": True, "reviews": []}
     assert progress_from_json(text, BANK) == progress
     # A stored verdict that disagrees with the bank is graded again.
     data["answers"]["chain_variance"]["correct"] = True
     assert progress_from_json(json.dumps(data), BANK)["chain_variance"].correct is False
 
 
-@pytest.mark.parametrize("text", [None, 3, "", "not json", "[]", '{"version": 2, "answers": {}}',
-                                  '{"version": 1, "answers": []}', "x" * 70000])
+@pytest.mark.parametrize("text", [None, 3, "", "not json", "[]", '{"version": 3, "answers": {}}',
+                                  '{"version": 1, "answers": []}', "x" * 300_000])
 def test_unreadable_progress_is_no_progress(text):
     assert progress_from_json(text, BANK) == {}
 
@@ -100,9 +118,9 @@ def _stored(answer: str) -> str:
     ('{"answers": {}}', "no version number"),
     ('{"version": true, "answers": {}}', "no version number"),
     ('{"version": 0, "answers": {}}', "unknown progress version 0"),
-    ('{"version": 2, "answers": {}, "reviews": []}', "made by a newer sqrtdk-gui (progress version 2; this one reads 1)"),
+    ('{"version": 3, "answers": {}, "reviews": []}', "made by a newer sqrtdk-gui (progress version 3; this one reads 2)"),
     ('{"version": 1, "answers": [1]}', "no answers"),
-    ('{"version": 1, "answers": {"x": "' + "y" * 900_000 + '"}}', "more than 65,536 characters"),
+    ('{"version": 1, "answers": {"x": "' + "y" * 900_000 + '"}}', "more than 262,144 characters"),
     ("[" * 60_000, "JSON nested too deeply"),
 ])
 def test_stored_progress_that_is_not_progress_is_refused_in_one_sentence(text, reason):

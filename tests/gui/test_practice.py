@@ -75,11 +75,45 @@ def test_choices_by_keys_scores_and_retry_missed(window, qtbot):
     assert "Chain <b>0</b>/4" in page.scores.text()
     page.retry_button.click()
     assert page.presenter.current.key == "chain_saturation" and not page.presenter.revealed
-    qtbot.keyClick(page.options, Qt.Key.Key_Down)
-    qtbot.keyClick(page.options, Qt.Key.Key_Down)
-    qtbot.keyClick(page.options, Qt.Key.Key_Down)
+    # A second showing has the options shuffled, lettered as shown: the answer, not its letter.
+    shown = [page.options.item(i).data(Qt.ItemDataRole.UserRole) for i in range(page.options.count())]
+    assert sorted(shown) == [0, 1, 2, 3] and shown != [0, 1, 2, 3]
+    row = shown.index(3)
+    assert page.options.item(row).text().startswith("ABCD"[row])
+    for _ in range(row):
+        qtbot.keyClick(page.options, Qt.Key.Key_Down)
     qtbot.keyClick(page.options, Qt.Key.Key_Return)
     assert "✓ Right" in page.reveal.toPlainText() and not page.retry_button.isEnabled()
+    assert f"You: {'ABCD'[row]} · More than 0.9" in page.reveal.toPlainText()
+
+
+def test_a_rehearsal_from_the_keyboard_alone(window, qtbot, monkeypatch):
+    page = _practice(window, qtbot)
+    page.presenter.open("say_temperature")
+    panel = page.rehearsal
+    assert page.answer_stack.currentWidget() is panel and panel.start_button.hasFocus()
+    assert panel.clock.text() == "1:00" and not page.commit_button.isVisible()
+    assert all(p.veiled for p in window.panels.values())  # nothing shown before the answer
+    qtbot.keyClick(panel.start_button, Qt.Key.Key_Return)
+    assert panel.state == "running" and panel.typed.hasFocus()
+    qtbot.keyClicks(panel.typed, "They multiply into one effective sigma")
+    monkeypatch.setattr(panel, "seconds", lambda: 65.0)  # a minute and five seconds on its clock
+    panel._show_clock()
+    assert panel.clock.text() == "+0:05"  # overtime counts on, never cuts the candidate off
+    qtbot.keyClick(panel.typed, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert panel.state == "done" and panel.rubric.hasFocus() and panel.ticked() == [0]
+    assert "Model answer" in page.reveal.toPlainText() and "1:05 of 1:00" in panel.rate_label.text()
+    assert "word match" in panel.rate_label.text()
+    qtbot.keyClick(panel.rubric, Qt.Key.Key_Down)
+    qtbot.keyClick(panel.rubric, Qt.Key.Key_Return)  # ticks the second link
+    assert panel.ticked() == [0, 1]
+    qtbot.keyClick(panel.rubric, Qt.Key.Key_3)  # Good
+    text = page.reveal.toPlainText()
+    assert "Rated Good: you said 2 of 3 links" in text and "Left out:" in text and "Next review:" in text
+    assert not any(p.veiled for p in window.panels.values()) and page.next_button.hasFocus()
+    assert window.controller.params.temperature == 8.0  # the live case: raw logits at τ = 8
+    stored = page.presenter.progress["say_temperature"]
+    assert stored.answer == (0, 1) and stored.reviews[-1].rating == 3 and stored.reviews[-1].seconds == 65.0
 
 
 def test_a_ranking_by_keys(window, qtbot):
@@ -264,8 +298,8 @@ def _stored_progress(path, text: str) -> None:
      "a number with 4,000 digits"),
     ("not json", "not JSON"),
     ('["chain_variance"]', "not a JSON object"),
-    ('{"version": 1, "answers": {"chain_variance": "' + "x" * 900_000 + '"}}', "more than 65,536 characters"),
-    ('{"version": 2, "answers": {"chain_variance": {"answer": 22.6}}, "reviews": [[1, 2]]}',
+    ('{"version": 1, "answers": {"chain_variance": "' + "x" * 900_000 + '"}}', "more than 262,144 characters"),
+    ('{"version": 3, "answers": {"chain_variance": {"answer": 22.6}}, "reviews": [[1, 2]]}',
      "made by a newer sqrtdk-gui"),
 ])
 def test_stored_progress_that_cannot_be_read_is_kept_aside_and_practice_still_works(make_window, qtbot, tmp_path,
@@ -356,11 +390,24 @@ def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window
         assert page.options.horizontalScrollBar().maximum() == 0, q.key
         if q.kind == "line":
             assert page.options.font().pointSize() >= round(page.CODE_MIN_SCALE * window.style_.pt(9.5))
-        if q.kind == "number":
+        if q.kind == "say":  # the clock, then the rubric: every link readable, the rating at hand
+            page.commit()
+            page.commit()
+            QApplication.processEvents()
+            rubric = page.rehearsal.rubric
+            last = rubric.visualItemRect(rubric.item(rubric.count() - 1))
+            assert last.bottom() <= rubric.viewport().height(), q.key
+            assert all(b.isVisible() for b in page.rehearsal.rate_buttons.values())
+            for button in page.rehearsal.rate_buttons.values():
+                text = button.text().replace("&", "")
+                assert button.width() >= button.fontMetrics().horizontalAdvance(text) + 8, (q.key, text)
+            page.rehearsal.rate(3)
+        elif q.kind == "number":
             page.number.setText("1")
+            page.commit()
         else:
             page.options.setCurrentRow(0)
-        page.commit()
+            page.commit()
         QApplication.processEvents()
         window.render_ready()
         # Two panels one above the other would leave neither plot readable: the item's first.
@@ -377,3 +424,25 @@ def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window
         bottom = doc.documentLayout().blockBoundingRect(block).bottom()
         assert bottom <= page.reveal.viewport().height(), q.key
         assert block.position() < doc.find("Measured by the model").position()  # the table after it
+
+
+def test_nothing_on_screen_gives_the_answer_away_before_the_commitment(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("chain_variance")
+    page.number.setText("22.6")
+    page.commit()
+    window.render_ready()
+    assert window.status_label.isVisible() and "d_k = 512" in window.status_label.text()
+    # One click opens the next item; the status line would name the last case, the "?"s a colour.
+    rect = page.items.visualItemRect(next(page.items.item(i) for i in range(page.items.count())
+                                          if page.items.item(i).data(Qt.ItemDataRole.UserRole) == "trap_dmodel"))
+    qtbot.mouseClick(page.items.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert page.presenter.current.key == "trap_dmodel" and not page.presenter.revealed
+    assert not window.status_label.isVisible()
+    fg = window.style_.palette.fg
+    assert all(label.text() == "?" and fg in label.styleSheet() for label in window.summary.labels.values())
+    qtbot.keyClick(page.options, Qt.Key.Key_2)
+    window.render_ready()
+    assert window.status_label.isVisible() and not any(label.text() == "?" for label in window.summary.labels.values())
+    window.toggle_practice()
+    assert window.status_label.isVisible()

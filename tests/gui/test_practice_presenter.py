@@ -1,9 +1,11 @@
-"""PracticePresenter against an autospec'd PracticePage: grading, reveal, retry, progress."""
+"""PracticePresenter against an autospec'd PracticePage: grading, reveal, retry, progress,
+the review schedule and *Say it* rehearsals."""
 
 from __future__ import annotations
 
 import json
-from unittest.mock import create_autospec
+from datetime import datetime, timedelta, timezone
+from unittest.mock import ANY, create_autospec
 
 import pytest
 
@@ -25,14 +27,15 @@ def test_an_item_opens_covered_and_a_commitment_reveals_its_case(parts):
     presenter, view, cases, saved = parts
     presenter.load(None)
     assert presenter.current is BANK[0] and cases[-1] == (None, BANK[0].panels)
-    view.show_question.assert_called_with(BANK[0], f"1 of {len(BANK)}")
+    view.show_question.assert_called_with(BANK[0], f"1 of {len(BANK)}", ())
     presenter.commit_number("22,6")
     params, panels = cases[-1]
     assert params.d_k == 512 and params.scaling == "none" and params.seed == 3 and panels == BANK[0].panels
     reveal: Reveal = view.show_reveal.call_args.args[0]
     assert reveal.correct and reveal.given == "22.6" and reveal.seed == 3
     assert reveal.measured.readings[0].value.startswith("22.")
-    assert json.loads(saved[-1])["answers"]["chain_variance"] == {"answer": 22.6, "correct": True}
+    stored = json.loads(saved[-1])["answers"]["chain_variance"]
+    assert stored["answer"] == 22.6 and stored["correct"] is True and [r[1] for r in stored["reviews"]] == [3]
     presenter.commit_number("8")  # one commitment per showing
     assert json.loads(saved[-1])["answers"]["chain_variance"]["answer"] == 22.6
     presenter.wait_for_spread()  # the same case in every sample of SEEDS
@@ -56,7 +59,8 @@ def test_scores_retry_missed_and_the_next_unanswered(parts):
     assert presenter.current.key == "chain_saturation"
     presenter.commit_choice(3)  # right
     view.show_scores.assert_called_with(
-        {"chain": (1, 2, 4), "traps": (0, 0, 5), "follow-ups": (0, 0, 8), "bugs": (0, 0, len(bugs.CARDS))}, 1)
+        {"chain": (1, 2, 4), "say": (0, 0, 6), "traps": (0, 0, 5), "follow-ups": (0, 0, 8),
+         "bugs": (0, 0, len(bugs.CARDS))}, 1, 0)
     presenter.retry_missed()
     assert presenter.queue == ("chain_variance",) and presenter.current.key == "chain_variance"
     assert "retrying" in view.show_question.call_args.args[1]
@@ -101,3 +105,90 @@ def test_open_from_a_link_and_an_unknown_key(parts):
     assert presenter.current is find("bug_missing") and not presenter.revealed
     with pytest.raises(StopIteration):
         presenter.open("nope")
+
+
+class _Clock:
+    """A clock and a calendar the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.now = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+
+    def advance(self, seconds: float = 0.0, days: float = 0.0) -> None:
+        self.seconds += seconds
+        self.now += timedelta(seconds=seconds, days=days)
+
+
+def _timed(view, clock, saved):
+    return PracticePresenter(view, BANK, lambda p, panels: None, lambda: 3, saved.append,
+                             clock=lambda: clock.seconds, now=lambda: clock.now)
+
+
+def test_answers_are_rated_by_verdict_and_time_and_come_back_when_due(parts):
+    _presenter, view, _cases, saved = parts
+    clock = _Clock()
+    presenter = _timed(view, clock, saved)
+    presenter.load(None)
+    clock.advance(seconds=8)
+    presenter.commit_number("22.6")  # right and quick: Good
+    presenter.open("chain_saturation")
+    clock.advance(seconds=50)
+    presenter.commit_choice(3)  # right after 50 s of working it out: Hard
+    presenter.open("chain_jacobian")
+    presenter.commit_choice(0)  # wrong: Again
+    ratings = {k: [r[1] for r in v["reviews"]] for k, v in json.loads(saved[-1])["answers"].items()}
+    assert ratings == {"chain_variance": [3], "chain_saturation": [2], "chain_jacobian": [1]}
+    assert presenter.due_today() == ()  # FSRS spaces even a lapse by a day
+    view.show_scores.assert_called_with(ANY, 1, 0)
+
+    # A restart two days later: the same text, read by a new presenter, says what is due.
+    clock.advance(days=2)
+    later = _timed(view, clock, saved)
+    later.load(saved[-1])
+    assert later.due_today() == ("chain_variance", "chain_saturation", "chain_jacobian")
+    view.show_scores.assert_called_with(ANY, 1, 3)
+    assert [e.due for e in view.show_entries.call_args.args[0][:4]] == [True, True, True, False]
+    later.review_due()
+    assert later.queue == later.due_today() and "reviewing what is due" in view.show_question.call_args.args[1]
+    # A review shows a choice's options shuffled, and the letter named is the one on screen.
+    later.open("chain_saturation")
+    order = view.show_question.call_args.args[2]
+    assert sorted(order) == [0, 1, 2, 3] and order != (0, 1, 2, 3)
+    clock.advance(seconds=5)
+    later.commit_choice(3)
+    reveal = view.show_reveal.call_args.args[0]
+    assert reveal.given.startswith("ABCD"[order.index(3)] + " · ") and reveal.rating == 3
+    assert reveal.due - clock.now > timedelta(days=2)  # Hard, then Good: further out than the first gap
+    assert [r.rating for r in reveal.history] == [2]
+
+
+def test_a_rehearsal_is_timed_ticked_rated_and_kept(parts):
+    _presenter, view, cases, saved = parts
+    clock = _Clock()
+    presenter = _timed(view, clock, saved)
+    presenter.load(None)
+    presenter.open("say_chain")
+    assert presenter.rehearsing
+    presenter.commit_choice(0)  # a rehearsal is not committed like a question
+    assert not presenter.revealed
+    typed = "q·k sums d_k products, the variance grows, the softmax saturates"
+    presenter.finish_rehearsal(typed, 71.5)
+    reveal = view.show_reveal.call_args.args[0]
+    assert reveal.said == (0, 1, 2, 3) and reveal.rating == 0 and not saved  # nothing stored before the rating
+    assert presenter.rehearsing and reveal.measured.answer == tuple(range(8))
+    presenter.rate_rehearsal([0, 1, 2, 3, 4, 9], 2)  # a link out of range is ignored
+    reveal = view.show_reveal.call_args.args[0]
+    assert reveal.rating == 2 and reveal.given == "5 of 8 links" and not reveal.correct
+    assert not presenter.rehearsing and reveal.due is not None
+    entry = json.loads(saved[-1])["answers"]["say_chain"]
+    assert entry["answer"] == [0, 1, 2, 3, 4] and entry["typed"] == typed and entry["reviews"][0][1:] == [2, 71.5]
+    presenter.rate_rehearsal(list(range(8)), 4)  # rated once per showing
+    assert len(json.loads(saved[-1])["answers"]["say_chain"]["reviews"]) == 1
+    # The next showing lists this one among the earlier rehearsals.
+    clock.advance(days=1)
+    presenter.open("say_chain")
+    presenter.finish_rehearsal("", 40.0)
+    assert [h.seconds for h in view.show_reveal.call_args.args[0].history] == [71.5]
+    presenter.rate_rehearsal(list(range(8)), 3)
+    assert view.show_reveal.call_args.args[0].correct
+    assert [r[1] for r in json.loads(saved[-1])["answers"]["say_chain"]["reviews"]] == [2, 3]

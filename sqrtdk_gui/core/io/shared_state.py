@@ -22,10 +22,11 @@ from typing import Any, Generic, TypeVar
 
 from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.practice import schedule
 from sqrtdk_gui.core.practice.progress import ProgressError, progress_text, read_progress
 
-__all__ = ["Shared", "Unreadable", "SHARED", "RECENT", "PRACTICE", "RECENT_MAX", "merge_keyed", "merge_listed",
-           "recent_paths", "stored_text", "keep_aside"]
+__all__ = ["Shared", "Unreadable", "SHARED", "RECENT", "PRACTICE", "RECENT_MAX", "merge_keyed", "merge_progress",
+           "merge_listed", "recent_paths", "stored_text", "keep_aside"]
 
 T = TypeVar("T")
 
@@ -61,6 +62,21 @@ def merge_keyed(base: Mapping[str, object], ours: Mapping[str, object],
             out.pop(key, None)
         elif key not in base or ours[key] != base[key]:
             out[key] = ours[key]
+    return out
+
+
+def merge_progress(base: Mapping[str, object], ours: Mapping[str, object],
+                   theirs: Mapping[str, object]) -> dict[str, object]:
+    """Practice progress merged like any keyed value (``merge_keyed``: answers set, entries
+    removed by a reset), and for an item both windows kept, the union of the two review
+    histories: a review made in either window counts."""
+    out = merge_keyed(base, ours, theirs)
+    for key, entry in out.items():
+        other = theirs.get(key) if entry is ours.get(key) else ours.get(key)
+        if isinstance(entry, dict) and isinstance(other, dict) and other.get("reviews") != entry.get("reviews"):
+            both = schedule.merge_reviews(schedule.reviews_from_json(entry.get("reviews")),
+                                          schedule.reviews_from_json(other.get("reviews")))
+            out[key] = {**entry, "reviews": schedule.reviews_to_json(both)}
     return out
 
 
@@ -106,7 +122,7 @@ RECENT: Shared[list[str]] = Shared(
     merge=lambda base, ours, theirs: merge_listed(base, ours, theirs)[:RECENT_MAX], empty=[])
 PRACTICE: Shared[dict[str, object]] = Shared(
     key="practice/progress", name=N_("practice progress"),
-    read=_read_progress, write=progress_text, merge=merge_keyed, empty={})
+    read=_read_progress, write=progress_text, merge=merge_progress, empty={})
 SHARED: tuple[Shared[Any], ...] = (RECENT, PRACTICE)
 
 

@@ -20,13 +20,16 @@ __all__ = ["concept_test", "answer_text", "LETTERS"]
 
 LETTERS = "ABCDEFGH"
 _TITLE = N_("Why divide attention's logits by √d_k? — concept test")
-_INTRO = N_("Answer every item without notes: choose one letter, write one number, put the items in order, or "
-            "name the line of code that is wrong. Use the same sheet before and after the lesson; the answer key "
-            "is on the last page.")
+_INTRO = N_("Answer every item without notes: choose one letter, write one number, put the items in order, "
+            "answer in a few sentences, or name the line of code that is wrong. Use the same sheet before and "
+            "after the lesson; the answer key is on the last page.")
 
 
 def answer_text(q: Question) -> str:
-    """The key's short answer: "B", "20 – 25", "C, A, B" or "line 11" (in the current language)."""
+    """The key's short answer: "B", "20 – 25", "C, A, B", "line 11" or a rehearsal's links (in
+    the current language)."""
+    if q.kind == "say":
+        return "; ".join(q.option_texts())
     if q.kind == "number":
         lo, hi = q.band
         return f"{lo:g} – {hi:g}{(' ' + q.unit) if q.unit else ''}"
@@ -45,7 +48,7 @@ def _heading(q: Question) -> str:
 
 def _instruction(q: Question) -> str:
     return {"choice": _("Choose one."), "number": _("Write one number."), "ranking": _("Order them, largest first."),
-            "line": _("Which line is wrong?")}[q.kind]
+            "line": _("Which line is wrong?"), "say": _("Answer in a few sentences.")}[q.kind]
 
 
 def _lang() -> str:
@@ -74,6 +77,8 @@ def _markdown(items: list[Question]) -> str:
             out += [f"{n:2d}  {line}" for n, line in enumerate(q.options, 1)] + ["```", ""]
         elif q.kind == "number":
             out += [_("Answer: {blank} {unit}").format(blank="________", unit=q.unit).rstrip(), ""]
+        elif q.kind == "say":
+            out += ["> ", "> ", "> ", ""]
         else:
             out += [f"- {LETTERS[j]}. {text}" for j, text in enumerate(q.option_texts())] + [""]
     answer_key = _("Answer key")
@@ -88,6 +93,7 @@ _CSS = """body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height
 h2{border-bottom:1px solid #bbb;margin-top:1.6em}.item{margin:1.1em 0;break-inside:avoid}
 ol.options{list-style:upper-alpha}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}
 .blank{display:inline-block;min-width:8em;border-bottom:1px solid #000}
+.lines{height:7.5em;background:repeating-linear-gradient(#fff 0 1.45em,#999 1.45em 1.5em)}
 .key{break-before:page}.key li{margin:.5em 0}"""
 
 
@@ -109,6 +115,8 @@ def _html(items: list[Question]) -> str:
             body.append(f"<pre>{lines}</pre>")
         elif q.kind == "number":
             body.append("<p>" + e(_("Answer: {blank} {unit}")).format(blank=blank, unit=e(q.unit)) + "</p>")
+        elif q.kind == "say":
+            body.append("<div class='lines'></div>")
         else:
             body.append("<ol class='options'>" + "".join(f"<li>{e(o)}</li>" for o in q.option_texts()) + "</ol>")
         body.append("</div>")

@@ -20,10 +20,11 @@ from sqrtdk_gui.core.lesson.page import PANELS
 __all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Question", "SEEDS"]
 
 # choice: one of the options; number: a value inside ``band``; ranking: the options in
-# order, first = largest; line: the faulty line of a code card (0-based).
-KINDS = ("choice", "number", "ranking", "line")
+# order, first = largest; line: the faulty line of a code card (0-based); say: an answer
+# said aloud (or typed) against the clock, the options being its rubric's links, ticked.
+KINDS = ("choice", "number", "ranking", "line", "say")
 # Each topic's name, marked for translation: shown as ``_(TOPICS[topic])``; the keys are stored.
-TOPICS = {"chain": N_("The causal chain"), "traps": N_("Traps"), "follow-ups": N_("Follow-ups"),
+TOPICS = {"chain": N_("The causal chain"), "say": N_("Say it"), "traps": N_("Traps"), "follow-ups": N_("Follow-ups"),
           "bugs": N_("Spot the bug")}
 SEEDS = tuple(range(8))  # the samples every stated answer is checked on (tests, bands)
 
@@ -97,6 +98,8 @@ class Question:
     fix: str = ""  # a bug card's corrected line
     language: str = ""  # a bug card's "PyTorch" or "NumPy"
     source: Source | None = None  # None: an illustrative card, not from a cited fix
+    limit: int = 0  # a rehearsal's time, seconds
+    terms: tuple[str, ...] = ()  # a rehearsal's words per link, "|" between alternatives (N_)
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS or self.kind not in KINDS:
@@ -109,6 +112,9 @@ class Question:
             raise ValueError(f"{self.key}: correct must be one of {n} options")
         if self.kind == "ranking" and sorted(self.correct if isinstance(self.correct, tuple) else ()) != list(range(n)):
             raise ValueError(f"{self.key}: a ranking orders every option once")
+        if self.kind == "say" and not (n and len(self.terms) == n and self.correct == tuple(range(n))
+                                       and self.limit > 0):
+            raise ValueError(f"{self.key}: a rehearsal needs links, their terms, every link correct and a time")
         if self.kind == "number" and not self.band[0] < self.band[1]:
             raise ValueError(f"{self.key}: a number needs a band lo < hi")
 

@@ -1,7 +1,10 @@
 """The stored practice progress as text: read strictly, written back unchanged (stdlib only).
 
-The text (kept in the settings file) is ``{"version": 1, "answers": {key: entry}}``, an entry
-being ``{"answer": …, "correct": bool}``. ``read_progress`` takes nothing but that shape:
+The text (kept in the settings file) is ``{"version": 2, "answers": {key: entry}}``, an entry
+being ``{"answer": …, "correct": bool, "reviews": [[time, rating, seconds], …]}`` (the review
+history ``schedule`` rebuilds the due date from; a *Say it* rehearsal adds the ``"typed"``
+text). Version 1, the same without the history, is read too. ``read_progress`` takes nothing
+but that shape:
 anything else — not JSON, another type, longer than ``MAX_CHARS``, a number longer than any
 answer (a 4,000-digit integer would overflow a float later), a newer version's format — is
 refused with one sentence (``ProgressError``), so that the caller can keep the text aside
@@ -20,8 +23,8 @@ from sqrtdk_gui.core.i18n import _
 
 __all__ = ["PROGRESS_VERSION", "MAX_CHARS", "ProgressError", "read_progress", "progress_text"]
 
-PROGRESS_VERSION = 1
-MAX_CHARS = 64 * 1024  # 29 items take about 2 KB
+PROGRESS_VERSION = 2
+MAX_CHARS = 256 * 1024  # 41 items with 30 reviews each and a typed rehearsal take about 100 KB
 # The longest number an answer is written as: a float's repr ("-1.2345678901234567e-308") is 24.
 _MAX_NUMBER_CHARS = 32
 
@@ -70,7 +73,7 @@ def read_progress(text: object) -> dict[str, object]:
     if version > PROGRESS_VERSION:
         raise ProgressError(_("made by a newer sqrtdk-gui (progress version {version}; this one reads "
                               "{known})").format(version=version, known=PROGRESS_VERSION))
-    if version != PROGRESS_VERSION:
+    if version not in (1, PROGRESS_VERSION):  # 1: the same entries without a review history
         raise ProgressError(_("unknown progress version {version}").format(version=version))
     answers = data.get("answers")
     if not isinstance(answers, dict):
@@ -81,3 +84,4 @@ def read_progress(text: object) -> dict[str, object]:
 def progress_text(entries: Mapping[str, object]) -> str:
     """The stored text of ``entries`` (each as ``read_progress`` gives it back)."""
     return json.dumps({"version": PROGRESS_VERSION, "answers": dict(entries)}, ensure_ascii=False, sort_keys=True)
+

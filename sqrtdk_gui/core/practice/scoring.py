@@ -1,7 +1,8 @@
 """Grading, scores per topic, the missed items and the stored progress (numpy-free).
 
 Progress is a small JSON text (kept in the settings file; its format is ``progress``): for
-each item answered, the candidate's last answer and whether it was right. Reading it is
+each item answered, the candidate's last answer, whether it was right, and the review
+history the schedule comes from (``schedule``). Reading it is
 strict about its shape (``progress.read_progress``: a text that is not progress is no
 progress here, and the settings keep it aside) and lenient about its content: an entry this
 bank cannot use (an item of another version's bank, a malformed answer) is left out of the
@@ -14,24 +15,31 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.core.lesson.predict import parse_guesses
+from sqrtdk_gui.core.practice import schedule
 from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
 from sqrtdk_gui.core.practice.progress import PROGRESS_VERSION, ProgressError, progress_text, read_progress
 
 __all__ = ["PROGRESS_VERSION", "Attempt", "parse_number", "grade", "progress_to_json", "progress_from_json",
-           "attempts", "foreign_entries", "scores", "missed"]
+           "attempts", "foreign_entries", "scores", "missed", "due_keys"]
 
+_FRACTION = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)\s*$")  # "1/16", "3 / 4"
+_TYPED_MAX = 4000  # characters of a typed rehearsal kept: about three minutes of speech
 _DECIMAL_COMMA = re.compile(r"^\s*([-+]?\d+),(\d{1,2}|\d{4,})\s*(?:[^\d\s.,].*)?$")  # "22,6" but not "1,500"
 
 
 @dataclass(frozen=True)
 class Attempt:
-    """A committed answer and its verdict."""
+    """A committed answer, its verdict and the item's review history (oldest first); a *Say
+    it* rehearsal's answer is the links ticked, ``typed`` what the candidate wrote."""
 
     answer: Answer
     correct: bool
+    reviews: tuple[schedule.Review, ...] = ()
+    typed: str = ""
 
 
 def parse_number(text: str) -> float | str:
@@ -39,8 +47,15 @@ def parse_number(text: str) -> float | str:
     the current language).
 
     The predict box's reading (``parse_guesses``: a point for decimals, "1,500" one number);
-    a lone decimal comma ("22,6") is read as 22.6, since one answer cannot be two guesses.
+    a lone decimal comma ("22,6") is read as 22.6, since one answer cannot be two guesses,
+    and a fraction ("1/16") as its value.
     """
+    fraction = _FRACTION.match(text)
+    if fraction:
+        denominator = float(fraction.group(2))
+        if denominator == 0:
+            return _("“{text}” divides by zero.").format(text=text.strip())
+        return float(fraction.group(1)) / denominator
     comma = _DECIMAL_COMMA.match(text)
     if comma:
         text = f"{comma.group(1)}.{comma.group(2)}"
@@ -60,6 +75,8 @@ def grade(question: Question, answer: Answer) -> bool:
         return isinstance(answer, (int, float)) and lo <= float(answer) <= hi
     if question.kind == "ranking":
         return isinstance(answer, tuple) and answer == question.correct
+    if question.kind == "say":  # every link of the chain said
+        return isinstance(answer, tuple) and set(answer) == set(range(len(question.options)))
     return isinstance(answer, int) and not isinstance(answer, bool) and answer == question.correct
 
 
@@ -77,16 +94,26 @@ def _valid(question: Question, answer: object) -> Answer | None:
         if isinstance(answer, list) and sorted(a for a in answer if isinstance(a, int)) == every:
             return tuple(answer)
         return None
+    if question.kind == "say":  # the links ticked, each once
+        links = range(len(question.options))
+        if isinstance(answer, list) and all(isinstance(a, int) and not isinstance(a, bool) and a in links
+                                            for a in answer) and len(set(answer)) == len(answer):
+            return tuple(sorted(answer))
+        return None
     ok = isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(question.options)
     return answer if ok else None  # type: ignore[return-value]
 
 
 def progress_to_json(progress: Mapping[str, Attempt], kept: Mapping[str, object] | None = None) -> str:
-    """The stored text: {"version": 1, "answers": {key: {"answer": …, "correct": bool}}}, plus
-    ``kept``, stored entries of items this bank does not have, as they were read."""
+    """The stored text (``progress``), plus ``kept``, stored entries of items this bank does
+    not have, as they were read."""
     answers: dict[str, object] = dict(kept or {})
-    answers.update({key: {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer,
-                          "correct": a.correct} for key, a in progress.items()})
+    for key, a in progress.items():
+        entry: dict[str, object] = {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer,
+                                    "correct": a.correct, "reviews": schedule.reviews_to_json(a.reviews)}
+        if a.typed:
+            entry["typed"] = a.typed
+        answers[key] = entry
     return progress_text(answers)
 
 
@@ -101,7 +128,9 @@ def attempts(entries: Mapping[str, object], bank: Iterable[Question]) -> dict[st
             continue
         answer = _valid(question, entry.get("answer"))
         if answer is not None:
-            out[key] = Attempt(answer, grade(question, answer))
+            typed = entry.get("typed")
+            out[key] = Attempt(answer, grade(question, answer), schedule.reviews_from_json(entry.get("reviews")),
+                               typed[:_TYPED_MAX] if isinstance(typed, str) else "")
     return out
 
 
@@ -135,3 +164,9 @@ def scores(progress: Mapping[str, Attempt], bank: Iterable[Question]) -> dict[st
 def missed(progress: Mapping[str, Attempt], bank: Iterable[Question]) -> tuple[str, ...]:
     """The keys answered wrongly, in the bank's order (what *Retry missed* offers again)."""
     return tuple(q.key for q in bank if q.key in progress and not progress[q.key].correct)
+
+
+def due_keys(progress: Mapping[str, Attempt], bank: Iterable[Question], moment: datetime) -> tuple[str, ...]:
+    """The keys whose next review is due by ``moment``, in the bank's order (items never
+    answered are new, not due)."""
+    return tuple(q.key for q in bank if q.key in progress and schedule.is_due(progress[q.key].reviews, moment))

@@ -60,7 +60,7 @@ class SummaryStrip(ControllerView, QFrame):
         grid.setContentsMargins(12, 4, 12, 4)
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(0)
-        self._colour = None
+        self._colours: dict[str, str] = {}
         self.captions: dict[str, QLabel] = {}
         self.labels: dict[str, QLabel] = {}
         self.slots: dict[str, LabelSlot] = {}
@@ -129,7 +129,7 @@ class SummaryStrip(ControllerView, QFrame):
         for slot in self.slots.values():
             slot.set_background(s.palette.strip)
         self._fit_values()
-        self._colour = None
+        self._colours = {}
 
     def _fit_values(self) -> None:
         """Largest value font (at most 24 pt at zoom 1) whose widest sample fits a column, in
@@ -198,10 +198,11 @@ class SummaryStrip(ControllerView, QFrame):
         if changed:  # wrapped captions: the grid must ask their heights for the new texts again
             self.layout().invalidate()
             self.updateGeometry()
-        colour = self.style_.colour_for(result.params.scaling)
-        restyle = colour != self._colour  # a style sheet change re-polishes: only on change
-        self._colour = colour
+        colour, neutral = self.style_.colour_for(result.params.scaling), self.style_.palette.fg
         for key, text in texts.items():
-            self.labels[key].setText(localize_number("?" if key in self._veiled else text))
-            if restyle:
-                self.labels[key].setStyleSheet(f"color: {colour};")
+            veiled = key in self._veiled
+            self.labels[key].setText(localize_number("?" if veiled else text))
+            wanted = neutral if veiled else colour  # a "?" in the scaling's colour would give it away
+            if self._colours.get(key) != wanted:  # a style sheet change re-polishes: only on change
+                self._colours[key] = wanted
+                self.labels[key].setStyleSheet(f"color: {wanted};")

@@ -5,11 +5,12 @@ what the presenter hands it. The live panels (the window's summary strip and plo
 lent to it while it is in front (``hold_instrument``), so a reveal sets them to the case
 beside the question. Keys: Up/Down choose, Return commits, 1–9 commit an option or a code
 line at once, Ctrl+Up/Down move an item of a ranking; after the reveal Return is *Next*.
+A *Say it* rehearsal is ``rehearsal.RehearsalPanel``'s: Return starts the clock,
+Ctrl+Return ends it, Space ticks a link, 1–4 rate.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
@@ -32,12 +33,14 @@ from PySide6.QtWidgets import (
 )
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _, format_number, localize_number
+from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
-from sqrtdk_gui.core.practice.model import SEEDS, TOPICS, Question
+from sqrtdk_gui.core.practice.model import TOPICS, Question
 from sqrtdk_gui.gui.assets import code_font
 from sqrtdk_gui.gui.practice.presenter import Entry, PracticePresenter, Reveal
+from sqrtdk_gui.gui.practice.rehearsal import RehearsalPanel
+from sqrtdk_gui.gui.practice.reveal_html import reveal_html
 from sqrtdk_gui.gui.style import Style
 
 __all__ = ["PracticePage"]
@@ -49,11 +52,15 @@ _HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return 
           "line": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once"),
           "ranking": QT_TRANSLATE_NOOP("PracticePage", "Drag into order, or ↑ ↓ select and Ctrl+↑ / Ctrl+↓ move · "
                                        "Return commits the order, largest first"),
-          "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number · Return commits")}
+          "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number (22.6, 1/16, 1e-3) · Return commits"),
+          "say": QT_TRANSLATE_NOOP("PracticePage", "Return starts the clock · say it aloud or type · Ctrl+Return "
+                                   "ends it · then tick what you said and rate it 1–4")}
 _MARK = {None: "·", True: "✓", False: "✗"}
+_DUE = "↻"  # an item whose review is due today
 _SHORT = {"chain": QT_TRANSLATE_NOOP("PracticePage", "Chain"),  # the topics, short: a narrow column
           "traps": QT_TRANSLATE_NOOP("PracticePage", "Traps"),
           "follow-ups": QT_TRANSLATE_NOOP("PracticePage", "Follow-ups"),
+          "say": QT_TRANSLATE_NOOP("PracticePage", "Say it"),
           "bugs": QT_TRANSLATE_NOOP("PracticePage", "Bugs")}
 
 
@@ -77,6 +84,8 @@ class _Options(QListWidget):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             page.commit()
         elif page.kind in ("choice", "line") and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
+            # 1–9 as on screen (a review shows the options shuffled); a long code card's
+            # lines from 10 on are reached with the arrows.
             row = key - Qt.Key.Key_1
             if row < self.count():
                 self.setCurrentRow(row)
@@ -106,11 +115,17 @@ class PracticePage(QWidget):
         self.items = QListWidget()
         self.items.setObjectName("practiceItems")
         self.items.setAccessibleName(translate("PracticePage", "Practice items"))
-        self.items.itemActivated.connect(lambda item: self.presenter.open(item.data(Qt.ItemDataRole.UserRole)))
+        self.items.itemActivated.connect(lambda item: self._open_item(item, again=True))
+        self.items.itemClicked.connect(self._open_item)  # one click opens an item, as on a web page
         self.retry_button = QPushButton(translate("PracticePage", "Re&try missed"))
         self.retry_button.setMinimumWidth(0)
         self.retry_button.setToolTip(translate("PracticePage", "Work through the items answered wrongly again"))
         self.retry_button.clicked.connect(lambda: self.presenter.retry_missed())
+        self.due_button = QPushButton(translate("PracticePage", "Review &due"))
+        self.due_button.setMinimumWidth(0)
+        self.due_button.setToolTip(translate("PracticePage", "Work through the items the schedule brings back "
+                                             "today (marked {mark})").format(mark=_DUE))
+        self.due_button.clicked.connect(lambda: self.presenter.review_due())
         self.reset_button = QPushButton(translate("PracticePage", "Reset pro&gress…"))
         self.reset_button.setToolTip(translate("PracticePage", "Forget every answer (asks first)"))
         self.reset_button.clicked.connect(lambda: self.presenter.reset())
@@ -120,6 +135,7 @@ class PracticePage(QWidget):
         side_layout.addWidget(self.scores)
         side_layout.addWidget(self.items, 1)
         buttons = QVBoxLayout()  # one above the other: the column is narrow at 1024 × 768
+        buttons.addWidget(self.due_button)
         buttons.addWidget(self.retry_button)
         buttons.addWidget(self.reset_button)
         side_layout.addLayout(buttons)
@@ -147,6 +163,10 @@ class PracticePage(QWidget):
         self.answer_stack = QStackedWidget()
         self.answer_stack.addWidget(self.options)
         self.answer_stack.addWidget(number_row)
+        self.rehearsal = RehearsalPanel(style)
+        self.rehearsal.finished.connect(lambda typed, seconds: self.presenter.finish_rehearsal(typed, seconds))
+        self.rehearsal.rated.connect(lambda ticked, rating: self.presenter.rate_rehearsal(ticked, rating))
+        self.answer_stack.addWidget(self.rehearsal)
         self.hint = QLabel()
         self.hint.setObjectName("practiceHint")
         self.hint.setWordWrap(True)
@@ -227,6 +247,9 @@ class PracticePage(QWidget):
         shares = self.CODE_SHARES if reading else self.SHARES
         make_way = (reading and not self._user_split
                     and shares[1] * width < self._code_width(self.style_.pt(9.5)))
+        # A rehearsal until it is rated: the clock, the model answer and the rubric take the
+        # panels' room (they are covered until the reveal, and show the case after the rating).
+        make_way = make_way or (self.kind == "say" and self.presenter.rehearsing and not self._user_split)
         self.instrument_slot.setVisible(not make_way)
         if not self._user_split:
             sizes = [round(share * width) for share in shares]
@@ -241,6 +264,13 @@ class PracticePage(QWidget):
         self.instrument_slot.layout().addWidget(widget)
 
     # --- what the candidate does ---------------------------------------------------------------
+    def _open_item(self, item: QListWidgetItem, again: bool = False) -> None:
+        """Open a listed item (a topic's header is none); a click on the item already open
+        leaves it as it is, Return on it opens it afresh."""
+        key = item.data(Qt.ItemDataRole.UserRole)
+        if key and (again or key != self.presenter.current.key):
+            self.presenter.open(key)
+
     def commit(self) -> None:
         if self.presenter.revealed:
             self.presenter.next()
@@ -249,8 +279,13 @@ class PracticePage(QWidget):
         elif self.kind == "ranking":
             self.presenter.commit_ranking([self.options.item(i).data(Qt.ItemDataRole.UserRole)
                                            for i in range(self.options.count())])
-        elif self.options.currentRow() >= 0:
-            self.presenter.commit_choice(self.options.currentRow())
+        elif self.kind == "say":
+            if self.rehearsal.state == "ready":
+                self.rehearsal.start()
+            else:
+                self.rehearsal.done()
+        elif self.options.currentItem() is not None:
+            self.presenter.commit_choice(self.options.currentItem().data(Qt.ItemDataRole.UserRole))
         else:
             self.show_problem(translate("PracticePage", "Choose one first (↑ ↓ or a number key)."))
 
@@ -274,7 +309,8 @@ class PracticePage(QWidget):
                 header.setFlags(Qt.ItemFlag.NoItemFlags)
                 header.setFont(self.style_.font(10, bold=True))
                 self.items.addItem(header)
-            item = QListWidgetItem(f"{_MARK[entry.correct]}  {_(q.title)}")
+            mark = _DUE if entry.due else _MARK[entry.correct]
+            item = QListWidgetItem(f"{mark}  {_(q.title)}")
             item.setData(Qt.ItemDataRole.UserRole, q.key)
             item.setToolTip(_(q.title))
             self.items.addItem(item)
@@ -282,15 +318,18 @@ class PracticePage(QWidget):
                 self.items.setCurrentItem(item)
         self.items.blockSignals(False)
 
-    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int) -> None:
+    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int, due: int) -> None:
         short = {t: translate("PracticePage", text) for t, text in _SHORT.items()}
         rows = "<br>".join(f"{short[t]} <b>{right}</b>/{total}" for t, (right, _done, total) in scores.items())
         self.scores.setText(translate("PracticePage", "<b>Score</b> (right/items)") + f"<br>{rows}")
+        self.due_button.setEnabled(due > 0)
+        self.due_button.setText(translate("PracticePage", "Review &due ({count})").format(count=due) if due
+                                else translate("PracticePage", "Review &due"))
         self.retry_button.setEnabled(missed > 0)
         self.retry_button.setText(translate("PracticePage", "Re&try missed ({count})").format(count=missed) if missed
                                   else translate("PracticePage", "Re&try missed"))
 
-    def show_question(self, q: Question, position: str) -> None:
+    def show_question(self, q: Question, position: str, order: tuple[int, ...] = ()) -> None:
         self.kind = q.kind
         where = translate("PracticePage", "Spot the bug") if q.kind == "line" else _(TOPICS[q.topic])
         self.position.setText(f"{where} · {position}")
@@ -309,11 +348,14 @@ class PracticePage(QWidget):
         self._move_next(self._actions)
         self.options.clear()
         mono = q.kind == "line"
-        for i, text in enumerate(q.options):
+        say = q.kind == "say"
+        self.commit_button.setVisible(not say)  # a rehearsal has its own buttons
+        for shown, i in enumerate(() if say else (order or range(len(q.options)))):
+            text = q.options[i]
             if mono:  # a line of code: never translated
                 label = f"{i + 1:2d}  {text}"
             else:
-                label = _(text) if q.kind == "ranking" else f"{LETTERS[i]}  {_(text)}"
+                label = _(text) if q.kind == "ranking" else f"{LETTERS[shown]}  {_(text)}"
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, i)
             self.options.addItem(item)
@@ -321,7 +363,9 @@ class PracticePage(QWidget):
         self.options.setFont(self._code_font() if mono else self.style_.font(12))
         self.number.clear()
         self.unit.setText(q.unit)
-        self.answer_stack.setCurrentIndex(1 if q.kind == "number" else 0)
+        self.answer_stack.setCurrentIndex(2 if say else 1 if q.kind == "number" else 0)
+        if say:
+            self.rehearsal.show_item(q)
         hint = translate("PracticePage", _HINTS[q.kind]).format(n=min(9, len(q.options)))
         self.hint.setText(translate("PracticePage", "{hint}. The answer, the measurements and the live panels "
                                     "(covered until then) come after you commit.").format(hint=hint))
@@ -331,7 +375,10 @@ class PracticePage(QWidget):
         self.options.setDragDropMode(drag)
         if q.kind == "ranking":
             self.options.setCurrentRow(0)
-        target = self.number if q.kind == "number" else self.options
+        for widget in (self.answer_stack, self.hint):
+            widget.show()
+        self.commit_button.setVisible(not say)
+        target = self.number if q.kind == "number" else self.rehearsal.start_button if say else self.options
         target.setFocus(Qt.FocusReason.OtherFocusReason)
         self._set_shares()
         self.fit_code()
@@ -340,9 +387,13 @@ class PracticePage(QWidget):
         self.show_problem("")
         self.commit_button.setEnabled(False)
         # The reveal takes the options' room (it names the answer given and the right one),
-        # so it fits beside the live panels at 1024 × 768.
+        # so it fits beside the live panels at 1024 × 768; a rehearsal keeps its rubric.
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.hide()
+        if r.question.kind == "say" and not r.rating:  # the rubric to tick and the rating, until rated
+            self.answer_stack.show()
+            if not self.rehearsal.rubric.count():
+                self.rehearsal.show_rubric(r.question, r.said, bool(self.rehearsal.typed.toPlainText().strip()))
         self.next_button.setText(translate("PracticePage", "&Next question"))
         self._move_next(self._top_row)
         again = self.reveal.isVisibleTo(self)  # the same reveal, completed: the reading place stays
@@ -353,7 +404,7 @@ class PracticePage(QWidget):
         self._set_shares()
         if again:
             bar.setValue(top)
-        else:
+        elif r.question.kind != "say" or r.rating:
             self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _move_next(self, row: QHBoxLayout) -> None:
@@ -368,60 +419,7 @@ class PracticePage(QWidget):
 
     # --- drawing --------------------------------------------------------------------------------
     def _reveal_html(self, r: Reveal) -> str:
-        e, pal, q = html.escape, self.style_.palette, r.question
-        if r.correct:
-            colour, verdict = pal.accent, translate("PracticePage", "✓ Right.")
-        else:
-            colour, verdict = pal.warn, translate("PracticePage", "✗ Not quite.")
-        you = translate("PracticePage", "You: {answer}").format(answer=e(r.given))
-        parts = [f"<p><b style='color:{colour}'>{verdict}</b> {you}"
-                 + ("" if r.correct else "<br>" + translate("PracticePage", "The answer: <b>{answer}</b>")
-                    .format(answer=e(r.expected))) + "</p>"]
-        if q.fix:  # code: never translated
-            fix = translate("PracticePage", "Fix: {code}").format(code=f"<code>{e(q.fix.strip())}</code>")
-            parts.append(f"<p>{fix}</p>")
-        # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
-        parts.append(f"<p>{e(_(q.answer))}</p>")
-        parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
-                     .format(testing=e(_(q.testing))) + "</p>")
-        rows = "".join(f"<tr><td>{e(_(x.label))}</td><td align='right'><b>{e(x.value)}</b></td>"
-                       f"<td style='color:{pal.muted}'>{e(_(x.note))}</td></tr>" for x in r.measured.readings)
-        measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
-                             "panels show it):").format(seed=r.seed)
-        parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
-        parts.append(f"<p>{self._spread_text(r)}</p>")
-        if q.kind == "line":  # the cited repository and title: never translated
-            source = (self._cited(q.source).format(source=e(q.source.text)) if q.source
-                      else translate("PracticePage", "Illustrative, not from a cited fix."))
-            parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
-        return "".join(parts)
-
-    @staticmethod
-    def _cited(source) -> str:
-        """Where a card comes from, and whether that thread fixed the bug there."""
-        if source.status == "open":
-            return translate("PracticePage", "Modelled on {source}, reported there and still open "
-                             "(written here, not copied).")
-        if source.status == "unmerged":
-            return translate("PracticePage", "Modelled on {source}, a pull request closed without "
-                             "merging (written here, not copied).")
-        return translate("PracticePage", "Modelled on the fix {source} (written here, not copied).")
-
-    @staticmethod
-    def _spread_text(r: Reveal) -> str:
-        """How the answer stands in every sample of SEEDS (New sample draws one of them)."""
-        last, count = SEEDS[-1], len(SEEDS)
-        s, q = r.spread, r.question
-        if s is None:
-            return translate("PracticePage", "<i>Measuring the same case in {count} samples…</i>").format(count=count)
-        if q.kind == "number" and s.lowest is not None and s.highest is not None:
-            unit = f" {q.unit}" if q.unit else ""
-            return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model measures "
-                             "{lowest} to {highest}{unit}: inside the accepted band in <b>{agree} of {count}</b>."
-                             ).format(count=count, last=last, lowest=format_number(s.lowest, ".3g"),
-                                      highest=format_number(s.highest, ".3g"), unit=unit, agree=s.agree)
-        return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model gives this answer in "
-                         "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
+        return reveal_html(r, self.style_.palette)
 
     def _code_font(self, size: int | None = None) -> QFont:
         return code_font(size or self.style_.pt(9.5))
@@ -465,7 +463,9 @@ class PracticePage(QWidget):
         probe.setFont(self.retry_button.font())
         metrics = QFontMetrics(s.font(11))
         shorts = (translate("PracticePage", short) for short in _SHORT.values())
-        need = max(probe.sizeHint().width(), self.reset_button.sizeHint().width(),
+        due = QPushButton(translate("PracticePage", "Review &due ({count})").format(count=99))
+        due.setFont(self.due_button.font())
+        need = max(probe.sizeHint().width(), due.sizeHint().width(), self.reset_button.sizeHint().width(),
                    *(metrics.horizontalAdvance(f"{short} 88/88") for short in shorts))
         self.side.setMinimumWidth(need + 4)
         p = s.palette

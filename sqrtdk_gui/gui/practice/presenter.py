@@ -1,9 +1,11 @@
 """Practice mode's presenter: which item is open, what was committed, the scores and progress.
 
-``PracticePresenter`` owns the state — the progress (one ``Attempt`` per item answered), the
-item open and whether its answer is revealed, and the queue being worked through (the whole
-bank, or the items missed, for *Retry missed*). It grades a commitment, stores the progress
-through ``save`` (the settings file) and asks ``show_case(params, panels)`` to set the live
+``PracticePresenter`` owns the state — the progress (one ``Attempt`` per item answered, with
+its review history), the item open and whether its answer is revealed, and the queue being
+worked through (the whole bank, the items missed for *Retry missed*, or those due for
+*Review due*). It grades a commitment, rates it for the schedule (``core.practice.schedule``:
+a *Say it* rehearsal is rated by the candidate), stores the progress through ``save`` (the
+settings file) and asks ``show_case(params, panels)`` to set the live
 panels to the item's case, in the sample on screen (``seed()``). How the answer stands in
 every other sample is measured in a worker while the item is open (``core.practice.spread``)
 and joins the reveal when it is there. The view (``PracticeView``:
@@ -13,21 +15,27 @@ test drives the presenter with an autospec'd page.
 
 from __future__ import annotations
 
+import random
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _, format_number
+from sqrtdk_gui.core.practice import schedule
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import Answer, Measured, Question
 from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
+from sqrtdk_gui.core.practice.rehearse import said_links
 from sqrtdk_gui.core.practice.scoring import (
     Attempt,
     attempts,
+    due_keys,
     foreign_entries,
     grade,
     missed,
@@ -45,10 +53,12 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the item list: the item and how it stands (None: not answered yet)."""
+    """One line of the item list: the item, how it stands (None: not answered yet) and
+    whether its next review is due today."""
 
     question: Question
     correct: bool | None
+    due: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,10 +72,19 @@ class Reveal:
     measured: Measured
     seed: int
     spread: Spread | None = None  # the item over every sample of SEEDS; None while measured
+    said: tuple[int, ...] = ()  # a rehearsal: the links the typed answer's words match
+    answer_links: tuple[int, ...] = ()  # a rated rehearsal: the links ticked
+    rating: int = 0  # the schedule's rating (0: a rehearsal not rated yet)
+    due: datetime | None = None  # when the item comes back
+    history: tuple[schedule.Review, ...] = ()  # its reviews before this one, oldest first
 
 
-def describe_answer(q: Question, answer: Answer) -> str:
-    """An answer as the reveal names it: "B · Nearly uniform", "22.6", "C › A › B", "line 11"."""
+def describe_answer(q: Question, answer: Answer, order: Sequence[int] = ()) -> str:
+    """An answer as the reveal names it: "B · Nearly uniform", "22.6", "C › A › B", "line 11";
+    an option's letter is the one it had on screen (``order``: the options as shown)."""
+    if q.kind == "say":
+        assert isinstance(answer, tuple)
+        return translate("PracticePresenter", "{said} of {links} links").format(said=len(answer), links=len(q.options))
     if q.kind == "number":
         return format_number(float(answer)) + (f" {q.unit}" if q.unit else "")
     if q.kind == "ranking":
@@ -75,23 +94,26 @@ def describe_answer(q: Question, answer: Answer) -> str:
     if q.kind == "line":  # a line of code: never translated
         return translate("PracticePresenter", "line {number}: {code}").format(number=answer + 1,
                                                                               code=q.options[answer].strip())
-    return f"{LETTERS[answer]} · {_(q.options[answer])}"
+    shown = list(order).index(answer) if answer in order else answer
+    return f"{LETTERS[shown]} · {_(q.options[answer])}"
 
 
-def _expected(q: Question) -> str:
+def _expected(q: Question, order: Sequence[int] = ()) -> str:
+    if q.kind == "say":
+        return describe_answer(q, tuple(range(len(q.options))))
     if q.kind == "number":
         return translate("PracticePresenter", "between {lowest} and {highest}{unit}").format(
             lowest=format_number(q.band[0]), highest=format_number(q.band[1]), unit=f" {q.unit}" if q.unit else "")
     assert q.kind != "ranking" or isinstance(q.correct, tuple)
-    return describe_answer(q, q.correct)
+    return describe_answer(q, q.correct, order)
 
 
 class PracticeView(Protocol):
     """What the presenter asks of practice mode's page."""
 
     def show_entries(self, entries: Sequence[Entry], current: str) -> None: ...
-    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int) -> None: ...
-    def show_question(self, question: Question, position: str) -> None: ...
+    def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int, due: int) -> None: ...
+    def show_question(self, question: Question, position: str, order: tuple[int, ...]) -> None: ...
     def show_reveal(self, reveal: Reveal) -> None: ...
     def show_problem(self, text: str) -> None: ...
     def confirm_reset(self) -> bool: ...
@@ -101,23 +123,37 @@ class PracticePresenter:
     """The state of one candidate's practice, shown on ``view``.
 
     ``show_case(params, panels)`` sets the live panels (``None``: cover them until the
-    reveal); ``seed()`` is the sample on screen; ``save(text)`` stores the progress.
+    reveal); ``seed()`` is the sample on screen; ``save(text)`` stores the progress;
+    ``clock()`` times an answer (seconds), ``now()`` dates a review (UTC).
     """
 
     def __init__(self, view: PracticeView, bank: Sequence[Question],
                  show_case: Callable[[Params | None, tuple[str, ...]], object],
-                 seed: Callable[[], int], save: Callable[[str], object] = lambda text: None) -> None:
+                 seed: Callable[[], int], save: Callable[[str], object] = lambda text: None,
+                 clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
         self._view = view
+        self._clock, self._now = clock, now
+        self._opened_at = 0.0
+        self.order: tuple[int, ...] = ()  # the open item's options as shown (shuffled on a review)
+        self._shuffle = random.Random()
         self._bank = tuple(bank)
         self._show_case = show_case
         self._seed = seed
         self._save = save
         self.progress: dict[str, Attempt] = {}
+        self._typed, self._rehearsal_seconds = "", 0.0  # the rehearsal on show, until rated
         self._foreign: dict[str, object] = {}  # stored answers to items of another version's bank: kept
         self.queue: tuple[str, ...] = tuple(q.key for q in self._bank)
         self.current: Question = self._bank[0]
         self.revealed = False
         self._reveal: Reveal | None = None  # the reveal on show
+        self._queue_is_due = False  # the queue is Review due's (else the bank's, or Retry missed's)
+
+    @property
+    def rehearsing(self) -> bool:
+        """A *Say it* rehearsal is open and not yet rated."""
+        return self.current.kind == "say" and (self._reveal is None or not self._reveal.rating)
 
     # --- progress ----------------------------------------------------------------------------
     def load(self, text: object) -> None:
@@ -154,15 +190,28 @@ class PracticePresenter:
             self.queue = tuple(q.key for q in self._bank)
         i = self.queue.index(key)
         if len(self.queue) < len(self._bank):
-            position = translate("PracticePresenter", "{number} of {count} · retrying the missed ones")
+            position = (translate("PracticePresenter", "{number} of {count} · reviewing what is due")
+                        if self._queue_is_due else
+                        translate("PracticePresenter", "{number} of {count} · retrying the missed ones"))
         else:
             position = translate("PracticePresenter", "{number} of {count}")
         self._show_case(None, q.panels)
         self._reveal = None
-        self._view.show_question(q, position.format(number=i + 1, count=len(self.queue)))
+        self.order = self._order(q)
+        self._opened_at = self._clock()
+        self._view.show_question(q, position.format(number=i + 1, count=len(self.queue)), self.order)
         self._refresh()
         if cached_spread(q) is None:
             self._measure_spread(q)
+
+    def _order(self, q: Question) -> tuple[int, ...]:
+        """The options as shown: as written the first time, shuffled once the item has been
+        answered (a review recalls the answer, not its letter). Code lines keep their order."""
+        order = list(range(len(q.options)))
+        if q.kind in ("choice", "ranking") and q.key in self.progress:
+            while len(order) > 1 and order == sorted(order):
+                self._shuffle.shuffle(order)
+        return tuple(order)
 
     def _measure_spread(self, q: Question) -> None:
         me = weakref.ref(self)
@@ -215,8 +264,22 @@ class PracticePresenter:
         if not wrong:
             self._view.show_problem(translate("PracticePresenter", "Nothing to retry: no item is answered wrongly."))
             return
-        self.queue = wrong
+        self.queue, self._queue_is_due = wrong, False
         self.open(wrong[0])
+
+    def due_today(self) -> tuple[str, ...]:
+        """The items whose review is due by the end of today, in the bank's order."""
+        return due_keys(self.progress, self._bank, schedule.end_of_today(self._now()))
+
+    def review_due(self) -> None:
+        """Work through the items due today (the schedule's), in the bank's order."""
+        due = self.due_today()
+        if not due:
+            self._view.show_problem(translate("PracticePresenter", "Nothing is due today: come back when the "
+                                              "list shows a due mark."))
+            return
+        self.queue, self._queue_is_due = due, True
+        self.open(due[0])
 
     # --- committing ----------------------------------------------------------------------------
     def commit_choice(self, index: int) -> None:
@@ -236,21 +299,66 @@ class PracticePresenter:
             self._commit(value)
 
     def _commit(self, answer: Answer) -> None:
-        if self.revealed:
+        if self.revealed or self.current.kind == "say":
             return  # one commitment per showing; Next or the list opens it again
         q = self.current
         correct = grade(q, answer)
-        self.progress[q.key] = Attempt(answer, correct)
+        self._record(q, answer, correct, schedule.rating_for(q.kind, correct, self._clock() - self._opened_at))
+        self._reveal_case(q, answer, correct)
+
+    def finish_rehearsal(self, typed: str, seconds: float | None = None) -> None:
+        """A *Say it* rehearsal ended after ``seconds`` on its clock (default: since the item
+        opened): the model answer and the rubric, the links the typed words match marked;
+        nothing is stored until the candidate rates it."""
+        q = self.current
+        if q.kind != "say" or self.revealed:
+            return
+        said = said_links(q, typed)
+        self._typed = typed
+        self._rehearsal_seconds = self._clock() - self._opened_at if seconds is None else seconds
+        self._reveal_case(q, said, grade(q, said), said=said)
+
+    def rate_rehearsal(self, ticked: Sequence[int], rating: int) -> None:
+        """The candidate's rating (1 Again … 4 Easy) and the links they ticked, stored."""
+        q, r = self.current, self._reveal
+        if q.kind != "say" or r is None or r.rating or rating not in schedule.RATINGS:
+            return
+        answer = tuple(sorted({i for i in ticked if 0 <= i < len(q.options)}))
+        correct = grade(q, answer)
+        history = self._record(q, answer, correct, rating, self._rehearsal_seconds, self._typed)
+        self._reveal = replace(r, given=describe_answer(q, answer), correct=correct, rating=rating,
+                               due=schedule.due(history), answer_links=answer)
+        self._view.show_reveal(self._reveal)
+        self._refresh()
+
+    def _record(self, q: Question, answer: Answer, correct: bool, rating: int, seconds: float | None = None,
+                typed: str = "") -> tuple[schedule.Review, ...]:
+        """Store an answer and its review; the item's history after it."""
+        seconds = self._clock() - self._opened_at if seconds is None else seconds
+        before = self.progress[q.key].reviews if q.key in self.progress else ()
+        history = schedule.merge_reviews(before, (schedule.Review(self._now(), rating, max(0.0, seconds)),))
+        self.progress[q.key] = Attempt(answer, correct, history, typed)
         self._store()
+        return history
+
+    def _reveal_case(self, q: Question, answer: Answer, correct: bool, said: tuple[int, ...] = ()) -> None:
         params = q.params(self._seed())
         self._show_case(params, q.panels)
         self.revealed = True
-        self._reveal = Reveal(q, describe_answer(q, answer), correct, _expected(q), q.measure(params),
-                              params.seed, cached_spread(q))
+        attempt = self.progress.get(q.key)
+        history = attempt.reviews if attempt else ()
+        rated = q.kind != "say"
+        self._reveal = Reveal(q, describe_answer(q, answer, self.order), correct, _expected(q, self.order),
+                              q.measure(params), params.seed, cached_spread(q), said=said,
+                              rating=history[-1].rating if rated and history else 0,
+                              due=schedule.due(history) if rated else None,
+                              history=history[:-1] if rated else history)
         self._view.show_reveal(self._reveal)
         self._refresh()
 
     def _refresh(self) -> None:
-        entries = [Entry(q, self.progress[q.key].correct if q.key in self.progress else None) for q in self._bank]
+        due = set(self.due_today())
+        entries = [Entry(q, self.progress[q.key].correct if q.key in self.progress else None, q.key in due)
+                   for q in self._bank]
         self._view.show_entries(entries, self.current.key)
-        self._view.show_scores(scores(self.progress, self._bank), len(missed(self.progress, self._bank)))
+        self._view.show_scores(scores(self.progress, self._bank), len(missed(self.progress, self._bank)), len(due))

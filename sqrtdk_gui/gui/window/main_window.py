@@ -207,6 +207,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self._status_text = ""
+        self._practice_covered = False  # practice mode covers the case until the commitment
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
@@ -476,6 +477,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
             self.panel_layout.arranged = ()
             self._arrange_for_lesson()
+        self.status_label.setVisible(page is not self._practice_holder or not self._practice_covered)
         if page not in (self._lab_holder, self._practice_holder) and self._dock_was_visible:
             # Last, once the pages' new size policies are laid out: showing the dock lays the
             # window out at once, and with the page just left still counting its minimum

@@ -73,6 +73,9 @@ class PracticeTab:
         item's parameters in the live panels (one undo step) with its panels large."""
         self._practice_panels = tuple(panels)
         names = tuple(self.panels) + tuple(f"summary.{cell}" for cell in SUMMARY_CELLS)
+        # The status line names the parameters on screen: the previous item's until the reveal.
+        self._practice_covered = params is None
+        self.status_label.setVisible(not self._practice_covered)
         if params is None:
             self.veil(names)
         else:

@@ -1,0 +1,74 @@
+"""Render the *Say it* pictures of the practice page (offscreen, no display needed).
+
+    python docs/practice_screenshots.py [--lang de]
+
+writes docs/practice/<lang>-rubric.png (a rehearsal just ended: the rubric with the links a
+typed answer names ticked, the rating, the model answer) and docs/practice/<lang>-rated.png
+(rated: what was left out, when it comes back, the case in the live panels), at 1024×768 in
+presentation mode, as a projector or a small laptop shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
+
+TYPED = {"en": "q·k is a sum of d_k products, so its variance grows like d_k and the spread like sqrt(d_k). "
+               "The softmax saturates and the gradient vanishes.",
+         "de": "q·k ist eine Summe aus d_k Produkten, die Varianz wächst mit d_k, die Streuung wie √d_k. "
+               "Der Softmax sättigt, und der Gradient verschwindet.",
+         "es": "q·k es una suma de d_k productos: la varianza crece con d_k y la dispersión como √d_k. "
+               "El softmax se satura y el gradiente se desvanece.",
+         "zh_CN": "q·k 是 d_k 个乘积之和，方差随 d_k 增长，标准差按 √d_k 增长。softmax 饱和，梯度消失。"}
+
+
+def pictures(lang: str, folder: Path) -> list[Path]:
+    from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.gui.export.view import save_image
+    from sqrtdk_gui.gui.launch import translations
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+
+    translations.install(lang)
+    window = MainWindow(threaded=False)
+    window.resize(1024, 768)
+    window.show()
+    window.presentation.enter(full_screen=False)
+    window.actions.practice.trigger()
+    page = window.practice_page
+    page.presenter.open("say_chain")
+    page.rehearsal.start()
+    page.rehearsal.typed.setPlainText(TYPED[lang])
+    page.rehearsal.done()
+    QApplication.processEvents()
+    folder.mkdir(parents=True, exist_ok=True)
+    rubric, rated = folder / f"{lang}-rubric.png", folder / f"{lang}-rated.png"
+    save_image(window.grab(), str(rubric))
+    page.rehearsal.rate(3)
+    window.render_ready()
+    save_image(window.grab(), str(rated))
+    window.presentation.leave()
+    window.close()
+    return [rubric, rated]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", default="en", choices=sorted(TYPED))
+    args = parser.parse_args(argv)
+    application()
+    for path in pictures(args.lang, ROOT / "docs" / "practice"):
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,135 @@
+"""The reveal as HTML: the verdict, the right answer, the measurements, how the answer stands
+across samples, when the item comes back, and for a rehearsal the model answer first."""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime, timedelta, timezone
+
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
+
+from sqrtdk_gui.core.i18n import PSEUDO, _, format_number, language
+from sqrtdk_gui.core.practice.model import SEEDS
+from sqrtdk_gui.gui.practice.presenter import Reveal
+from sqrtdk_gui.gui.practice.rehearsal import RATING_NAMES
+from sqrtdk_gui.gui.style import Palette
+
+__all__ = ["reveal_html"]
+
+
+def _when(moment: datetime) -> str:
+    """A review's local date and time in the language spoken: "Mon 7 Dec, 13:48"."""
+    lang = language()
+    locale = QLocale("en_US" if lang in ("en", PSEUDO) else lang)
+    return locale.toString(QDateTime(moment.astimezone().replace(tzinfo=None)), "ddd d MMM, HH:mm")
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+
+
+def reveal_html(r: Reveal, pal: Palette) -> str:
+    """The reveal of a question, a bug card or a rehearsal, as the page's HTML."""
+    e, q = html.escape, r.question
+    if q.kind == "say":
+        return _rehearsal_html(r, pal)
+    if r.correct:
+        colour, verdict = pal.accent, translate("PracticePage", "✓ Right.")
+    else:
+        colour, verdict = pal.warn, translate("PracticePage", "✗ Not quite.")
+    you = translate("PracticePage", "You: {answer}").format(answer=e(r.given))
+    parts = [f"<p><b style='color:{colour}'>{verdict}</b> {you}"
+             + ("" if r.correct else "<br>" + translate("PracticePage", "The answer: <b>{answer}</b>")
+                .format(answer=e(r.expected))) + "</p>"]
+    if q.fix:  # code: never translated
+        fix = translate("PracticePage", "Fix: {code}").format(code=f"<code>{e(q.fix.strip())}</code>")
+        parts.append(f"<p>{fix}</p>")
+    # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
+    parts.append(f"<p>{e(_(q.answer))}</p>")
+    parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
+                 .format(testing=e(_(q.testing))) + "</p>")
+    rows = "".join(f"<tr><td>{e(_(x.label))}</td><td align='right'><b>{e(x.value)}</b></td>"
+                   f"<td style='color:{pal.muted}'>{e(_(x.note))}</td></tr>" for x in r.measured.readings)
+    measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
+                         "panels show it):").format(seed=r.seed)
+    parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
+    parts.append(f"<p>{_spread_text(r)}</p>")
+    parts.append(_schedule_html(r, pal))
+    if q.kind == "line":  # the cited repository and title: never translated
+        source = (_cited(q.source).format(source=e(q.source.text)) if q.source
+                  else translate("PracticePage", "Illustrative, not from a cited fix."))
+        parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
+    return "".join(parts)
+
+def _rehearsal_html(r: Reveal, pal: Palette) -> str:
+    """A rehearsal: the model answer first (to set beside what was said), then, once rated,
+    the verdict and the schedule; the measurements and the earlier rehearsals after."""
+    e, q = html.escape, r.question
+    model = "<p>" + translate("PracticePage", "<b>Model answer:</b> {answer}").format(answer=e(_(q.answer))) + "</p>"
+    testing = ("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
+               .format(testing=e(_(q.testing))) + "</p>")
+    if not r.rating:  # the model answer to set beside what was said, while the rubric is ticked
+        parts = [model, testing]
+    else:  # rated: the verdict, the links left out and the schedule first; the model answer was read
+        rated = translate("PracticePage", "Rated <b>{rating}</b>: you said {said}.").format(
+            rating=translate("RehearsalPanel", RATING_NAMES[r.rating]), said=e(r.given))
+        mark = f"<b style='color:{pal.accent}'>✓</b> " if r.correct else ""
+        parts = [f"<p>{mark}{rated}</p>", _schedule_html(r, pal), testing]
+        said = set(r.answer_links)
+        left_out = [e(_(link)) for i, link in enumerate(q.options) if i not in said]
+        if left_out:  # after what is tested: the essentials stay above the fold at 1024 × 768
+            parts.append("<p>" + translate("PracticePage", "<b>Left out:</b> {links}").format(
+                links="; ".join(left_out)) + "</p>")
+    rows = "".join(f"<tr><td>{e(x.label)}</td><td align='right'><b>{e(x.value)}</b></td>"
+                   f"<td style='color:{pal.muted}'>{e(x.note)}</td></tr>" for x in r.measured.readings)
+    measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
+                         "panels show it):").format(seed=r.seed)
+    parts.append(f"<p>{measured}</p><table cellspacing='0' cellpadding='3'>{rows}</table>")
+    if r.history:
+        earlier = "<br>".join(
+            translate("PracticePage", "{date}: {seconds} s, rated {rating}").format(
+                date=e(_when(h.at)),
+                seconds=format_number(round(h.seconds)), rating=translate("RehearsalPanel",
+                                                                           RATING_NAMES[h.rating]))
+            for h in reversed(r.history[-5:]))
+        parts.append("<p>" + translate("PracticePage", "<b>Your earlier rehearsals:</b>") + f"<br>{earlier}</p>")
+    if r.rating:
+        parts.append(model)
+    return "".join(parts)
+
+def _schedule_html(r: Reveal, pal: Palette) -> str:
+    """When the item comes back (FSRS, from its reviews)."""
+    if r.due is None or not r.rating:
+        return ""
+    left = r.due - datetime.now(timezone.utc)
+    when = _when(r.due)
+    if left < timedelta(days=1):
+        text = translate("PracticePage", "Next review: {when} (in {hours} h).").format(
+            when=html.escape(when), hours=max(1, round(left.total_seconds() / 3600)))
+    else:
+        text = translate("PracticePage", "Next review: {when} (in {days} days).").format(
+            when=html.escape(when), days=round(left.total_seconds() / 86400))
+    return f"<p style='color:{pal.muted}'>{text}</p>"
+
+def _cited(source) -> str:
+    """Where a card comes from, and whether that thread fixed the bug there."""
+    if source.status == "open":
+        return translate("PracticePage", "Modelled on {source}, reported there and still open "
+                         "(written here, not copied).")
+    if source.status == "unmerged":
+        return translate("PracticePage", "Modelled on {source}, a pull request closed without "
+                         "merging (written here, not copied).")
+    return translate("PracticePage", "Modelled on the fix {source} (written here, not copied).")
+
+def _spread_text(r: Reveal) -> str:
+    """How the answer stands in every sample of SEEDS (New sample draws one of them)."""
+    last, count = SEEDS[-1], len(SEEDS)
+    s, q = r.spread, r.question
+    if s is None:
+        return translate("PracticePage", "<i>Measuring the same case in {count} samples…</i>").format(count=count)
+    if q.kind == "number" and s.lowest is not None and s.highest is not None:
+        unit = f" {q.unit}" if q.unit else ""
+        return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model measures "
+                         "{lowest} to {highest}{unit}: inside the accepted band in <b>{agree} of {count}</b>."
+                         ).format(count=count, last=last, lowest=format_number(s.lowest, ".3g"),
+                                  highest=format_number(s.highest, ".3g"), unit=unit, agree=s.agree)
+    return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model gives this answer in "
+                     "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
