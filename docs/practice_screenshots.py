@@ -3,8 +3,10 @@
     python docs/practice_screenshots.py [--lang de]
 
 writes docs/practice/<lang>-rubric.png (a rehearsal just ended: the rubric with the links a
-typed answer names ticked, the rating, the model answer) and docs/practice/<lang>-rated.png
-(rated: what was left out, when it comes back, the case in the live panels), at 1024×768 in
+typed answer names ticked, the rating, the model answer), docs/practice/<lang>-rated.png
+(rated: what was left out, when it comes back, the case in the live panels) and
+docs/practice/<lang>-derivation.png (a derivation with one step wrong, confirmed by the
+model) and docs/practice/<lang>-interview.png (a mock interview's summary), at 1024×768 in
 presentation mode, as a projector or a small laptop shows them.
 """
 
@@ -55,9 +57,41 @@ def pictures(lang: str, folder: Path) -> list[Path]:
     page.rehearsal.rate(3)
     window.render_ready()
     save_image(window.grab(), str(rated))
+    page.presenter.open("derive_variance")
+    for answer in ("1", "16", "8"):  # the second step takes the σs for the variances
+        page.presenter.commit_number(answer)
+    page.presenter.commit_choice(0)
+    window.render_ready()
+    derivation = folder / f"{lang}-derivation.png"
+    save_image(window.grab(), str(derivation))
+    interview = folder / f"{lang}-interview.png"
+    save_image(_interview(window), str(interview))
     window.presentation.leave()
     window.close()
-    return [rubric, rated]
+    return [rubric, rated, derivation, interview]
+
+
+def _interview(window):
+    """A mock interview with the Jacobian left out, a wrong answer and a skip: its summary."""
+    presenter = window.practice_page.presenter
+    presenter.start_interview()
+    presenter.finish_rehearsal("", 84.0)
+    presenter.rate_rehearsal([0, 1, 2, 3, 5, 6, 7], 3)
+    presenter.next()
+    presenter.commit_choice(0)  # the Jacobian "about the identity": wrong
+    presenter.next()
+    for answer in (0, "0.21", "-0.14", "0", 0):  # then derived, every step right
+        presenter.commit_choice(answer) if isinstance(answer, int) else presenter.commit_number(answer)
+    for choice in (1, None, None, 0):  # QK-norm right; temperature skipped; its rehearsal; overflow right
+        presenter.next()
+        if presenter.current.kind == "say":
+            presenter.finish_rehearsal("", 41.0)
+            presenter.rate_rehearsal([0, 1, 2], 3)
+        elif choice is not None:
+            presenter.commit_choice(choice)
+    presenter.next()
+    window.render_ready()
+    return window.grab()
 
 
 def main(argv: list[str]) -> int:

@@ -33,7 +33,8 @@ PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasse
 # (the file name endings allowed, what to say otherwise: English, shown through _())
 IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), N_("use a .png, .jpg or .bmp file name"))
 HANDOUT_SUFFIXES = ((".html", ".htm", ".md"), N_("a handout file name ends in .html or .md"))
-CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md"), N_("a concept test file name ends in .html or .md"))
+CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md", ".json"),
+                         N_("a concept test file name ends in .html, .md or .json"))
 PROG = "sqrtdk-gui"
 # What path_arg says about an empty name, by what the name names.
 _EMPTY_NAME = {"file": N_("{what} wants a file name, got {text}"),

@@ -103,7 +103,7 @@ def add_parsers(sub) -> None:
     test = sub.add_parser("export-concept-test", help=_("write practice mode's questions as a concept test"),
                           description=_("Write every practice question and bug card as a pre/post concept "
                                         "test for a class, with its answer key on the last page (no window)."))
-    test.add_argument("file", metavar="FILE", help=_("the test, ending in .html or .md"))
+    test.add_argument("file", metavar="FILE", help=_("the test, ending in .html, .md or .json (the items as data)"))
     test.set_defaults(func=run_export_concept_test)
 
 

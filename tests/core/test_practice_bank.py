@@ -40,9 +40,9 @@ def test_a_band_is_narrow_enough_to_tell_a_misconception(question):
 def test_the_bank_covers_the_chain_the_five_traps_and_the_follow_ups():
     counts = {t: sum(q.topic == t for q in BANK) for t in TOPICS}
     assert counts["chain"] >= 4 and counts["traps"] == 5 and counts["follow-ups"] >= 8 and counts["bugs"] >= 6
-    assert counts["say"] >= 6
+    assert counts["say"] >= 6 and counts["derive"] >= 5
     assert {q.lesson for q in BANK if q.topic == "traps"} == {s.key for s in SCENARIOS if s.kind == "trap"}
-    assert {q.kind for q in BANK} == {"number", "ranking", "choice", "line", "say"}
+    assert {q.kind for q in BANK} == {"number", "ranking", "choice", "line", "say", "derive"}
 
 
 def test_every_item_names_what_the_interviewer_tests_and_a_lesson_page():

@@ -69,7 +69,7 @@ def test_scores_per_topic_and_missed_in_bank_order():
     progress = {"chain_variance": Attempt(22.6, True), "chain_saturation": Attempt(0, False),
                 "trap_dmodel": Attempt(1, True), "bug_missing": Attempt(0, False)}
     s = scores(progress, BANK)
-    assert list(s) == ["chain", "say", "traps", "follow-ups", "bugs"]
+    assert list(s) == ["chain", "derive", "say", "traps", "follow-ups", "bugs"]
     assert s["chain"] == (1, 2, 4) and s["traps"] == (1, 1, 5) and s["follow-ups"][:2] == (0, 0)
     assert missed(progress, BANK) == ("chain_saturation", "bug_missing")
 

@@ -116,6 +116,40 @@ def test_a_rehearsal_from_the_keyboard_alone(window, qtbot, monkeypatch):
     assert stored.answer == (0, 1) and stored.reviews[-1].rating == 3 and stored.reviews[-1].seconds == 65.0
 
 
+def test_a_derivation_from_the_keyboard_alone(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("derive_jacobian")
+    assert page.options.hasFocus() and "Step 1 of 5" in page.prompt.text()
+    qtbot.keyClick(page.options, Qt.Key.Key_1)  # pᵢ(δᵢⱼ − pⱼ), committed at once
+    assert page.number.hasFocus() and "✓ ∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ)" in page.prompt.text()
+    for typed in ("0,21", "-0.14", "0.3"):  # the last is wrong: rows sum to 0
+        qtbot.keyClicks(page.number, typed)
+        qtbot.keyClick(page.number, Qt.Key.Key_Return)
+    assert "✗ Σⱼ Jᵢⱼ = pᵢ(1 − Σⱼ pⱼ) = 0" in page.prompt.text() and "(you: 0.3)" in page.prompt.text()
+    assert all(p.veiled for p in window.panels.values())  # the case stays covered until the end
+    qtbot.keyClick(page.options, Qt.Key.Key_1)
+    text = page.reveal.toPlainText()
+    assert "✗ Not quite. You: 4 of 5 steps right" in text and "The derivation:" in text
+    assert "largest gap to the model's softmax" in text and not any(p.veiled for p in window.panels.values())
+    assert page.prompt.text() == "Derive J = diag(p) − ppᵀ and evaluate it."
+
+
+def test_a_mock_interview_from_the_button_to_its_summary(window, qtbot):
+    page = _practice(window, qtbot)
+    page.interview_button.click()
+    assert page.position.text().startswith("Say it · Mock interview · 1 of 7")
+    assert page.rehearsal.start_button.hasFocus()
+    for _ in range(7):  # every question skipped: each counts as missed
+        page.next_button.click()
+    text = page.reveal.toPlainText()
+    assert page.title.text() == "How the interview went" and "0 of 7 answered right" in text
+    assert "Review before the real one" in text and page.next_button.hasFocus()
+    window.render_ready()  # a late measurement does not replace the summary
+    assert page.title.text() == "How the interview went" and "0 of 7 answered right" in page.reveal.toPlainText()
+    page.next_button.click()  # practice goes on
+    assert page.presenter.interview is None and not page.presenter.revealed
+
+
 def test_a_ranking_by_keys(window, qtbot):
     page = _practice(window, qtbot)
     page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n
@@ -402,6 +436,20 @@ def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window
                 text = button.text().replace("&", "")
                 assert button.width() >= button.fontMetrics().horizontalAdvance(text) + 8, (q.key, text)
             page.rehearsal.rate(3)
+        elif q.kind == "derive":  # every step: its prompt below the lines so far, its answer box in view
+            for step in q.steps:
+                QApplication.processEvents()
+                box = page.number if step.kind == "number" else page.options
+                bottom = box.mapTo(page, box.rect().bottomLeft()).y()
+                assert box.isVisible() and bottom <= page.height(), (q.key, step.prompt)
+                if step.kind == "choice":  # every option in view, none scrolled sideways
+                    assert page.options.verticalScrollBar().maximum() == 0, (q.key, step.prompt)
+                    assert page.options.horizontalScrollBar().maximum() == 0, (q.key, step.prompt)
+                if step.kind == "number":
+                    page.number.setText(str(sum(step.band) / 2))
+                else:
+                    page.options.setCurrentRow(0)
+                page.commit()
         elif q.kind == "number":
             page.number.setText("1")
             page.commit()

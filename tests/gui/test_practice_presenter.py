@@ -11,7 +11,8 @@ import pytest
 
 from sqrtdk_gui.core.practice import BANK, bugs, find
 from sqrtdk_gui.gui.practice.page import PracticePage
-from sqrtdk_gui.gui.practice.presenter import PracticePresenter, Reveal
+from sqrtdk_gui.gui.practice.presenter import PracticePresenter
+from sqrtdk_gui.gui.practice.shown import Reveal
 
 
 @pytest.fixture
@@ -59,7 +60,7 @@ def test_scores_retry_missed_and_the_next_unanswered(parts):
     assert presenter.current.key == "chain_saturation"
     presenter.commit_choice(3)  # right
     view.show_scores.assert_called_with(
-        {"chain": (1, 2, 4), "say": (0, 0, 6), "traps": (0, 0, 5), "follow-ups": (0, 0, 8),
+        {"chain": (1, 2, 4), "derive": (0, 0, 5), "say": (0, 0, 6), "traps": (0, 0, 5), "follow-ups": (0, 0, 8),
          "bugs": (0, 0, len(bugs.CARDS))}, 1, 0)
     presenter.retry_missed()
     assert presenter.queue == ("chain_variance",) and presenter.current.key == "chain_variance"
@@ -192,3 +193,75 @@ def test_a_rehearsal_is_timed_ticked_rated_and_kept(parts):
     presenter.rate_rehearsal(list(range(8)), 3)
     assert view.show_reveal.call_args.args[0].correct
     assert [r[1] for r in json.loads(saved[-1])["answers"]["say_chain"]["reviews"]] == [2, 3]
+
+
+def test_a_derivation_is_graded_step_by_step_and_confirmed_by_the_model(parts):
+    presenter, view, cases, saved = parts
+    presenter.load(None)
+    presenter.open("derive_variance")
+    view.show_step.assert_called_with(find("derive_variance"), 0, (), ())
+    presenter.commit_choice(0)  # a number step takes no choice
+    presenter.commit_number("1")
+    presenter.commit_number("16")  # d_k·σ_q·σ_k: the σs, not the variances
+    done = view.show_step.call_args.args[2]
+    assert [d.right for d in done] == [True, False] and done[1].given == "16"
+    assert cases[-1] == (None, find("derive_variance").panels) and not saved  # covered, nothing stored yet
+    presenter.commit_number("8")
+    presenter.commit_choice(0)  # ÷√d_k
+    reveal = view.show_reveal.call_args.args[0]
+    assert not reveal.correct and reveal.given == "3 of 4 steps right" and [s.right for s in reveal.steps] == [
+        True, False, True, True]
+    assert reveal.measured.answer == (0, 1, 2, 3)  # the model confirms σ = 8 in this sample
+    assert cases[-1][0].q_std == 2.0 and cases[-1][0].k_std == 0.5
+    assert json.loads(saved[-1])["answers"]["derive_variance"]["answer"] == [0, 2, 3]
+    presenter.commit_number("64")  # after the reveal, nothing more is taken
+    assert len(json.loads(saved[-1])["answers"]["derive_variance"]["reviews"]) == 1
+
+
+def test_a_mock_interview_follows_the_answers_and_ends_in_a_summary(parts):
+    _presenter, view, _cases, saved = parts
+    clock = _Clock()
+    presenter = _timed(view, clock, saved)
+    presenter.load(None)
+    presenter.start_interview()
+    assert presenter.current.key == "say_chain" and "Mock interview · 1 of 7 · 0 min" in \
+        view.show_question.call_args.args[1]
+    presenter.finish_rehearsal("", 95.0)
+    presenter.rate_rehearsal([0, 1, 2, 3, 5, 6, 7], 3)  # the Jacobian left out
+    presenter.next()
+    assert presenter.current.key == "chain_jacobian"  # the gap is probed first
+    clock.advance(seconds=120)
+    presenter.commit_choice(0)  # "about the identity": wrong
+    presenter.next()
+    assert presenter.current.key == "derive_jacobian"  # a wrong answer: the same misconception, derived
+    assert "2 min so far" in view.show_question.call_args.args[1]
+    for answer in (0, "0.21", "-0.14", "0", 0):
+        (presenter.commit_choice if isinstance(answer, int) else presenter.commit_number)(answer)
+    presenter.next()
+    assert presenter.current.key == "fu_qk_norm"  # right: deeper
+    presenter.commit_choice(1)
+    presenter.next()
+    assert presenter.current.key == "fu_temperature"
+    presenter.next()  # skipped: counts as missed, and its misconception is probed
+    assert presenter.current.key == "say_temperature"
+    presenter.finish_rehearsal("", 30.0)
+    presenter.rate_rehearsal([0, 1, 2], 4)
+    presenter.next()
+    assert presenter.current.key == "fu_overflow" and presenter.interview is not None
+    presenter.commit_choice(0)
+    presenter.next()  # the seventh answer: the summary
+    summary = view.show_summary.call_args.args[0]
+    assert [a.key for a in summary.asked] == ["say_chain", "chain_jacobian", "derive_jacobian", "fu_qk_norm",
+                                              "fu_temperature", "say_temperature", "fu_overflow"]
+    assert [a.correct for a in summary.asked] == [False, False, True, True, False, True, True]
+    assert summary.asked[0].left_out == (4,) and summary.seconds == 120.0
+    assert summary.weak == (("chain_jacobian", "step:3"), ("fu_temperature", "temperature"))
+    assert presenter.interview is None
+
+
+def test_opening_another_item_ends_a_mock_interview(parts):
+    presenter, view, _cases, _saved = parts
+    presenter.load(None)
+    presenter.start_interview()
+    presenter.open("bug_missing")
+    assert presenter.interview is None and "Mock interview" not in view.show_question.call_args.args[1]

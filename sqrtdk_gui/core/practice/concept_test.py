@@ -21,8 +21,8 @@ __all__ = ["concept_test", "answer_text", "LETTERS"]
 LETTERS = "ABCDEFGH"
 _TITLE = N_("Why divide attention's logits by √d_k? — concept test")
 _INTRO = N_("Answer every item without notes: choose one letter, write one number, put the items in order, "
-            "answer in a few sentences, or name the line of code that is wrong. Use the same sheet before and "
-            "after the lesson; the answer key is on the last page.")
+            "work through a derivation, answer in a few sentences, or name the line of code that is wrong. Use "
+            "the same sheet before and after the lesson; the answer key is on the last page.")
 
 
 def answer_text(q: Question) -> str:
@@ -30,6 +30,8 @@ def answer_text(q: Question) -> str:
     the current language)."""
     if q.kind == "say":
         return "; ".join(q.option_texts())
+    if q.kind == "derive":
+        return "; ".join(_(s.line) for s in q.steps)
     if q.kind == "number":
         lo, hi = q.band
         return f"{lo:g} – {hi:g}{(' ' + q.unit) if q.unit else ''}"
@@ -48,7 +50,8 @@ def _heading(q: Question) -> str:
 
 def _instruction(q: Question) -> str:
     return {"choice": _("Choose one."), "number": _("Write one number."), "ranking": _("Order them, largest first."),
-            "line": _("Which line is wrong?"), "say": _("Answer in a few sentences.")}[q.kind]
+            "line": _("Which line is wrong?"), "say": _("Answer in a few sentences."),
+            "derive": _("Work through the steps.")}[q.kind]
 
 
 def _lang() -> str:
@@ -79,6 +82,11 @@ def _markdown(items: list[Question]) -> str:
             out += [_("Answer: {blank} {unit}").format(blank="________", unit=q.unit).rstrip(), ""]
         elif q.kind == "say":
             out += ["> ", "> ", "> ", ""]
+        elif q.kind == "derive":
+            for j, s in enumerate(q.steps):
+                out.append(f"{j + 1}. {_(s.prompt)}" + ("" if s.kind == "choice" else " ________"))
+                out += [f"   - {LETTERS[k]}. {_(o)}" for k, o in enumerate(s.options)]
+            out.append("")
         else:
             out += [f"- {LETTERS[j]}. {text}" for j, text in enumerate(q.option_texts())] + [""]
     answer_key = _("Answer key")
@@ -117,6 +125,11 @@ def _html(items: list[Question]) -> str:
             body.append("<p>" + e(_("Answer: {blank} {unit}")).format(blank=blank, unit=e(q.unit)) + "</p>")
         elif q.kind == "say":
             body.append("<div class='lines'></div>")
+        elif q.kind == "derive":
+            steps = "".join(f"<li>{e(_(s.prompt))}" + (
+                "<ol class='options'>" + "".join(f"<li>{e(_(o))}</li>" for o in s.options) + "</ol>"
+                if s.kind == "choice" else f" {blank}") + "</li>" for s in q.steps)
+            body.append(f"<ol>{steps}</ol>")
         else:
             body.append("<ol class='options'>" + "".join(f"<li>{e(o)}</li>" for o in q.option_texts()) + "</ol>")
         body.append("</div>")

@@ -17,15 +17,16 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.lesson.page import PANELS
 
-__all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Question", "SEEDS"]
+__all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Step", "Question", "SEEDS"]
 
 # choice: one of the options; number: a value inside ``band``; ranking: the options in
 # order, first = largest; line: the faulty line of a code card (0-based); say: an answer
-# said aloud (or typed) against the clock, the options being its rubric's links, ticked.
-KINDS = ("choice", "number", "ranking", "line", "say")
+# said aloud (or typed) against the clock, the options being its rubric's links, ticked;
+# derive: a derivation, its steps committed and graded one by one (``Step``).
+KINDS = ("choice", "number", "ranking", "line", "say", "derive")
 # Each topic's name, marked for translation: shown as ``_(TOPICS[topic])``; the keys are stored.
-TOPICS = {"chain": N_("The causal chain"), "say": N_("Say it"), "traps": N_("Traps"), "follow-ups": N_("Follow-ups"),
-          "bugs": N_("Spot the bug")}
+TOPICS = {"chain": N_("The causal chain"), "derive": N_("Derive it"), "say": N_("Say it"), "traps": N_("Traps"),
+          "follow-ups": N_("Follow-ups"), "bugs": N_("Spot the bug")}
 SEEDS = tuple(range(8))  # the samples every stated answer is checked on (tests, bands)
 
 Answer = int | float | tuple[int, ...]
@@ -71,6 +72,34 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of a derivation: a number for the given values (inside ``band``) or the next
+    line among close alternatives (``options``, ``correct``). ``line`` is what the step
+    establishes, shown once it is committed. Words are marked with N_; formulas are not."""
+
+    prompt: str
+    kind: str  # "number" or "choice"
+    options: tuple[str, ...] = ()
+    correct: int = 0
+    band: tuple[float, float] = (0.0, 0.0)
+    line: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind == "choice" and not 0 <= self.correct < len(self.options):
+            raise ValueError(f"{self.prompt[:30]!r}: correct must be one of the options")
+        if self.kind == "number" and not self.band[0] < self.band[1]:
+            raise ValueError(f"{self.prompt[:30]!r}: a number needs a band lo < hi")
+        if self.kind not in ("number", "choice") or not self.line:
+            raise ValueError(f"{self.prompt[:30]!r}: a number or a choice, with the line it establishes")
+
+    def grade(self, answer: object) -> bool:
+        if self.kind == "number":
+            return isinstance(answer, (int, float)) and not isinstance(answer, bool) and \
+                self.band[0] <= float(answer) <= self.band[1]
+        return isinstance(answer, int) and not isinstance(answer, bool) and answer == self.correct
+
+
+@dataclass(frozen=True)
 class Question:
     """One practice item. ``correct``: the option or line index, the ranking (option indices,
     first = largest), or for a number the accepted ``band`` (lo, hi) — wider than the spread
@@ -100,6 +129,7 @@ class Question:
     source: Source | None = None  # None: an illustrative card, not from a cited fix
     limit: int = 0  # a rehearsal's time, seconds
     terms: tuple[str, ...] = ()  # a rehearsal's words per link, "|" between alternatives (N_)
+    steps: tuple[Step, ...] = ()  # a derivation's steps
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS or self.kind not in KINDS:
@@ -112,15 +142,23 @@ class Question:
             raise ValueError(f"{self.key}: correct must be one of {n} options")
         if self.kind == "ranking" and sorted(self.correct if isinstance(self.correct, tuple) else ()) != list(range(n)):
             raise ValueError(f"{self.key}: a ranking orders every option once")
-        if self.kind == "say" and not (n and len(self.terms) == n and self.correct == tuple(range(n))
-                                       and self.limit > 0):
-            raise ValueError(f"{self.key}: a rehearsal needs links, their terms, every link correct and a time")
+        if self.kind == "say" and not (n and len(self.terms) == n and self.limit > 0):
+            raise ValueError(f"{self.key}: a rehearsal needs links, their terms and a time")
+        if self.kind == "derive" and not self.steps:
+            raise ValueError(f"{self.key}: a derivation needs steps")
+        if self.kind in ("say", "derive"):  # right: every link said, every step right
+            object.__setattr__(self, "correct", tuple(range(len(self.parts))))
         if self.kind == "number" and not self.band[0] < self.band[1]:
             raise ValueError(f"{self.key}: a number needs a band lo < hi")
 
     def params(self, seed: int) -> Params:
         """The case this item shows, in the sample ``seed``."""
         return Params(**self.preset, seed=seed)
+
+    @property
+    def parts(self) -> tuple[object, ...]:
+        """What a rehearsal or a derivation is graded on: its rubric's links, its steps."""
+        return self.steps if self.kind == "derive" else self.options
 
     @property
     def illustrative(self) -> bool:

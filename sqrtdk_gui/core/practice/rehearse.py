@@ -115,7 +115,7 @@ REHEARSALS = (
              N_("that you connect the dimension, the variance of a dot product and the softmax Jacobian into one "
                 "causal chain, rather than reciting “to keep gradients stable”."),
              preset={"d_k": 512, "scaling": "none"}, panels=("histogram", "jacobian", "summary"), lesson="step:1",
-             correct=tuple(range(8)), limit=90,
+             limit=90,
              terms=(N_("sum|dot product|d_k products|d_k terms|Σ"), N_("variance|var(|σ²|add up|variances add"),
                     N_("√d_k|sqrt|square root|standard deviation|spread|grows"),
                     N_("saturat|one-hot|argmax|peaked|entropy"), N_("jacobian|diag(p)|derivative of the softmax|ppᵀ"),
@@ -137,7 +137,7 @@ REHEARSALS = (
                 "means the same whatever d_k is."),
              N_("that you see the scale and a temperature as one effective σ, and can say what c is."),
              preset={"d_k": 1024, "scaling": "none", "temperature": 8.0}, panels=("histogram", "summary"),
-             lesson="temperature", correct=tuple(range(3)), limit=60,
+             lesson="temperature", limit=60,
              terms=(N_("effective|multiply|product|one knob|same knob|c·√d_k/τ|/τ"),
                     N_("σ_q|entries' scale|scale of the entries|c =|c is"),
                     N_("every head|any d_k|every d_k|σ = 1|unit variance|regime"))),
@@ -160,7 +160,7 @@ REHEARSALS = (
              N_("that you know both published forms, and that normalising q and k does not by itself remove the "
                 "need for a scale."),
              preset={"d_k": 1024, "scaling": "qk_norm", "gain": 4.0}, panels=("histogram", "weights"),
-             lesson="qk_norm", correct=tuple(range(4)), limit=60,
+             lesson="qk_norm", limit=60,
              terms=(N_("layernorm|rmsnorm|layer norm|rms norm|normalise q|normalize q|kept|keep"),
                     N_("scale of the entries|entries' scale|blow up|grow|entropy collapse|diverge"),
                     N_("cosine|unit vector|[−g, g]|[-g, g]|gain"),
@@ -181,7 +181,7 @@ REHEARSALS = (
              N_("that you know what max-subtraction is for, why it is free, and why it is not the reason for "
                 "÷√d_k."),
              preset={"d_k": 512, "scaling": "none"}, panels=("weights", "summary"), lesson="stable_softmax",
-             correct=tuple(range(3)), limit=60,
+             limit=60,
              terms=(N_("shift|invariant|same weights|unchanged|constant"),
                     N_("overflow|inf|nan|float16|exponent"),
                     N_("gap|spread|saturat|range|still"))),
@@ -201,7 +201,7 @@ REHEARSALS = (
              N_("that you know which regime each scale is derived for, and what μP is for: transferring "
                 "hyperparameters across widths."),
              preset={"d_k": 4096, "scaling": "dk"}, panels=("histogram", "summary"), lesson="mup",
-             correct=tuple(range(4)), limit=60,
+             limit=60,
              terms=(N_("independent|initiali|random"), N_("align|correlat|training|trained"),
                     N_("transfer|hyperparameter|width|learning rate"), N_("uniform|1/√d_k|small"))),
     Question("say_long_context", "say", N_("Long context and the scale"),
@@ -220,7 +220,7 @@ REHEARSALS = (
                 "grows; a learnt temperature or QK-norm's gain are others."),
              N_("that you keep width and length apart: √d_k for the first, and what is done about the second."),
              preset={"d_k": 64, "keys": 16384, "queries": 64, "scaling": "log_n"}, panels=("weights", "summary"),
-             lesson="long_context", correct=tuple(range(4)), limit=60,
+             lesson="long_context", limit=60,
              terms=(N_("does not depend on n|not on n|independent of n|width|d_k"),
                     N_("dilut|1/n|spread out|flatter|uniform"), N_("√n|sqrt(n)|worse"),
                     N_("log n|logn|log(n)|scalable|temperature|one of"))),

@@ -25,8 +25,8 @@ RETENTION = 0.9  # the recall probability FSRS schedules for (Anki's default)
 MAX_REVIEWS = 30  # kept per item: FSRS's state after 30 reviews hardly moves with the first ones
 # Longer than this (seconds from the question shown to the commitment) and a right answer is
 # rated Hard: reading the item and working it out once, not recalling it. A code card is read
-# line by line; a number or a ranking is worked out.
-SLOW_SECONDS = {"choice": 30.0, "number": 60.0, "ranking": 60.0, "line": 90.0, "say": math.inf}
+# line by line; a number or a ranking is worked out; a derivation has four or five steps.
+SLOW_SECONDS = {"choice": 30.0, "number": 60.0, "ranking": 60.0, "line": 90.0, "derive": 240.0, "say": math.inf}
 RATINGS = (1, 2, 3, 4)  # Again, Hard, Good, Easy
 # Fuzzing spreads a deck's reviews over days at random; 40 items need no spreading, and the
 # same history must give the same due date in every window. No learning steps (minutes):

@@ -75,8 +75,8 @@ def grade(question: Question, answer: Answer) -> bool:
         return isinstance(answer, (int, float)) and lo <= float(answer) <= hi
     if question.kind == "ranking":
         return isinstance(answer, tuple) and answer == question.correct
-    if question.kind == "say":  # every link of the chain said
-        return isinstance(answer, tuple) and set(answer) == set(range(len(question.options)))
+    if question.kind in ("say", "derive"):  # every link of the chain said, every step right
+        return isinstance(answer, tuple) and set(answer) == set(range(len(question.parts)))
     return isinstance(answer, int) and not isinstance(answer, bool) and answer == question.correct
 
 
@@ -94,8 +94,8 @@ def _valid(question: Question, answer: object) -> Answer | None:
         if isinstance(answer, list) and sorted(a for a in answer if isinstance(a, int)) == every:
             return tuple(answer)
         return None
-    if question.kind == "say":  # the links ticked, each once
-        links = range(len(question.options))
+    if question.kind in ("say", "derive"):  # the links ticked, the steps right, each once
+        links = range(len(question.parts))
         if isinstance(answer, list) and all(isinstance(a, int) and not isinstance(a, bool) and a in links
                                             for a in answer) and len(set(answer)) == len(answer):
             return tuple(sorted(answer))

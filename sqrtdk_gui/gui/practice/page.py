@@ -38,9 +38,10 @@ from sqrtdk_gui.core.practice import BANK
 from sqrtdk_gui.core.practice.concept_test import LETTERS
 from sqrtdk_gui.core.practice.model import TOPICS, Question
 from sqrtdk_gui.gui.assets import code_font
-from sqrtdk_gui.gui.practice.presenter import Entry, PracticePresenter, Reveal
+from sqrtdk_gui.gui.practice.presenter import PracticePresenter
 from sqrtdk_gui.gui.practice.rehearsal import RehearsalPanel
-from sqrtdk_gui.gui.practice.reveal_html import reveal_html
+from sqrtdk_gui.gui.practice.reveal_html import reveal_html, summary_html
+from sqrtdk_gui.gui.practice.shown import Entry, InterviewSummary, Reveal, StepDone
 from sqrtdk_gui.gui.style import Style
 
 __all__ = ["PracticePage"]
@@ -60,6 +61,7 @@ _DUE = "↻"  # an item whose review is due today
 _SHORT = {"chain": QT_TRANSLATE_NOOP("PracticePage", "Chain"),  # the topics, short: a narrow column
           "traps": QT_TRANSLATE_NOOP("PracticePage", "Traps"),
           "follow-ups": QT_TRANSLATE_NOOP("PracticePage", "Follow-ups"),
+          "derive": QT_TRANSLATE_NOOP("PracticePage", "Derive"),
           "say": QT_TRANSLATE_NOOP("PracticePage", "Say it"),
           "bugs": QT_TRANSLATE_NOOP("PracticePage", "Bugs")}
 
@@ -83,7 +85,7 @@ class _Options(QListWidget):
         page = self._page
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             page.commit()
-        elif page.kind in ("choice", "line") and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
+        elif page.answer_kind in ("choice", "line") and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
             # 1–9 as on screen (a review shows the options shuffled); a long code card's
             # lines from 10 on are reached with the arrows.
             row = key - Qt.Key.Key_1
@@ -108,6 +110,7 @@ class PracticePage(QWidget):
         super().__init__()
         self.style_ = style
         self.kind = "choice"
+        self.step_kind = "choice"  # a derivation's open step: "number" or "choice"
         self.setObjectName("practicePage")
         self.scores = QLabel()
         self.scores.setObjectName("practiceScores")
@@ -126,6 +129,11 @@ class PracticePage(QWidget):
         self.due_button.setToolTip(translate("PracticePage", "Work through the items the schedule brings back "
                                              "today (marked {mark})").format(mark=_DUE))
         self.due_button.clicked.connect(lambda: self.presenter.review_due())
+        self.interview_button = QPushButton(translate("PracticePage", "Moc&k interview"))
+        self.interview_button.setMinimumWidth(0)
+        self.interview_button.setToolTip(translate("PracticePage", "The main question out loud, then follow-ups "
+                                                   "chosen by your answers, and a summary of what to review"))
+        self.interview_button.clicked.connect(lambda: self.presenter.start_interview())
         self.reset_button = QPushButton(translate("PracticePage", "Reset pro&gress…"))
         self.reset_button.setToolTip(translate("PracticePage", "Forget every answer (asks first)"))
         self.reset_button.clicked.connect(lambda: self.presenter.reset())
@@ -135,6 +143,7 @@ class PracticePage(QWidget):
         side_layout.addWidget(self.scores)
         side_layout.addWidget(self.items, 1)
         buttons = QVBoxLayout()  # one above the other: the column is narrow at 1024 × 768
+        buttons.addWidget(self.interview_button)
         buttons.addWidget(self.due_button)
         buttons.addWidget(self.retry_button)
         buttons.addWidget(self.reset_button)
@@ -250,6 +259,8 @@ class PracticePage(QWidget):
         # A rehearsal until it is rated: the clock, the model answer and the rubric take the
         # panels' room (they are covered until the reveal, and show the case after the rating).
         make_way = make_way or (self.kind == "say" and self.presenter.rehearsing and not self._user_split)
+        # A mock interview's summary is about the whole interview, not the last item's case.
+        make_way = make_way or (self.kind == "summary" and not self._user_split)
         self.instrument_slot.setVisible(not make_way)
         if not self._user_split:
             sizes = [round(share * width) for share in shares]
@@ -274,7 +285,7 @@ class PracticePage(QWidget):
     def commit(self) -> None:
         if self.presenter.revealed:
             self.presenter.next()
-        elif self.kind == "number":
+        elif self.answer_kind == "number":
             self.presenter.commit_number(self.number.text())
         elif self.kind == "ranking":
             self.presenter.commit_ranking([self.options.item(i).data(Qt.ItemDataRole.UserRole)
@@ -366,7 +377,7 @@ class PracticePage(QWidget):
         self.answer_stack.setCurrentIndex(2 if say else 1 if q.kind == "number" else 0)
         if say:
             self.rehearsal.show_item(q)
-        hint = translate("PracticePage", _HINTS[q.kind]).format(n=min(9, len(q.options)))
+        hint = translate("PracticePage", _HINTS.get(q.kind, _HINTS["choice"])).format(n=min(9, len(q.options)))
         self.hint.setText(translate("PracticePage", "{hint}. The answer, the measurements and the live panels "
                                     "(covered until then) come after you commit.").format(hint=hint))
         # A ranking's items are dragged into order with the mouse, or moved with Ctrl+↑/↓.
@@ -383,6 +394,54 @@ class PracticePage(QWidget):
         self._set_shares()
         self.fit_code()
 
+    def show_step(self, q: Question, index: int, done: Sequence[StepDone], order: tuple[int, ...]) -> None:
+        """A derivation's next step: the lines established so far above it (✓ right, ✗ with
+        the answer given), its prompt, and a number box or the choices."""
+        step = q.steps[index]
+        self.step_kind = step.kind
+        lines = [f"{'✓' if d.right else '✗'} {_(s.line)}" + (
+            "" if d.right else "  " + translate("PracticePage", "(you: {answer})").format(answer=d.given))
+            for s, d in zip(q.steps, done, strict=False)]
+        head = translate("PracticePage", "Step {number} of {count}:").format(number=index + 1, count=len(q.steps))
+        self.prompt.setText("\n".join([_(q.prompt), *lines, f"{head} {_(step.prompt)}"]))
+        self.show_problem("")
+        self.options.clear()
+        for shown, i in enumerate(order if step.kind == "choice" else ()):
+            item = QListWidgetItem(f"{LETTERS[shown]}  {_(step.options[i])}")
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            self.options.addItem(item)
+        self.options.setWordWrap(True)
+        self.options.setFont(self.style_.font(12))
+        self.number.clear()
+        self.unit.setText("")
+        self.answer_stack.setCurrentIndex(1 if step.kind == "number" else 0)
+        hint = translate("PracticePage", _HINTS[step.kind]).format(n=min(9, len(step.options)))
+        self.hint.setText(translate("PracticePage", "{hint}. Each step is checked at once; the model confirms the "
+                                    "finished derivation.").format(hint=hint))
+        target = self.number if step.kind == "number" else self.options
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_summary(self, summary: InterviewSummary) -> None:
+        """A finished mock interview: how it went and what to review, in the reveal's place."""
+        self.kind = "summary"
+        self.position.setText(translate("PracticePage", "Mock interview"))
+        self.title.setText(translate("PracticePage", "How the interview went"))
+        self.prompt.setText("")
+        self.show_problem("")
+        for widget in (self.answer_stack, self.hint, self.commit_button):
+            widget.hide()
+        self.next_button.setText(translate("PracticePage", "&Next question"))
+        self._move_next(self._top_row)
+        self.reveal.setHtml(localize_number(summary_html(summary, self.presenter.find, self.style_.palette)))
+        self.reveal.show()
+        self._set_shares()
+        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    @property
+    def answer_kind(self) -> str:
+        """What the answer box takes now: a derivation's step's kind, else the item's."""
+        return self.step_kind if self.kind == "derive" else self.kind
+
     def show_reveal(self, r: Reveal) -> None:
         self.show_problem("")
         self.commit_button.setEnabled(False)
@@ -390,6 +449,8 @@ class PracticePage(QWidget):
         # so it fits beside the live panels at 1024 × 768; a rehearsal keeps its rubric.
         for widget in (self.answer_stack, self.hint, self.commit_button):
             widget.hide()
+        if r.question.kind == "derive":  # the steps' lines are in the reveal now
+            self.prompt.setText(_(r.question.prompt))
         if r.question.kind == "say" and not r.rating:  # the rubric to tick and the rating, until rated
             self.answer_stack.show()
             if not self.rehearsal.rubric.count():

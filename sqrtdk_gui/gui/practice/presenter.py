@@ -19,7 +19,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Protocol
 
@@ -27,9 +27,9 @@ from PySide6.QtCore import QCoreApplication
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _, format_number
-from sqrtdk_gui.core.practice import schedule
+from sqrtdk_gui.core.practice import interview, schedule
 from sqrtdk_gui.core.practice.concept_test import LETTERS
-from sqrtdk_gui.core.practice.model import Answer, Measured, Question
+from sqrtdk_gui.core.practice.model import Answer, Question, Step
 from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
 from sqrtdk_gui.core.practice.rehearse import said_links
 from sqrtdk_gui.core.practice.scoring import (
@@ -43,69 +43,13 @@ from sqrtdk_gui.core.practice.scoring import (
     progress_to_json,
     scores,
 )
-from sqrtdk_gui.core.practice.spread import Spread, cached_spread, spread
+from sqrtdk_gui.core.practice.spread import cached_spread, spread
+from sqrtdk_gui.gui.practice.shown import Entry, InterviewSummary, Reveal, StepDone, describe_answer, expected_answer
 from sqrtdk_gui.gui.relay import in_background
 
-__all__ = ["PracticePresenter", "PracticeView", "Reveal", "Entry", "describe_answer"]
+__all__ = ["PracticePresenter", "PracticeView"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of the item list: the item, how it stands (None: not answered yet) and
-    whether its next review is due today."""
-
-    question: Question
-    correct: bool | None
-    due: bool = False
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """What the reveal shows: the commitment, the verdict, the right answer, the measurements."""
-
-    question: Question
-    given: str
-    correct: bool
-    expected: str
-    measured: Measured
-    seed: int
-    spread: Spread | None = None  # the item over every sample of SEEDS; None while measured
-    said: tuple[int, ...] = ()  # a rehearsal: the links the typed answer's words match
-    answer_links: tuple[int, ...] = ()  # a rated rehearsal: the links ticked
-    rating: int = 0  # the schedule's rating (0: a rehearsal not rated yet)
-    due: datetime | None = None  # when the item comes back
-    history: tuple[schedule.Review, ...] = ()  # its reviews before this one, oldest first
-
-
-def describe_answer(q: Question, answer: Answer, order: Sequence[int] = ()) -> str:
-    """An answer as the reveal names it: "B · Nearly uniform", "22.6", "C › A › B", "line 11";
-    an option's letter is the one it had on screen (``order``: the options as shown)."""
-    if q.kind == "say":
-        assert isinstance(answer, tuple)
-        return translate("PracticePresenter", "{said} of {links} links").format(said=len(answer), links=len(q.options))
-    if q.kind == "number":
-        return format_number(float(answer)) + (f" {q.unit}" if q.unit else "")
-    if q.kind == "ranking":
-        assert isinstance(answer, tuple)
-        return " › ".join(_(q.options[i]) for i in answer)
-    assert isinstance(answer, int)
-    if q.kind == "line":  # a line of code: never translated
-        return translate("PracticePresenter", "line {number}: {code}").format(number=answer + 1,
-                                                                              code=q.options[answer].strip())
-    shown = list(order).index(answer) if answer in order else answer
-    return f"{LETTERS[shown]} · {_(q.options[answer])}"
-
-
-def _expected(q: Question, order: Sequence[int] = ()) -> str:
-    if q.kind == "say":
-        return describe_answer(q, tuple(range(len(q.options))))
-    if q.kind == "number":
-        return translate("PracticePresenter", "between {lowest} and {highest}{unit}").format(
-            lowest=format_number(q.band[0]), highest=format_number(q.band[1]), unit=f" {q.unit}" if q.unit else "")
-    assert q.kind != "ranking" or isinstance(q.correct, tuple)
-    return describe_answer(q, q.correct, order)
 
 
 class PracticeView(Protocol):
@@ -114,6 +58,8 @@ class PracticeView(Protocol):
     def show_entries(self, entries: Sequence[Entry], current: str) -> None: ...
     def show_scores(self, scores: dict[str, tuple[int, int, int]], missed: int, due: int) -> None: ...
     def show_question(self, question: Question, position: str, order: tuple[int, ...]) -> None: ...
+    def show_step(self, question: Question, index: int, done: Sequence[StepDone], order: tuple[int, ...]) -> None: ...
+    def show_summary(self, summary: InterviewSummary) -> None: ...
     def show_reveal(self, reveal: Reveal) -> None: ...
     def show_problem(self, text: str) -> None: ...
     def confirm_reset(self) -> bool: ...
@@ -143,12 +89,19 @@ class PracticePresenter:
         self._save = save
         self.progress: dict[str, Attempt] = {}
         self._typed, self._rehearsal_seconds = "", 0.0  # the rehearsal on show, until rated
+        self._steps: list[StepDone] = []  # the derivation on show: its steps committed so far
+        self.interview: list[interview.Asked] | None = None  # a mock interview's answers; None: none on
+        self._interview_started = 0.0
         self._foreign: dict[str, object] = {}  # stored answers to items of another version's bank: kept
         self.queue: tuple[str, ...] = tuple(q.key for q in self._bank)
         self.current: Question = self._bank[0]
         self.revealed = False
         self._reveal: Reveal | None = None  # the reveal on show
         self._queue_is_due = False  # the queue is Review due's (else the bank's, or Retry missed's)
+
+    def find(self, key: str) -> Question:
+        """The bank's item called ``key``."""
+        return next(q for q in self._bank if q.key == key)
 
     @property
     def rehearsing(self) -> bool:
@@ -182,33 +135,43 @@ class PracticePresenter:
         self._save(progress_to_json(self.progress, self._foreign))
 
     # --- moving --------------------------------------------------------------------------------
-    def open(self, key: str) -> None:
-        """Show an item with its commitment open; the live panels are covered until the reveal."""
+    def open(self, key: str, interviewing: bool = False) -> None:
+        """Show an item with its commitment open; the live panels are covered until the reveal.
+        Any item opened but the interview's next ends a mock interview."""
         q = next(q for q in self._bank if q.key == key)
+        if not interviewing:
+            self.interview = None
         self.current, self.revealed = q, False
         if key not in self.queue:
             self.queue = tuple(q.key for q in self._bank)
-        i = self.queue.index(key)
-        if len(self.queue) < len(self._bank):
+        number, count = self.queue.index(key) + 1, len(self.queue)
+        if self.interview is not None:
+            position = translate("PracticePresenter", "Mock interview · {number} of {count} · {minutes} min so far")
+            number, count = len(self.interview) + 1, interview.LENGTH
+        elif len(self.queue) < len(self._bank):
             position = (translate("PracticePresenter", "{number} of {count} · reviewing what is due")
                         if self._queue_is_due else
                         translate("PracticePresenter", "{number} of {count} · retrying the missed ones"))
         else:
             position = translate("PracticePresenter", "{number} of {count}")
+        minutes = int((self._clock() - self._interview_started) // 60)
         self._show_case(None, q.panels)
         self._reveal = None
         self.order = self._order(q)
         self._opened_at = self._clock()
-        self._view.show_question(q, position.format(number=i + 1, count=len(self.queue)), self.order)
+        self._steps = []
+        self._view.show_question(q, position.format(number=number, count=count, minutes=minutes), self.order)
+        if q.kind == "derive":
+            self._show_step()
         self._refresh()
         if cached_spread(q) is None:
             self._measure_spread(q)
 
-    def _order(self, q: Question) -> tuple[int, ...]:
+    def _order(self, q: Question, options: Sequence[str] | None = None) -> tuple[int, ...]:
         """The options as shown: as written the first time, shuffled once the item has been
         answered (a review recalls the answer, not its letter). Code lines keep their order."""
-        order = list(range(len(q.options)))
-        if q.kind in ("choice", "ranking") and q.key in self.progress:
+        order = list(range(len(q.options if options is None else options)))
+        if (q.kind in ("choice", "ranking") or options is not None) and q.key in self.progress:
             while len(order) > 1 and order == sorted(order):
                 self._shuffle.shuffle(order)
         return tuple(order)
@@ -245,7 +208,18 @@ class PracticePresenter:
         self._view.show_reveal(self._reveal)
 
     def next(self) -> None:
-        """The next item of the queue (after the last: the first not yet answered right)."""
+        """The next item of the queue (after the last: the first not yet answered right); in a
+        mock interview, the item its answers so far lead to, and after the last the summary."""
+        if self.interview is not None:
+            if not self.interview or self.interview[-1].key != self.current.key:  # skipped: counts as missed
+                self.interview.append(interview.Asked(self.current.key, False, tuple(range(len(self.current.parts)))
+                                                      if self.current.kind == "say" else ()))
+            key = interview.next_key(self.interview)
+            if key is None:
+                self._finish_interview()
+            else:
+                self.open(key, interviewing=True)
+            return
         i = self.queue.index(self.current.key)
         if i + 1 < len(self.queue):
             self.open(self.queue[i + 1])
@@ -267,6 +241,27 @@ class PracticePresenter:
         self.queue, self._queue_is_due = wrong, False
         self.open(wrong[0])
 
+    # --- a mock interview ------------------------------------------------------------------------
+    def start_interview(self) -> None:
+        """A mock interview: the main question said aloud, then follow-ups chosen by the answers."""
+        self._interview_started = self._clock()
+        self.interview = []
+        self.open(interview.MAIN, interviewing=True)
+
+    def _interview_answered(self, q: Question, correct: bool, left_out: tuple[int, ...] = ()) -> None:
+        if self.interview is not None and not any(a.key == q.key for a in self.interview):
+            self.interview.append(interview.Asked(q.key, correct, left_out))
+
+    def _finish_interview(self) -> None:
+        asked = tuple(self.interview or ())
+        lessons = {q.key: q.lesson for q in self._bank}
+        seconds = self._clock() - self._interview_started
+        summary = InterviewSummary(asked, interview.weak_points(asked, lessons), seconds)
+        self.interview = None
+        self.revealed = True  # nothing to commit until an item is opened again
+        self._reveal = None  # a reveal's late spread must not replace the summary
+        self._view.show_summary(summary)
+
     def due_today(self) -> tuple[str, ...]:
         """The items whose review is due by the end of today, in the bank's order."""
         return due_keys(self.progress, self._bank, schedule.end_of_today(self._now()))
@@ -284,7 +279,11 @@ class PracticePresenter:
     # --- committing ----------------------------------------------------------------------------
     def commit_choice(self, index: int) -> None:
         """An option (or a code line) committed; ranking: the order committed is ``commit_ranking``."""
-        if self.current.kind in ("choice", "line") and 0 <= index < len(self.current.options):
+        step = self._step()
+        if step is not None:
+            if step.kind == "choice" and 0 <= index < len(step.options):
+                self._commit_step(index)
+        elif self.current.kind in ("choice", "line") and 0 <= index < len(self.current.options):
             self._commit(index)
 
     def commit_ranking(self, order: Sequence[int]) -> None:
@@ -293,18 +292,58 @@ class PracticePresenter:
 
     def commit_number(self, text: str) -> None:
         value = parse_number(text)
+        step = self._step()
         if isinstance(value, str):
             self._view.show_problem(_(value))
+        elif step is not None:
+            if step.kind == "number":
+                self._commit_step(value)
         elif self.current.kind == "number":
             self._commit(value)
 
     def _commit(self, answer: Answer) -> None:
-        if self.revealed or self.current.kind == "say":
+        if self.revealed or self.current.kind in ("say", "derive"):
             return  # one commitment per showing; Next or the list opens it again
         q = self.current
         correct = grade(q, answer)
         self._record(q, answer, correct, schedule.rating_for(q.kind, correct, self._clock() - self._opened_at))
+        self._interview_answered(q, correct)
         self._reveal_case(q, answer, correct)
+
+    # --- a derivation, step by step ------------------------------------------------------------
+    def _step(self) -> Step | None:
+        """The derivation's step open for a commitment (None: not a derivation, or done)."""
+        q = self.current
+        if q.kind != "derive" or self.revealed or len(self._steps) >= len(q.steps):
+            return None
+        return q.steps[len(self._steps)]
+
+    def _show_step(self) -> None:
+        step = self._step()
+        if step is not None:
+            self.order = self._order(self.current, step.options) if step.kind == "choice" else ()
+            self._view.show_step(self.current, len(self._steps), tuple(self._steps), self.order)
+
+    def _commit_step(self, answer: int | float) -> None:
+        """One step committed and graded; the next step, or after the last the reveal."""
+        q, step = self.current, self._step()
+        assert step is not None
+        if step.kind == "number":
+            given = format_number(float(answer))
+        else:
+            assert isinstance(answer, int)
+            shown = self.order.index(answer) if answer in self.order else answer
+            given = f"{LETTERS[shown]} · {_(step.options[answer])}"
+        self._steps.append(StepDone(given, step.grade(answer)))
+        if len(self._steps) < len(q.steps):
+            self._show_step()
+            return
+        right = tuple(i for i, s in enumerate(self._steps) if s.right)
+        correct = grade(q, right)
+        self._record(q, right, correct, schedule.rating_for(q.kind, correct, self._clock() - self._opened_at))
+        self._interview_answered(q, correct)
+        self.order = ()
+        self._reveal_case(q, right, correct)
 
     def finish_rehearsal(self, typed: str, seconds: float | None = None) -> None:
         """A *Say it* rehearsal ended after ``seconds`` on its clock (default: since the item
@@ -326,6 +365,7 @@ class PracticePresenter:
         answer = tuple(sorted({i for i in ticked if 0 <= i < len(q.options)}))
         correct = grade(q, answer)
         history = self._record(q, answer, correct, rating, self._rehearsal_seconds, self._typed)
+        self._interview_answered(q, correct, tuple(i for i in range(len(q.options)) if i not in answer))
         self._reveal = replace(r, given=describe_answer(q, answer), correct=correct, rating=rating,
                                due=schedule.due(history), answer_links=answer)
         self._view.show_reveal(self._reveal)
@@ -348,11 +388,11 @@ class PracticePresenter:
         attempt = self.progress.get(q.key)
         history = attempt.reviews if attempt else ()
         rated = q.kind != "say"
-        self._reveal = Reveal(q, describe_answer(q, answer, self.order), correct, _expected(q, self.order),
+        self._reveal = Reveal(q, describe_answer(q, answer, self.order), correct, expected_answer(q, self.order),
                               q.measure(params), params.seed, cached_spread(q), said=said,
                               rating=history[-1].rating if rated and history else 0,
                               due=schedule.due(history) if rated else None,
-                              history=history[:-1] if rated else history)
+                              history=history[:-1] if rated else history, steps=tuple(self._steps))
         self._view.show_reveal(self._reveal)
         self._refresh()
 

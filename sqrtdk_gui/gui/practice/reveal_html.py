@@ -4,17 +4,19 @@ across samples, when the item comes back, and for a rehearsal the model answer f
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
 from sqrtdk_gui.core.i18n import PSEUDO, _, format_number, language
-from sqrtdk_gui.core.practice.model import SEEDS
-from sqrtdk_gui.gui.practice.presenter import Reveal
+from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.practice.model import SEEDS, Question
 from sqrtdk_gui.gui.practice.rehearsal import RATING_NAMES
+from sqrtdk_gui.gui.practice.shown import InterviewSummary, Reveal
 from sqrtdk_gui.gui.style import Palette
 
-__all__ = ["reveal_html"]
+__all__ = ["reveal_html", "summary_html"]
 
 
 def _when(moment: datetime) -> str:
@@ -36,9 +38,9 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
     else:
         colour, verdict = pal.warn, translate("PracticePage", "✗ Not quite.")
     you = translate("PracticePage", "You: {answer}").format(answer=e(r.given))
-    parts = [f"<p><b style='color:{colour}'>{verdict}</b> {you}"
-             + ("" if r.correct else "<br>" + translate("PracticePage", "The answer: <b>{answer}</b>")
-                .format(answer=e(r.expected))) + "</p>"]
+    expected = "" if r.correct or q.kind == "derive" else "<br>" + translate(
+        "PracticePage", "The answer: <b>{answer}</b>").format(answer=e(r.expected))
+    parts = [f"<p><b style='color:{colour}'>{verdict}</b> {you}{expected}</p>"]
     if q.fix:  # code: never translated
         fix = translate("PracticePage", "Fix: {code}").format(code=f"<code>{e(q.fix.strip())}</code>")
         parts.append(f"<p>{fix}</p>")
@@ -46,6 +48,12 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
     parts.append(f"<p>{e(_(q.answer))}</p>")
     parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
                  .format(testing=e(_(q.testing))) + "</p>")
+    if q.kind == "derive":  # the derivation as committed, each line right or with the answer given
+        lines = "<br>".join(
+            f"<b style='color:{pal.accent if d.right else pal.warn}'>{'✓' if d.right else '✗'}</b> {e(_(s.line))}"
+            + ("" if d.right else " " + e(translate("PracticePage", "(you: {answer})").format(answer=d.given)))
+            for s, d in zip(q.steps, r.steps, strict=False))
+        parts.append("<p>" + translate("PracticePage", "<b>The derivation:</b>") + f"<br>{lines}</p>")
     rows = "".join(f"<tr><td>{e(_(x.label))}</td><td align='right'><b>{e(x.value)}</b></td>"
                    f"<td style='color:{pal.muted}'>{e(_(x.note))}</td></tr>" for x in r.measured.readings)
     measured = translate("PracticePage", "<b>Measured by the model</b> (this sample, seed {seed}; the live "
@@ -58,6 +66,7 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
                   else translate("PracticePage", "Illustrative, not from a cited fix."))
         parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
     return "".join(parts)
+
 
 def _rehearsal_html(r: Reveal, pal: Palette) -> str:
     """A rehearsal: the model answer first (to set beside what was said), then, once rated,
@@ -133,3 +142,41 @@ def _spread_text(r: Reveal) -> str:
                                   highest=format_number(s.highest, ".3g"), unit=unit, agree=s.agree)
     return translate("PracticePage", "Across {count} samples (seeds 0–{last}) the model gives this answer in "
                      "<b>{agree} of {count}</b>.").format(count=count, last=last, agree=s.agree)
+
+
+def _page_title(page: str) -> str:
+    """A lesson page's name: "step 2: …" or a trap's or follow-up's title."""
+    if page.startswith("step:"):
+        step = next((s for s in STEPS if s.number == int(page.split(":")[1])), None)
+        if step is not None:
+            return translate("PracticePage", "step {number}: {title}").format(number=step.number, title=_(step.title))
+    scenario = next((s for s in SCENARIOS if s.key == page), None)
+    return _(scenario.title) if scenario else page
+
+
+def summary_html(summary: InterviewSummary, find: Callable[[str], Question], pal: Palette) -> str:
+    """A finished mock interview: the verdict per item (the main answer's links left out), the
+    weak points with the lesson page to review, and the time it took."""
+    e = html.escape
+    right = sum(a.correct for a in summary.asked)
+    minutes, seconds = divmod(round(summary.seconds), 60)
+    head = translate("PracticePage", "{right} of {count} answered right, in {minutes} min {seconds} s.").format(
+        right=right, count=len(summary.asked), minutes=minutes, seconds=f"{seconds:02d}")
+    rows = []
+    for a in summary.asked:
+        q = find(a.key)
+        mark = f"<b style='color:{pal.accent if a.correct else pal.warn}'>{'✓' if a.correct else '✗'}</b>"
+        left = ""
+        if a.left_out:
+            left = "<br><span style='color:{}'>{}</span>".format(pal.muted, e(translate(
+                "PracticePage", "left out: {links}").format(links="; ".join(_(q.options[i]) for i in a.left_out))))
+        rows.append(f"<li>{mark} {e(_(q.title))}{left}</li>")
+    parts = [f"<p>{head}</p><ul>{''.join(rows)}</ul>"]
+    if summary.weak:
+        review = "".join(f"<li>{e(_(find(key).title))} — {e(_page_title(page))}</li>" for key, page in summary.weak)
+        parts.append("<p>" + translate("PracticePage", "<b>Review before the real one</b> (the lesson pages):")
+                     + f"</p><ul>{review}</ul>")
+    else:
+        parts.append("<p>" + translate("PracticePage", "<b>No weak link this time.</b> The schedule brings each "
+                                       "item back when it is due.") + "</p>")
+    return "".join(parts)
