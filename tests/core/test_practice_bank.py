@@ -118,3 +118,15 @@ def test_every_cited_thread_says_whether_it_fixed_the_bug():
     assert cited["Graylab/DL4Proteins-notebooks #12"] == "open"
     assert cited["aladdinpersson/Machine-Learning-Collection PR #159"] == "unmerged"
     assert cited["mlc-ai/mlc-llm PR #3426"] == "fix"
+
+
+def test_every_wrong_option_of_a_choice_says_why_it_is_wrong():
+    from sqrtdk_gui.core.practice.why import WHY, why_not
+
+    choices = [q for q in BANK if q.kind == "choice"]
+    assert set(WHY) == {q.key for q in choices}
+    for q in choices:
+        reasons = WHY[q.key]
+        assert len(reasons) == len(q.options), q.key
+        assert [i for i, r in enumerate(reasons) if not r] == [q.correct], q.key  # blank exactly for the right one
+        assert why_not(q, q.correct) == "" and all(why_not(q, i) for i in range(len(q.options)) if i != q.correct)

@@ -71,6 +71,7 @@ def test_choices_by_keys_scores_and_retry_missed(window, qtbot):
     page.presenter.open("chain_saturation")
     qtbot.keyClick(page.options, Qt.Key.Key_1)  # "about 1/64": wrong, committed at once
     assert page.presenter.revealed and "✗ Not quite" in page.reveal.toPlainText()
+    assert "Why not that one: 1/64 is what a spread near 0 gives." in page.reveal.toPlainText()
     assert page.retry_button.isEnabled() and "(1)" in page.retry_button.text()
     assert "Chain <b>0</b>/4" in page.scores.text()
     page.retry_button.click()
@@ -176,8 +177,11 @@ def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
     assert window.controller.params.scaling == "after_softmax"
     assert f"{float(window.controller.result.row_sums[0]):.4f}"[:5] in text  # the row sum shown is the model's
     page.presenter.open("bug_missing")
-    qtbot.keyClick(page.options, Qt.Key.Key_3)
-    assert "Illustrative, not from a cited fix" in page.reveal.toPlainText()
+    qtbot.keyClick(page.options, Qt.Key.Key_4)  # the stable softmax's line: wrong
+    text = page.reveal.toPlainText()
+    assert "Illustrative, not from a cited fix" in text
+    # The code stays after the reveal: the faulty line struck out, its fix below it, the pick marked.
+    assert "−  3      scores = q @ k.T\n+  3      scores = q @ k.T / np.sqrt(d_k)\n›  4" in text
 
 
 def test_a_card_shown_as_a_temperature_says_so_and_measures_its_factor(window, qtbot):

@@ -59,7 +59,7 @@ def _variance(p: Params) -> Measured:
 # --- the softmax Jacobian ----------------------------------------------------------------------
 _P = np.array([0.7, 0.2, 0.1])
 _JAC_STEPS = (
-    Step(N_("pᵢ = e^{zᵢ} / Σₖ e^{zₖ}. What is ∂pᵢ/∂zⱼ?"), "choice",
+    Step(N_("pᵢ = e^(zᵢ) / Σₖ e^(zₖ). What is ∂pᵢ/∂zⱼ?"), "choice",
          options=("pᵢ(δᵢⱼ − pⱼ)", "pᵢ·δᵢⱼ", "δᵢⱼ − pᵢpⱼ", "pᵢ − pⱼ"), correct=0,
          line=N_("∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ), so J = diag(p) − ppᵀ")),
     Step(N_("p = (0.7, 0.2, 0.1). The diagonal entry J₁₁?"), "number", band=(0.205, 0.215),
@@ -144,14 +144,14 @@ def _p_max(gap: float, n: int = _KEYS) -> float:
 
 _SAT_STEPS = (
     Step(N_("n keys; one logit lies Δ above the other n − 1, which are equal. The largest weight is?"), "choice",
-         options=("1 / (1 + (n − 1)·e^{−Δ})", "e^{Δ} / n", "1 − e^{−Δ}", "Δ / n"), correct=0,
-         line=N_("p_max = e^{Δ} / (e^{Δ} + n − 1) = 1 / (1 + (n − 1)·e^{−Δ})")),
+         options=("1 / (1 + (n − 1)·e^(−Δ))", "e^(Δ) / n", "1 − e^(−Δ)", "Δ / n"), correct=0,
+         line=N_("p_max = e^(Δ) / (e^(Δ) + n − 1) = 1 / (1 + (n − 1)·e^(−Δ))")),
     Step(N_("n = 64 and Δ = 10 (raw logits at d_k = 512 have σ ≈ 22.6: such gaps are common). p_max?"), "number",
-         band=(0.996, 0.998), line=N_("p_max = 1 / (1 + 63·e^{−10}) ≈ 0.997")),
+         band=(0.996, 0.998), line=N_("p_max = 1 / (1 + 63·e^(−10)) ≈ 0.997")),
     Step(N_("Its Jacobian's diagonal entry, p_max(1 − p_max)?"), "number", band=(0.0027, 0.0030),
          line=N_("p_max(1 − p_max) ≈ 0.0029: the row hardly responds")),
     Step(N_("With ÷√d_k the same gap is Δ = 10/√512 ≈ 0.44. p_max now?"), "number", band=(0.023, 0.025),
-         line=N_("p_max = 1 / (1 + 63·e^{−0.44}) ≈ 0.024: the row stays responsive")),
+         line=N_("p_max = 1 / (1 + 63·e^(−0.44)) ≈ 0.024: the row stays responsive")),
 )
 
 
@@ -236,7 +236,7 @@ DERIVATIONS = (
              steps=_BACK_STEPS),
     Question("derive_saturation", "derive", N_("How saturated is a row?"),
              N_("Work out the largest weight of a row with one logit ahead of the rest."), "derive", (), _saturation,
-             N_("p_max = 1/(1 + (n − 1)e^{−Δ}): a gap of 10 over 64 keys gives 0.997 and a diagonal Jacobian "
+             N_("p_max = 1/(1 + (n − 1)e^(−Δ)): a gap of 10 over 64 keys gives 0.997 and a diagonal Jacobian "
                 "entry of 0.003; ÷√512 shrinks the gap to 0.44 and p_max to 0.024."),
              N_("that you can say how large a gap saturates a row, and why the spread √d_k produces such gaps."),
              preset={"d_k": 512, "scaling": "none"}, panels=("weights", "summary"), lesson="step:2",

@@ -44,6 +44,7 @@ from sqrtdk_gui.core.practice.scoring import (
     scores,
 )
 from sqrtdk_gui.core.practice.spread import cached_spread, spread
+from sqrtdk_gui.core.practice.why import why_not
 from sqrtdk_gui.gui.practice.shown import Entry, InterviewSummary, Reveal, StepDone, describe_answer, expected_answer
 from sqrtdk_gui.gui.relay import in_background
 
@@ -392,7 +393,9 @@ class PracticePresenter:
                               q.measure(params), params.seed, cached_spread(q), said=said,
                               rating=history[-1].rating if rated and history else 0,
                               due=schedule.due(history) if rated else None,
-                              history=history[:-1] if rated else history, steps=tuple(self._steps))
+                              history=history[:-1] if rated else history, steps=tuple(self._steps),
+                              why=why_not(q, answer) if q.kind == "choice" and isinstance(answer, int) else "",
+                              answer_line=answer if q.kind == "line" and isinstance(answer, int) else None)
         self._view.show_reveal(self._reveal)
         self._refresh()
 

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 from sqrtdk_gui.core.i18n import PSEUDO, _, format_number, language
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.practice.model import SEEDS, Question
+from sqrtdk_gui.gui.assets import MONO
 from sqrtdk_gui.gui.practice.rehearsal import RATING_NAMES
 from sqrtdk_gui.gui.practice.shown import InterviewSummary, Reveal
 from sqrtdk_gui.gui.style import Palette
@@ -48,6 +49,11 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
     parts.append(f"<p>{e(_(q.answer))}</p>")
     parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
                  .format(testing=e(_(q.testing))) + "</p>")
+    if q.kind == "line":  # the card's code stays, the faulty line beside its fix
+        parts.append(_code_diff(q, r.answer_line, pal))
+    if r.why:  # the belief behind the wrong option, after the essentials (above the fold at 1024 × 768)
+        parts.append("<p>" + translate("PracticePage", "<b>Why not that one:</b> {reason}").format(
+            reason=e(r.why)) + "</p>")
     if q.kind == "derive":  # the derivation as committed, each line right or with the answer given
         lines = "<br>".join(
             f"<b style='color:{pal.accent if d.right else pal.warn}'>{'✓' if d.right else '✗'}</b> {e(_(s.line))}"
@@ -66,6 +72,23 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
                   else translate("PracticePage", "Illustrative, not from a cited fix."))
         parts.append(f"<p style='color:{pal.muted}'>{source}</p>")
     return "".join(parts)
+
+
+def _code_diff(q: Question, picked: int | None, pal: Palette) -> str:
+    """The card's lines as a diff: the faulty one struck out ("−") with the fix below it ("+"),
+    the line picked marked "›" when it is another one. Code: never translated."""
+    e = html.escape
+    rows = []
+    for i, line in enumerate(q.options):
+        mark = "›" if i == picked and i != q.correct else " "
+        if i == q.correct:
+            indent = line[:len(line) - len(line.lstrip())]
+            rows.append(f"<span style='background:{pal.warn_bg};color:{pal.warn}'>− {i + 1:2d}  {e(line)}</span>")
+            rows.append(f"<span style='color:{pal.accent}'><b>+ {i + 1:2d}  {e(indent + q.fix.strip())}</b></span>")
+        else:
+            rows.append(f"{mark} {i + 1:2d}  {e(line)}")
+    return (f"<pre style='font-family:\"{MONO}\"; font-size:85%; white-space:pre-wrap'>" + "\n".join(rows)
+            + "</pre>")
 
 
 def _rehearsal_html(r: Reveal, pal: Palette) -> str:

@@ -65,6 +65,8 @@ class Reveal:
     due: datetime | None = None  # when the item comes back
     history: tuple[schedule.Review, ...] = ()  # its reviews before this one, oldest first
     steps: tuple[StepDone, ...] = ()  # a derivation's steps as committed
+    why: str = ""  # a wrong option's reason (core.practice.why)
+    answer_line: int | None = None  # a bug card: the line picked
 
 
 def describe_answer(q: Question, answer: Answer, order: Sequence[int] = ()) -> str:
