@@ -151,6 +151,23 @@ def test_a_mock_interview_from_the_button_to_its_summary(window, qtbot):
     assert page.presenter.interview is None and not page.presenter.revealed
 
 
+def test_a_long_code_cards_lines_from_10_on_are_picked_by_two_digits(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("bug_head_embd")  # 13 lines; line 11 is the faulty one
+    assert page.options.count() == 13 and "(12: 1 then 2)" in page.hint.text()
+    qtbot.keyClick(page.options, Qt.Key.Key_1)
+    assert not page.presenter.revealed and page.options.currentRow() == 0  # line 1, or the 1 of 1x
+    qtbot.keyClick(page.options, Qt.Key.Key_1)
+    assert page.presenter.revealed and "✓ Right" in page.reveal.toPlainText()
+    page.presenter.open("bug_vit_dim")  # 14 lines: 1 alone commits line 1 once the wait is over
+    qtbot.keyClick(page.options, Qt.Key.Key_1)
+    qtbot.waitUntil(lambda: page.presenter.revealed, timeout=5000)
+    assert "You: line 1:" in page.reveal.toPlainText()
+    page.presenter.open("bug_embed_size")  # 13 lines: 7 cannot begin a line number, so it commits at once
+    qtbot.keyClick(page.options, Qt.Key.Key_7)
+    assert page.presenter.revealed and "You: line 7:" in page.reveal.toPlainText()
+
+
 def test_a_ranking_by_keys(window, qtbot):
     page = _practice(window, qtbot)
     page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n

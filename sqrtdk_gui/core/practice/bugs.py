@@ -134,7 +134,7 @@ _WIDTH_TESTING = N_("whether you can find the one constant that must be the per-
                      "runs without an error — the model trains, just worse.")
 
 CARDS = (
-    _card("bug_head_embd", N_("A head scaled by the embedding width"), "PyTorch", """
+    _card("bug_head_embd", N_("A head of a small GPT"), "PyTorch", """
 class Head(nn.Module):
     def __init__(self, n_embd, head_size):
         super().__init__()
@@ -154,7 +154,7 @@ class Head(nn.Module):
           _WIDTH_TESTING,
           {"d_k": 64, "heads": 6, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("karpathy/ng-video-lecture", "PR #6", "We should scale attention by head size")),
-    _card("bug_vit_dim", N_("A scale set from the model width"), "PyTorch", """
+    _card("bug_vit_dim", N_("A ViT attention module"), "PyTorch", """
 class Attention(nn.Module):
     def __init__(self, dim, heads=16, dim_head=64):  # dim = 1024
         super().__init__()
@@ -175,7 +175,7 @@ class Attention(nn.Module):
              "(n = 64 keys)."), _WIDTH_TESTING,
           {"d_k": 64, "heads": 16, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("lucidrains/vit-pytorch", "issue #65")),
-    _card("bug_vit_emb", N_("Scaling by emb_size"), "PyTorch", """
+    _card("bug_vit_emb", N_("Multi-head attention in a ViT tutorial"), "PyTorch", """
 class MultiHeadAttention(nn.Module):
     def __init__(self, emb_size=768, num_heads=8):
         super().__init__()
@@ -196,7 +196,7 @@ class MultiHeadAttention(nn.Module):
           _WIDTH_TESTING,
           {"d_k": 96, "heads": 8, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("FrancescoSaverioZuppichini/ViT", "#1", "Scaling is wrong")),
-    _card("bug_vit_after", N_("A division in the wrong place"), "PyTorch", """
+    _card("bug_vit_after", N_("A ViT tutorial's attention weights"), "PyTorch", """
     def forward(self, x):
         qkv = rearrange(self.qkv(x), "b n (h d qkv) -> qkv b h n d",
                         h=self.num_heads, qkv=3)
@@ -212,7 +212,7 @@ class MultiHeadAttention(nn.Module):
           N_("that you know where the scale must act — on the logits — and notice rows that no longer sum to one."),
           {"d_k": 96, "scaling": "after_softmax"}, ("weights",), "after_softmax",
           Source("FrancescoSaverioZuppichini/ViT", "#5", status="open")),
-    _card("bug_embed_size", N_("embed_size in the softmax"), "PyTorch", """
+    _card("bug_embed_size", N_("Self-attention written from scratch"), "PyTorch", """
 class SelfAttention(nn.Module):
     def __init__(self, embed_size=256, heads=8):
         super().__init__()
@@ -232,7 +232,7 @@ class SelfAttention(nn.Module):
              "(n = 64 keys)."), _WIDTH_TESTING,
           {"d_k": 32, "heads": 8, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("aladdinpersson/Machine-Learning-Collection", "PR #159", status="unmerged")),
-    _card("bug_protein_head", N_("C**-0.5 in a small head"), "PyTorch", """
+    _card("bug_protein_head", N_("A head in a protein-design notebook"), "PyTorch", """
 class Head(nn.Module):
     def forward(self, x):
         B, T, C = x.shape  # C = 64 (embedding); head_size = 16, 4 heads
@@ -249,9 +249,9 @@ class Head(nn.Module):
              "above 3/n."), _WIDTH_TESTING,
           {"d_k": 16, "heads": 4, "scaling": "sqrt_dmodel"}, ("weights", "summary"), "dmodel",
           Source("Graylab/DL4Proteins-notebooks", "#12", status="open")),
-    _card("bug_div_dk", N_("A division by d_k"), "CNTK", """
+    _card("bug_div_dk", N_("Scaled dot-product attention in CNTK"), "CNTK", """
 def scaled_dot_product_attention(query, key, value):
-    # Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+    # Attention(Q, K, V), as in Vaswani et al. (2017)
     dk = C.reduce_sum(C.ones_like(query))  # the query's width: d_k = 64
     scores = C.times_transpose(query, key) / dk
     weights = C.softmax(scores, axis=-1)
@@ -265,7 +265,7 @@ def scaled_dot_product_attention(query, key, value):
              "√d_k."),
           {"d_k": 64, "scaling": "dk"}, ("histogram", "weights"), "mup",
           Source("delzac/cntkx", "issue #10", "ScaledDotProductAttention doesn't apply C.sqrt?")),
-    _card("bug_scale_divided", N_("A scale that multiplies"), "PyTorch", """
+    _card("bug_scale_divided", N_("A Perceiver's attention"), "PyTorch", """
 class MultiHeadAttention(nn.Module):
     def __init__(self, dim, num_heads=8, qk_head_dim=64):
         super().__init__()
@@ -285,7 +285,7 @@ class MultiHeadAttention(nn.Module):
           N_("whether you check which way a stored scale goes: a reciprocal kept as d ** -0.5 must multiply."),
           {"d_k": 64, "scaling": "none", "temperature": 0.125}, ("weights", "jacobian"), "step:3",
           Source("esceptico/perceiver-io", "issue #9", "Bug in MultiHeadAttention")),
-    _card("bug_default_scale", N_("A scale left at its default"), "PyTorch", """
+    _card("bug_default_scale", N_("An attention fallback path"), "PyTorch", """
 def _prefill(q, k, v, sm_scale=1.0):
     scores = (q @ k.transpose(-2, -1)) * sm_scale
     return torch.softmax(scores, dim=-1) @ v
@@ -303,12 +303,12 @@ def attention(q, k, v, kv_cache=None):
              "right shapes and is silently wrong."),
           {"d_k": 64, "scaling": "none"}, ("histogram", "weights"), "step:2",
           Source("mlc-ai/mlc-llm", "PR #3426", "[BUG FIXED] fix missing 1/sqrt(d) scaling in attention fallback path")),
-    _card("bug_num_heads", N_("The head count for the head width"), "ttnn", """
+    _card("bug_num_heads", N_("CLIP attention on an accelerator"), "ttnn", """
 class MultiHeadAttention:
     def __init__(self, q_proj, k_proj, v_proj, num_heads=12):  # width 768
         self.q_proj, self.k_proj, self.v_proj = q_proj, k_proj, v_proj
         self.num_heads = num_heads
-        # softmax(Q Kᵀ / sqrt(head_dim)) V
+        # scaled dot-product attention, head by head
         self.scale = 1.0 / math.sqrt(num_heads)
 
     def __call__(self, x):
@@ -326,7 +326,7 @@ class MultiHeadAttention:
           "sigma_dial",
           Source("tenstorrent/tt-metal", "PR #56789",
                  "[Bug fix] Scale CLIP attention by 1/sqrt(head_dim), not 1/sqrt(num_heads)")),
-    _card("bug_seq_len", N_("A scale from the context length"), "NumPy", """
+    _card("bug_seq_len", N_("Cross-attention in NumPy"), "NumPy", """
 def attention(q, k, v):
     # q: (m, d_k); k: (n, d_k); v: (n, d_v)
     n = k.shape[0]
@@ -341,7 +341,7 @@ def attention(q, k, v):
              "rescaled rotary positions or a log-n factor on top."),
           N_("that the variance of q·k depends on d_k only, and that long context needs its own, separate answer."),
           {"d_k": 256, "keys": 1024, "scaling": "seq_len"}, ("histogram", "weights"), "seq_len", None),
-    _card("bug_missing", N_("No scale at all"), "NumPy", """
+    _card("bug_missing", N_("An attention function in NumPy"), "NumPy", """
 def attention(q, k, v):
     d_k = q.shape[-1]
     scores = q @ k.T

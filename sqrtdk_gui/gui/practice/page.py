@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,7 +50,8 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 
 # Shown through translate("PracticePage", ...).
 _HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return commits · 1–{n} commit at once"),
-          "line": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose the faulty line · Return commits · 1–9 commit at once"),
+          "line": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose the faulty line · Return commits · its number "
+                                    "commits it at once (12: 1 then 2)"),
           "ranking": QT_TRANSLATE_NOOP("PracticePage", "Drag into order, or ↑ ↓ select and Ctrl+↑ / Ctrl+↓ move · "
                                        "Return commits the order, largest first"),
           "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number (22.6, 1/16, 1e-3) · Return commits"),
@@ -69,10 +70,16 @@ _SHORT = {"chain": QT_TRANSLATE_NOOP("PracticePage", "Chain"),  # the topics, sh
 class _Options(QListWidget):
     """The options, code lines or ranked items; Return and the number keys commit."""
 
+    LINE_WAIT_MS = 800  # after a digit that may begin a two-digit line number
     def __init__(self, page: PracticePage) -> None:
         super().__init__()
         self._page = page
         self.setObjectName("practiceOptions")
+        self._first_digit: int | None = None  # a code card's line number being typed
+        self._line_timer = QTimer(self)
+        self._line_timer.setSingleShot(True)
+        self._line_timer.setInterval(self.LINE_WAIT_MS)
+        self._line_timer.timeout.connect(self._line_wait_over)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
 
@@ -80,15 +87,36 @@ class _Options(QListWidget):
         super().resizeEvent(event)
         self._page.fit_code()
 
+    def _line_digit(self, digit: int) -> None:
+        """A code line by its number: at once, unless it may be the first digit of a longer
+        card's line 10 or later — then it is selected and committed after LINE_WAIT_MS unless
+        a second digit follows (1, 2: line 12)."""
+        first, self._first_digit = self._first_digit, None
+        self._line_timer.stop()
+        number = 10 * first + digit if first is not None else digit
+        if not 1 <= number <= self.count():
+            return
+        self.setCurrentRow(number - 1)
+        if first is None and 10 * number <= self.count():
+            self._first_digit = number
+            self._line_timer.start()
+        else:
+            self._page.commit()
+
+    def _line_wait_over(self) -> None:
+        if self._first_digit is not None:
+            self._first_digit = None
+            self._page.commit()
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key, ctrl = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         page = self._page
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             page.commit()
-        elif page.answer_kind in ("choice", "line") and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
-            # 1–9 as on screen (a review shows the options shuffled); a long code card's
-            # lines from 10 on are reached with the arrows.
-            row = key - Qt.Key.Key_1
+        elif page.answer_kind == "line" and Qt.Key.Key_0 <= key <= Qt.Key.Key_9 and not ctrl:
+            self._line_digit(key - Qt.Key.Key_0)
+        elif page.answer_kind == "choice" and Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not ctrl:
+            row = key - Qt.Key.Key_1  # as on screen: a review shows the options shuffled
             if row < self.count():
                 self.setCurrentRow(row)
                 page.commit()
