@@ -3,7 +3,8 @@
 ``sqrtdk-gui practice --list`` prints one line per item (its key, whether it is due, the
 last rating); ``--json`` prints the rows of ``core.practice.listing.item_rows`` instead. The
 progress is read from the settings file the window uses (``--settings FILE`` or
-$SQRTDK_GUI_SETTINGS for another), never written.
+$SQRTDK_GUI_SETTINGS for another), never written (stored progress this version cannot read
+is copied beside it, as the window does, and the command says where).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def add_parser(sub) -> None:
 
 
 def run_practice(args: argparse.Namespace) -> int:
+    from sqrtdk_gui.core.io.shared_state import PRACTICE
     from sqrtdk_gui.core.practice import BANK
     from sqrtdk_gui.core.practice.listing import item_rows
     from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
@@ -46,12 +48,10 @@ def run_practice(args: argparse.Namespace) -> int:
     settings = Settings(args.settings or os.environ.get(SETTINGS_ENV))
     if args.settings and not os.path.isfile(args.settings):
         raise ValueError(_("no settings file at {path}").format(path=args.settings))
-    _geometry, _state, warning = settings.load()
-    if warning:
-        raise ValueError(warning)
-    if settings.kept_aside:  # stored progress this version cannot read: say so, list none
+    settings.load()  # a window's own warnings (its geometry, Open recent) do not concern the list
+    if PRACTICE.key in settings.kept_aside:  # stored progress this version cannot read: say so, list none
         raise ValueError(_("the stored practice progress cannot be read; a copy is in {path}").format(
-            path=next(iter(settings.kept_aside.values()))))
+            path=settings.kept_aside[PRACTICE.key]))
     try:
         entries = read_progress(settings.practice)
     except ProgressError as exc:
@@ -63,7 +63,8 @@ def run_practice(args: argparse.Namespace) -> int:
     width = max(len(str(r["id"])) for r in rows)
     for r in rows:
         state = "·" if r["correct"] is None else "✓" if r["correct"] else "✗"
-        due = _("due today") if r["due_today"] else (str(r["due"])[:10] if r["due"] else "")
+        local = datetime.fromisoformat(str(r["due"])).astimezone().date().isoformat() if r["due"] else ""
+        due = _("due today") if r["due_today"] else local  # the day in local time, as "today" is
         rating = _RATINGS.get(r["last_rating"], "")  # type: ignore[call-overload]
         print(f"{state} {str(r['id']):<{width}}  {r['topic']:<10}  {rating:<5}  {due}".rstrip())
     return 0

@@ -99,3 +99,21 @@ def test_a_typed_answer_marks_the_links_its_words_name():
 def test_the_model_answer_names_every_link_of_its_rubric(q):
     # The word match finds each link in the model answer itself: the rubric and the answer agree.
     assert said_links(q, q.answer) == tuple(range(len(q.options))), q.key
+
+
+def test_a_history_reset_in_one_window_stays_reset_when_the_other_saves():
+    five = tuple(Review(T0 + timedelta(days=i), 3, 5.0) for i in range(5))
+    shared = read_progress(progress_to_json({"chain_variance": Attempt(22.6, True, five)}))
+    # Window B reset its progress and answered the item once; window A, in step with the old
+    # file, then answers another item: the item B reset keeps B's one review.
+    theirs = read_progress(progress_to_json({"chain_variance": Attempt(8.0, False, (Review(T0 + timedelta(days=9), 1,
+                                                                                          4.0),))}))
+    ours = dict(shared) | read_progress(progress_to_json({"trap_dmodel": Attempt(1, True, (Review(T0, 3, 2.0),))}))
+    merged = merge_progress(shared, ours, theirs)
+    assert merged["chain_variance"] == theirs["chain_variance"] and set(merged) == {"chain_variance", "trap_dmodel"}
+
+
+def test_a_pasted_book_is_stored_cut_to_what_the_progress_can_hold():
+    text = progress_to_json({"say_chain": Attempt((0,), False, (Review(T0, 2, 90.0),), "x" * 300_000)})
+    assert len(json.loads(text)["answers"]["say_chain"]["typed"]) == 4000
+    assert read_progress(text)  # still readable: the next save is not refused

@@ -168,6 +168,26 @@ def test_a_long_code_cards_lines_from_10_on_are_picked_by_two_digits(window, qtb
     assert page.presenter.revealed and "You: line 7:" in page.reveal.toPlainText()
 
 
+def test_nothing_left_running_moves_on_by_itself(window, qtbot):
+    page = _practice(window, qtbot)
+    page.presenter.open("bug_head_embd")
+    qtbot.keyClick(page.options, Qt.Key.Key_1)  # line 1, or the 1 of 1x ...
+    qtbot.keyClick(page.options, Qt.Key.Key_Return)  # ... committed as line 1
+    assert page.presenter.revealed and page.presenter.current.key == "bug_head_embd"
+    qtbot.wait(2 * page.options.LINE_WAIT_MS)  # the wait for a second digit does not commit again
+    assert page.presenter.revealed and page.presenter.current.key == "bug_head_embd"
+    page.presenter.open("say_chain")
+    page.rehearsal.start()
+    page.presenter.open("chain_variance")  # a rehearsal left running: its clock stops
+    assert page.rehearsal.state == "ready" and not page.rehearsal._tick.isActive()
+    page.interview_button.click()
+    page.presenter.finish_rehearsal("", 30.0)
+    rect = page.items.visualItemRect(page.items.currentItem())  # the interview's item, clicked
+    qtbot.mouseClick(page.items.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.keyClick(page.items, Qt.Key.Key_Return)
+    assert page.presenter.interview is not None and page.rehearsal.rubric.count() == 8
+
+
 def test_a_ranking_by_keys(window, qtbot):
     page = _practice(window, qtbot)
     page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n

@@ -68,16 +68,22 @@ def merge_keyed(base: Mapping[str, object], ours: Mapping[str, object],
 def merge_progress(base: Mapping[str, object], ours: Mapping[str, object],
                    theirs: Mapping[str, object]) -> dict[str, object]:
     """Practice progress merged like any keyed value (``merge_keyed``: answers set, entries
-    removed by a reset), and for an item both windows kept, the union of the two review
-    histories: a review made in either window counts."""
+    removed by a reset), and for an item this window answered since ``base``: its answer, with
+    the reviews it made since then added to the history in the file (``theirs``), so that a
+    review made in either window counts and a history the other window reset stays reset."""
     out = merge_keyed(base, ours, theirs)
-    for key, entry in out.items():
-        other = theirs.get(key) if entry is ours.get(key) else ours.get(key)
-        if isinstance(entry, dict) and isinstance(other, dict) and other.get("reviews") != entry.get("reviews"):
-            both = schedule.merge_reviews(schedule.reviews_from_json(entry.get("reviews")),
-                                          schedule.reviews_from_json(other.get("reviews")))
-            out[key] = {**entry, "reviews": schedule.reviews_to_json(both)}
+    for key in ours.keys() & out.keys():
+        entry = ours[key]
+        if key in base and entry == base[key] or not isinstance(entry, dict):
+            continue  # left alone here: the file's entry stands
+        new = set(_reviews(entry)) - set(_reviews(base.get(key)))
+        both = schedule.merge_reviews(_reviews(theirs.get(key)), tuple(new))
+        out[key] = {**entry, "reviews": schedule.reviews_to_json(both)}
     return out
+
+
+def _reviews(entry: object) -> tuple[schedule.Review, ...]:
+    return schedule.reviews_from_json(entry.get("reviews")) if isinstance(entry, dict) else ()
 
 
 def merge_listed(base: Sequence[str], ours: Sequence[str], theirs: Sequence[str]) -> list[str]:

@@ -149,7 +149,7 @@ _SAT_STEPS = (
     Step(N_("n = 64 and Δ = 10 (raw logits at d_k = 512 have σ ≈ 22.6: such gaps are common). p_max?"), "number",
          band=(0.996, 0.998), line=N_("p_max = 1 / (1 + 63·e^(−10)) ≈ 0.997")),
     Step(N_("Its Jacobian's diagonal entry, p_max(1 − p_max)?"), "number", band=(0.0027, 0.0030),
-         line=N_("p_max(1 − p_max) ≈ 0.0029: the row hardly responds")),
+         line=N_("p_max(1 − p_max) ≈ 0.0028: the row hardly responds")),
     Step(N_("With ÷√d_k the same gap is Δ = 10/√512 ≈ 0.44. p_max now?"), "number", band=(0.023, 0.025),
          line=N_("p_max = 1 / (1 + 63·e^(−0.44)) ≈ 0.024: the row stays responsive")),
 )

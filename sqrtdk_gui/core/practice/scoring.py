@@ -24,10 +24,10 @@ from sqrtdk_gui.core.practice.model import TOPICS, Answer, Question
 from sqrtdk_gui.core.practice.progress import PROGRESS_VERSION, ProgressError, progress_text, read_progress
 
 __all__ = ["PROGRESS_VERSION", "Attempt", "parse_number", "grade", "progress_to_json", "progress_from_json",
-           "attempts", "foreign_entries", "scores", "missed", "due_keys"]
+           "attempts", "foreign_entries", "scores", "missed", "due_keys", "TYPED_MAX"]
 
 _FRACTION = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)\s*$")  # "1/16", "3 / 4"
-_TYPED_MAX = 4000  # characters of a typed rehearsal kept: about three minutes of speech
+TYPED_MAX = 4000  # characters of a typed rehearsal kept: about three minutes of speech
 _DECIMAL_COMMA = re.compile(r"^\s*([-+]?\d+),(\d{1,2}|\d{4,})\s*(?:[^\d\s.,].*)?$")  # "22,6" but not "1,500"
 
 
@@ -112,7 +112,7 @@ def progress_to_json(progress: Mapping[str, Attempt], kept: Mapping[str, object]
         entry: dict[str, object] = {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer,
                                     "correct": a.correct, "reviews": schedule.reviews_to_json(a.reviews)}
         if a.typed:
-            entry["typed"] = a.typed
+            entry["typed"] = a.typed[:TYPED_MAX]  # a pasted book must not make the progress unsavable
         answers[key] = entry
     return progress_text(answers)
 
@@ -130,7 +130,7 @@ def attempts(entries: Mapping[str, object], bank: Iterable[Question]) -> dict[st
         if answer is not None:
             typed = entry.get("typed")
             out[key] = Attempt(answer, grade(question, answer), schedule.reviews_from_json(entry.get("reviews")),
-                               typed[:_TYPED_MAX] if isinstance(typed, str) else "")
+                               typed[:TYPED_MAX] if isinstance(typed, str) else "")
     return out
 
 

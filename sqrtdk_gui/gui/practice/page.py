@@ -103,6 +103,11 @@ class _Options(QListWidget):
         else:
             self._page.commit()
 
+    def cancel_line_number(self) -> None:
+        """Forget a digit typed: the item was committed or changed meanwhile."""
+        self._first_digit = None
+        self._line_timer.stop()
+
     def _line_wait_over(self) -> None:
         if self._first_digit is not None:
             self._first_digit = None
@@ -304,13 +309,20 @@ class PracticePage(QWidget):
 
     # --- what the candidate does ---------------------------------------------------------------
     def _open_item(self, item: QListWidgetItem, again: bool = False) -> None:
-        """Open a listed item (a topic's header is none); a click on the item already open
-        leaves it as it is, Return on it opens it afresh."""
+        """Open a listed item (a topic's header is none). The item already open stays as it
+        is — a rehearsal, a derivation or a mock interview under way is not lost to a click —
+        unless it is revealed and Return opens it afresh, or a summary is on show."""
         key = item.data(Qt.ItemDataRole.UserRole)
-        if key and (again or key != self.presenter.current.key):
-            self.presenter.open(key)
+        if not key:
+            return
+        presenter = self.presenter
+        current = key == presenter.current.key and self.kind != "summary"
+        if current and not (again and presenter.revealed and presenter.interview is None):
+            return
+        presenter.open(key)
 
     def commit(self) -> None:
+        self.options.cancel_line_number()
         if self.presenter.revealed:
             self.presenter.next()
         elif self.answer_kind == "number":
@@ -370,6 +382,9 @@ class PracticePage(QWidget):
 
     def show_question(self, q: Question, position: str, order: tuple[int, ...] = ()) -> None:
         self.kind = q.kind
+        self.options.cancel_line_number()
+        if q.kind != "say":
+            self.rehearsal.stop()  # a rehearsal left running: its clock stops
         where = translate("PracticePage", "Spot the bug") if q.kind == "line" else _(TOPICS[q.topic])
         self.position.setText(f"{where} · {position}")
         self.title.setText(_(q.title))
@@ -471,6 +486,7 @@ class PracticePage(QWidget):
         return self.step_kind if self.kind == "derive" else self.kind
 
     def show_reveal(self, r: Reveal) -> None:
+        self.options.cancel_line_number()
         self.show_problem("")
         self.commit_button.setEnabled(False)
         # The reveal takes the options' room (it names the answer given and the right one),

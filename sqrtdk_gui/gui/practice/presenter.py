@@ -33,6 +33,7 @@ from sqrtdk_gui.core.practice.model import Answer, Question, Step
 from sqrtdk_gui.core.practice.progress import ProgressError, read_progress
 from sqrtdk_gui.core.practice.rehearse import said_links
 from sqrtdk_gui.core.practice.scoring import (
+    TYPED_MAX,
     Attempt,
     attempts,
     due_keys,
@@ -354,7 +355,7 @@ class PracticePresenter:
         if q.kind != "say" or self.revealed:
             return
         said = said_links(q, typed)
-        self._typed = typed
+        self._typed = typed[:TYPED_MAX]
         self._rehearsal_seconds = self._clock() - self._opened_at if seconds is None else seconds
         self._reveal_case(q, said, grade(q, said), said=said)
 

@@ -163,6 +163,11 @@ class RehearsalPanel(QWidget):
         self.clock.show()
         self._show_clock()
 
+    def stop(self) -> None:
+        """The rehearsal left before it ended: the clock stops, ready for the next one."""
+        self._tick.stop()
+        self.state = "ready"
+
     def start(self) -> None:
         if self.state != "ready":
             return
