@@ -11,6 +11,7 @@ but slow *Hard*, right *Good*); a *Say it* rehearsal is rated by the candidate.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -66,7 +67,13 @@ def card(reviews: Iterable[Review]) -> Card | None:
 
 def due(reviews: Iterable[Review]) -> datetime | None:
     """When the item is due again (UTC); None: never reviewed."""
-    c = card(reviews)
+    return _due(tuple(sorted(reviews)))
+
+
+@functools.lru_cache(maxsize=256)
+def _due(ordered: tuple[Review, ...]) -> datetime | None:
+    # Every list refresh asks each item; its history changes only when it is answered.
+    c = card(ordered)
     return None if c is None else c.due
 
 

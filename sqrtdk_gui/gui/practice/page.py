@@ -403,7 +403,6 @@ class PracticePage(QWidget):
         self.options.clear()
         mono = q.kind == "line"
         say = q.kind == "say"
-        self.commit_button.setVisible(not say)  # a rehearsal has its own buttons
         for shown, i in enumerate(() if say else (order or range(len(q.options)))):
             text = q.options[i]
             if mono:  # a line of code: never translated
@@ -431,7 +430,7 @@ class PracticePage(QWidget):
             self.options.setCurrentRow(0)
         for widget in (self.answer_stack, self.hint):
             widget.show()
-        self.commit_button.setVisible(not say)
+        self.commit_button.setVisible(not say)  # a rehearsal has its own buttons
         target = self.number if q.kind == "number" else self.rehearsal.start_button if say else self.options
         target.setFocus(Qt.FocusReason.OtherFocusReason)
         self._set_shares()

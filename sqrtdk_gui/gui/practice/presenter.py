@@ -140,7 +140,7 @@ class PracticePresenter:
     def open(self, key: str, interviewing: bool = False) -> None:
         """Show an item with its commitment open; the live panels are covered until the reveal.
         Any item opened but the interview's next ends a mock interview."""
-        q = next(q for q in self._bank if q.key == key)
+        q = self.find(key)
         if not interviewing:
             self.interview = None
         self.current, self.revealed = q, False
