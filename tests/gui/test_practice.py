@@ -163,7 +163,7 @@ def test_a_long_code_cards_lines_from_10_on_are_picked_by_two_digits(window, qtb
     qtbot.keyClick(page.options, Qt.Key.Key_1)
     qtbot.waitUntil(lambda: page.presenter.revealed, timeout=5000)
     assert "You: line 1:" in page.reveal.toPlainText()
-    page.presenter.open("bug_embed_size")  # 13 lines: 7 cannot begin a line number, so it commits at once
+    page.presenter.open("bug_scale_divided")  # 12 lines: 7 cannot begin a line number, so it commits at once
     qtbot.keyClick(page.options, Qt.Key.Key_7)
     assert page.presenter.revealed and "You: line 7:" in page.reveal.toPlainText()
 

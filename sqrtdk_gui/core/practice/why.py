@@ -3,7 +3,8 @@
 ``WHY[key]`` holds one sentence per option of a choice item, in the order written ("" for
 the right one); the reveal shows the sentence of the option committed. Each is set against
 what the reveal's measurements show for that item. A new choice item needs its entry here
-(``tests/core/test_practice_bank.py`` checks it).
+(``tests/core/test_practice_bank.py`` checks it). ``WHY_LINE[key]`` does the same for the
+lines of a bug card that are tempting to pick: the ones that hold a scale, but rightly.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from sqrtdk_gui.core.i18n import N_, _
 from sqrtdk_gui.core.practice.model import Question
 
-__all__ = ["WHY", "why_not"]
+__all__ = ["WHY", "WHY_LINE", "why_not"]
 
 WHY: dict[str, tuple[str, ...]] = {
     "chain_saturation": (
@@ -93,8 +94,33 @@ WHY: dict[str, tuple[str, ...]] = {
 }
 
 
+WHY_LINE: dict[str, dict[int, str]] = {
+    "bug_default_scale": {
+        0: N_("The default sm_scale=1.0 is what lets the mistake pass silently, and a caller that scales q "
+              "itself would want it; the line that is wrong is the call that leaves sm_scale out."),
+        7: N_("This branch passes head_dim ** -0.5 and is right: decoders were fine. The other branch calls "
+              "_prefill without a scale."),
+    },
+    "bug_twice": {
+        5: N_("head_dim ** -0.5 is the right factor; the fault is that it is applied a second time."),
+        10: N_("Scaling q is one of the two factors, and a common way to apply the scale. The fix kept it and "
+               "told the attention function not to add its own: scale=1.0."),
+    },
+    "bug_mla": {
+        4: N_("Absorbing W_UK into q is exact: q·k is unchanged, only regrouped. The scale must follow the "
+              "product it stands for, not the new width."),
+    },
+    "bug_scale_divided": {
+        4: N_("qk_head_dim ** -0.5 is the right factor to store; what is wrong is dividing by it."),
+    },
+}
+
+
 def why_not(q: Question, option: int) -> str:
-    """Why ``option`` of a choice item is wrong, in the current language ("" if it is right or
-    the item has no such sentence)."""
+    """Why ``option`` of a choice item or line of a bug card is wrong, in the current language
+    ("" if it is right or the item has no such sentence)."""
+    if q.kind == "line":
+        line = WHY_LINE.get(q.key, {}).get(option, "")
+        return _(line) if line and option != q.correct else ""
     reasons = WHY.get(q.key, ())
     return _(reasons[option]) if 0 <= option < len(reasons) and reasons[option] else ""

@@ -395,7 +395,7 @@ class PracticePresenter:
                               rating=history[-1].rating if rated and history else 0,
                               due=schedule.due(history) if rated else None,
                               history=history[:-1] if rated else history, steps=tuple(self._steps),
-                              why=why_not(q, answer) if q.kind == "choice" and isinstance(answer, int) else "",
+                              why=why_not(q, answer) if isinstance(answer, int) else "",
                               answer_line=answer if q.kind == "line" and isinstance(answer, int) else None)
         self._view.show_reveal(self._reveal)
         self._refresh()

@@ -49,11 +49,11 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
     parts.append(f"<p>{e(_(q.answer))}</p>")
     parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
                  .format(testing=e(_(q.testing))) + "</p>")
-    if q.kind == "line":  # the card's code stays, the faulty line beside its fix
-        parts.append(_code_diff(q, r.answer_line, pal))
     if r.why:  # the belief behind the wrong option, after the essentials (above the fold at 1024 × 768)
         parts.append("<p>" + translate("PracticePage", "<b>Why not that one:</b> {reason}").format(
             reason=e(r.why)) + "</p>")
+    if q.kind == "line":  # the card's code stays, the faulty line beside its fix
+        parts.append(_code_diff(q, r.answer_line, pal))
     if q.kind == "derive":  # the derivation as committed, each line right or with the answer given
         lines = "<br>".join(
             f"<b style='color:{pal.accent if d.right else pal.warn}'>{'✓' if d.right else '✗'}</b> {e(_(s.line))}"
