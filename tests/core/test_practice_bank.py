@@ -19,8 +19,15 @@ from sqrtdk_gui.core.practice.model import SEEDS
 from sqrtdk_gui.core.practice.scoring import grade
 from sqrtdk_gui.core.practice.spread import cached_spread, spread
 
+# Every item in every case a retry can show (a number item's variants: other d_k, n, τ).
+CASES = [q.variant(i) for q in BANK for i in range(max(1, len(q.variants)))]
 
-@pytest.mark.parametrize("question", BANK, ids=lambda q: q.key)
+
+def _case_id(q):
+    return f"{q.key}#{q.case}" if q.variants else q.key
+
+
+@pytest.mark.parametrize("question", CASES, ids=_case_id)
 def test_the_model_gives_the_stated_answer_on_every_seed(question):
     measured = [question.measure(question.params(seed)) for seed in SEEDS]
     for seed, m in zip(SEEDS, measured, strict=True):
@@ -31,7 +38,7 @@ def test_the_model_gives_the_stated_answer_on_every_seed(question):
             assert m.answer == question.correct, f"{question.key}, seed {seed}: the model says {m.answer}"
 
 
-@pytest.mark.parametrize("question", [q for q in BANK if q.kind == "number"], ids=lambda q: q.key)
+@pytest.mark.parametrize("question", [q for q in CASES if q.kind == "number"], ids=_case_id)
 def test_a_band_is_narrow_enough_to_tell_a_misconception(question):
     # Wider than the seeds' spread (it survives New sample), narrower than the usual wrong
     # answers: ±12 % of its centre at most, so 8 (√64) never passes for 22.6 (√512).
@@ -48,6 +55,25 @@ def test_the_bank_covers_the_chain_the_five_traps_and_the_follow_ups():
     assert counts["say"] >= 6 and counts["derive"] >= 5
     assert {q.lesson for q in BANK if q.topic == "traps"} == {s.key for s in SCENARIOS if s.kind == "trap"}
     assert {q.kind for q in BANK} == {"number", "ranking", "choice", "line", "say", "derive"}
+
+
+def test_every_number_item_comes_back_with_other_numbers_worked_out_by_the_model():
+    # A retry is not answered from memory: each number item has cases with other parameters,
+    # other quoted numbers and another right answer, and each case's texts quote its own case.
+    for q in BANK:
+        if q.kind != "number":
+            continue
+        assert len(q.variants) >= 3, q.key
+        answers = {round(sum(q.variant(i).band) / 2, 4) for i in range(len(q.variants))}
+        assert len(answers) == len(q.variants), q.key  # every case has its own answer
+        for i, v in enumerate(q.variants):
+            case = q.variant(i)
+            prompt, answer = case.text(case.prompt), case.text(case.answer)
+            assert "{" not in prompt + answer and f"d_k = {case.preset['d_k']}" in prompt, (q.key, i)
+            assert all(value in prompt + answer for value in v.fields.values()), (q.key, i)
+            assert case.params(0).d_k == v.preset["d_k"] and case.band == v.band
+    assert find("chain_variance").variant(5).case == 1  # counted round
+    assert find("chain_saturation").variant(3) is find("chain_saturation")  # no variants: itself
 
 
 def test_every_item_names_what_the_interviewer_tests_and_a_lesson_page():

@@ -87,6 +87,19 @@ def test_progress_round_trips_and_is_regraded():
     assert progress_from_json(json.dumps(data), BANK)["chain_variance"].correct is False
 
 
+def test_an_answer_to_another_case_is_stored_and_graded_with_its_case():
+    # 16 is right for d_k = 256 (case 1) and wrong for the item's own d_k = 512.
+    progress = {"chain_variance": Attempt(16.0, True, case=1)}
+    text = progress_to_json(progress)
+    assert json.loads(text)["answers"]["chain_variance"]["case"] == 1
+    assert progress_from_json(text, BANK) == progress
+    data = json.loads(text)
+    del data["answers"]["chain_variance"]["case"]  # as an earlier version stored it: its own case
+    assert progress_from_json(json.dumps(data), BANK)["chain_variance"] == Attempt(16.0, False)
+    data["answers"]["chain_variance"]["case"] = "one"  # not a case: its own
+    assert progress_from_json(json.dumps(data), BANK)["chain_variance"].case == 0
+
+
 @pytest.mark.parametrize("text", [None, 3, "", "not json", "[]", '{"version": 3, "answers": {}}',
                                   '{"version": 1, "answers": []}', "x" * 300_000])
 def test_unreadable_progress_is_no_progress(text):

@@ -65,7 +65,16 @@ def test_scores_retry_missed_and_the_next_unanswered(parts):
     presenter.retry_missed()
     assert presenter.queue == ("chain_variance",) and presenter.current.key == "chain_variance"
     assert "retrying" in view.show_question.call_args.args[1]
+    # A retry asks the same question with other numbers (d_k = 256, not 512): the answer is
+    # worked out again, graded against this case's band and stored with it.
+    shown = presenter.current
+    assert shown.case == 1 and shown.preset["d_k"] == 256 and "d_k = 256" in shown.text(shown.prompt)
     presenter.commit_number("22.6")
+    assert not view.show_reveal.call_args.args[0].correct
+    presenter.open("chain_variance")
+    assert presenter.current.case == 2 and "d_k = 1024" in presenter.current.text(presenter.current.prompt)
+    presenter.commit_number("32")
+    assert presenter.progress["chain_variance"].case == 2 and presenter.progress["chain_variance"].correct
     presenter.next()  # the retry queue is done: the first item not yet right
     assert presenter.current.key == "chain_jacobian" and len(presenter.queue) == len(BANK)
     presenter.retry_missed()

@@ -7,7 +7,7 @@ import math
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, med, run
-from sqrtdk_gui.core.practice.model import Measured, Question, Reading
+from sqrtdk_gui.core.practice.model import Measured, Question, Reading, Variant
 
 __all__ = ["QUESTIONS"]
 
@@ -51,17 +51,25 @@ def _gradient(p: Params) -> Measured:
                      Reading(_("÷√d_k over raw"), f"{ratio:.3g}×")), choice)
 
 
+def _width_case(d_k: int) -> Variant:
+    sigma = math.sqrt(d_k)
+    return Variant({"d_k": d_k}, {"d_k": str(d_k), "sigma": f"{sigma:.1f}"},
+                   (round(0.884 * sigma, 2), round(1.105 * sigma, 2)))
+
+
+_WIDTHS = tuple(_width_case(d) for d in (512, 256, 1024, 128))
+
 QUESTIONS = (
     Question("chain_variance", "chain", N_("How wide is a logit?"),
-             N_("q and k have d_k = 512 independent entries, each of mean 0 and variance 1. "
+             N_("q and k have d_k = {d_k} independent entries, each of mean 0 and variance 1. "
                 "What is the standard deviation σ of the raw logit q·k?"),
              "number", (), _variance,
-             N_("√512 ≈ 22.6. q·k is a sum of 512 products qᵢkᵢ, each of variance 1; variances of independent "
-                "terms add, so Var(q·k) = d_k and σ = √d_k."),
+             N_("√{d_k} ≈ {sigma}. q·k is a sum of {d_k} products qᵢkᵢ, each of variance 1; variances of "
+                "independent terms add, so Var(q·k) = d_k and σ = √d_k."),
              N_("that you derive Var(q·k) = d_k from independence instead of quoting “to keep it stable”: "
                 "the whole argument for √d_k starts here."),
              preset={"d_k": 512, "scaling": "none"}, panels=("histogram", "summary"),
-             band=(20.0, 25.0), lesson="step:1"),
+             band=_WIDTHS[0].band, lesson="step:1", variants=_WIDTHS),
     Question("chain_saturation", "chain", N_("What does softmax do with such logits?"),
              N_("Raw logits of spread σ ≈ 22.6 (d_k = 512) over 64 keys. How much weight does the median query "
                 "put on its single largest key?"),

@@ -73,7 +73,7 @@ def _markdown(items: list[Question]) -> str:
         if q.topic != topic:
             topic = q.topic
             out += [f"## {_(TOPICS[topic])}", ""]
-        prompt = f" {_(q.prompt)}" if q.kind != "line" else ""
+        prompt = f" {q.text(q.prompt)}" if q.kind != "line" else ""
         out += [f"**{i}. {_heading(q)}**{prompt} {_instruction(q)}", ""]
         if q.kind == "line":
             out += ["```python"]
@@ -93,7 +93,7 @@ def _markdown(items: list[Question]) -> str:
     out += [f"## {answer_key}", ""]
     for i, q in enumerate(items, 1):
         fix = " " + _("Fix: {code}.").format(code=f"`{q.fix}`") if q.fix else ""
-        out.append(f"{i}. **{answer_text(q)}** — {_(q.answer)}{fix}")
+        out.append(f"{i}. **{answer_text(q)}** — {q.text(q.answer)}{fix}")
     return "\n".join(out) + "\n"
 
 
@@ -116,7 +116,7 @@ def _html(items: list[Question]) -> str:
         if q.topic != topic:
             topic = q.topic
             body.append(f"<h2>{e(_(TOPICS[topic]))}</h2>")
-        prompt = "" if q.kind == "line" else f" {e(_(q.prompt))}"
+        prompt = "" if q.kind == "line" else f" {e(q.text(q.prompt))}"
         body.append(f"<div class='item'><p><b>{i}. {e(_heading(q))}</b>{prompt} <i>{e(_instruction(q))}</i></p>")
         if q.kind == "line":
             lines = "\n".join(f"{n:2d}  {e(line)}" for n, line in enumerate(q.options, 1))
@@ -136,7 +136,7 @@ def _html(items: list[Question]) -> str:
     key = []
     for q in items:
         fix = " " + e(_("Fix: {code}.")).format(code=f"<code>{e(q.fix)}</code>") if q.fix else ""
-        key.append(f"<li><b>{e(answer_text(q))}</b> — {e(_(q.answer))}{fix}</li>")
+        key.append(f"<li><b>{e(answer_text(q))}</b> — {e(q.text(q.answer))}{fix}</li>")
     answer_key = e(_("Answer key"))
     body.append(f"<section class='key'><h2>{answer_key}</h2><ol>" + "".join(key) + "</ol></section>")
     return (f"<!DOCTYPE html>\n<html lang='{_lang()}'><head><meta charset='utf-8'>"

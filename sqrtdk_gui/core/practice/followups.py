@@ -10,7 +10,7 @@ import numpy as np
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, grad_ratio, med, run
-from sqrtdk_gui.core.practice.model import Measured, Question, Reading
+from sqrtdk_gui.core.practice.model import Measured, Question, Reading, Variant
 from sqrtdk_gui.core.training import folding
 
 __all__ = ["QUESTIONS", "LONG_RANKED"]
@@ -99,16 +99,32 @@ def _backward(p: Params) -> Measured:
                      Reading(_("median ‖J‖_F, ÷√d_k (σ ≈ 1)"), fmt(j_scaled, 3))), choice)
 
 
+def _temperature_case(d_k: int, tau: int) -> Variant:
+    value = math.sqrt(d_k) / tau
+    return Variant({"d_k": d_k, "temperature": float(tau)}, {"d_k": str(d_k), "tau": str(tau), "value": f"{value:g}"},
+                   (round(0.9 * value, 3), round(1.1 * value, 3)))
+
+
+def _fold_case(d_k: int) -> Variant:
+    return Variant({"d_k": d_k}, {"d_k": str(d_k), "root": f"{math.sqrt(d_k):g}"},
+                   (float(round(0.94 * d_k)), float(round(1.06 * d_k))))
+
+
+_TEMPERATURES = tuple(_temperature_case(d, t) for d, t in ((1024, 8), (256, 2), (256, 8), (576, 4)))
+_FOLDS = tuple(_fold_case(d) for d in (64, 16, 256))
+
 QUESTIONS = (
     Question("fu_temperature", "follow-ups", N_("Temperature and the scale"),
-             N_("Raw logits at d_k = 1024 with a softmax temperature τ = 8 (logits ÷ τ). What is the effective σ?"),
+             N_("Raw logits at d_k = {d_k} with a softmax temperature τ = {tau} (logits ÷ τ). What is the effective "
+                "σ?"),
              "number", (), _temperature,
-             N_("√1024 / 8 = 4. The scale and the temperature multiply into one effective σ = c·√d_k/τ; only that "
-                "number decides the softmax's regime. σ ≈ 4 is sharp but not yet saturated over 64 keys."),
+             N_("√{d_k} / {tau} = {value}. The scale and the temperature multiply into one effective "
+                "σ = c·√d_k/τ, where c is the scale's factor (1 for raw logits, 1/√d_k with ÷√d_k); only that "
+                "number decides the softmax's regime."),
              N_("that you see ÷√d_k and a temperature as the same knob — and that ÷√d_k is the choice that makes "
                 "σ = 1 for every head size, so τ can mean the same thing everywhere."),
              preset={"d_k": 1024, "scaling": "none", "temperature": 8.0}, panels=("histogram", "summary"),
-             band=(3.6, 4.4), lesson="temperature"),
+             band=_TEMPERATURES[0].band, lesson="temperature", variants=_TEMPERATURES),
     Question("fu_qk_norm", "follow-ups", N_("QK-norm with a fixed gain"),
              N_("QK-norm makes q and k unit vectors and multiplies their cosine by a gain g. With g = 4 fixed and "
                 "d_k = 1024, what do the rows look like?"),
@@ -171,17 +187,19 @@ QUESTIONS = (
              preset={"d_k": 1024, "scaling": "none", "dtype": "bfloat16"}, panels=("weights", "summary"),
              correct=0, lesson="precision"),
     Question("fu_fold", "follow-ups", N_("Fold the scale into W_Q's initialisation?"),
-             N_("Instead of ÷√d_k in the forward pass, divide W_Q's initial values by √d_k (d_k = 64). The logits at "
+             N_("Instead of ÷√d_k in the forward pass, divide W_Q's initial values by √d_k (d_k = {d_k}). The "
+                "logits at "
                 "initialisation are identical. One SGD step of the same learning rate: how many times more does "
                 "the update of W_Q move the logits in the folded form?"),
              "number", (), _fold,
-             N_("d_k = 64 times more (Adam: √d_k = 8 times more). Explicitly, ∂L/∂W_Q carries the factor 1/√d_k and "
-                "the logits feel W_Q through it again: c² = 1/d_k. Folded, neither factor is there. Same function at "
-                "initialisation, a different optimisation: the learning rate for W_Q would have to be retuned."),
+             N_("d_k = {d_k} times more (Adam: √d_k = {root} times more). Explicitly, ∂L/∂W_Q carries the factor "
+                "1/√d_k and the logits feel W_Q through it again: c² = 1/d_k. Folded, neither factor is there. Same "
+                "function at initialisation, a different optimisation: the learning rate for W_Q would have to be "
+                "retuned."),
              N_("that you know a parametrisation is more than its initial function — the gradient and step sizes "
                 "depend on where the constant sits (μP's whole point)."),
-             preset={"d_k": 64, "scaling": "sqrt_dk"}, panels=("gradient",), band=(60.0, 68.0), unit="×",
-             lesson="interview"),
+             preset={"d_k": 64, "scaling": "sqrt_dk"}, panels=("gradient",), band=_FOLDS[0].band, unit="×",
+             lesson="interview", variants=_FOLDS),
     Question("fu_backward", "follow-ups", N_("The backward pass through the scale"),
              N_("z = q·k/√d_k, so ∂z/∂q = k/√d_k. At d_k = 16, how does the median raw gradient ‖∂L/∂q‖ compare "
                 "with the ÷√d_k one for the same vectors?"),

@@ -46,7 +46,7 @@ def bank_rows(bank: Iterable[Question]) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for q in bank:
         row: dict[str, object] = {"id": q.key, "kind": q.kind, "topic": q.topic, "title": _(q.title),
-                                  "prompt": _(q.prompt), "answer_key": answer_text(q), "answer": _(q.answer)}
+                                  "prompt": q.text(q.prompt), "answer_key": answer_text(q), "answer": q.text(q.answer)}
         if q.kind == "derive":
             row["steps"] = [{"prompt": _(s.prompt), "kind": s.kind, "options": [_(o) for o in s.options],
                              "line": _(s.line)} for s in q.steps]

@@ -10,11 +10,11 @@ inside the accepted band), so no stated answer can drift from what the panels sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import N_, _
+from sqrtdk_gui.core.i18n import N_, _, localize_number
 from sqrtdk_gui.core.lesson.page import PANELS
 
 __all__ = ["Answer", "KINDS", "TOPICS", "Reading", "Measured", "Source", "Step", "Question", "SEEDS"]
@@ -100,6 +100,18 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """One case of a number item: the parameters it changes, the numbers its prompt and answer
+    quote (written as in English, ``{name}`` fields of the texts) and its accepted band. The
+    item's own case is its first variant; a retry shows the next, so the number is worked out
+    again, not remembered."""
+
+    preset: dict[str, Any]
+    fields: dict[str, str]
+    band: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class Question:
     """One practice item. ``correct``: the option or line index, the ranking (option indices,
     first = largest), or for a number the accepted ``band`` (lo, hi) — wider than the spread
@@ -130,6 +142,8 @@ class Question:
     limit: int = 0  # a rehearsal's time, seconds
     terms: tuple[str, ...] = ()  # a rehearsal's words per link, "|" between alternatives (N_)
     steps: tuple[Step, ...] = ()  # a derivation's steps
+    variants: tuple[Variant, ...] = ()  # a number item's cases: the first is its own
+    case: int = 0  # which of ``variants`` this is
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS or self.kind not in KINDS:
@@ -150,10 +164,30 @@ class Question:
             object.__setattr__(self, "correct", tuple(range(len(self.parts))))
         if self.kind == "number" and not self.band[0] < self.band[1]:
             raise ValueError(f"{self.key}: a number needs a band lo < hi")
+        own = self.variants[self.case] if self.variants else None
+        if own is not None and (self.kind != "number" or own.band != self.band
+                                or any(self.preset.get(k) != v for k, v in own.preset.items())):
+            raise ValueError(f"{self.key}: variants belong to a number item, the first being its own case")
 
     def params(self, seed: int) -> Params:
         """The case this item shows, in the sample ``seed``."""
         return Params(**self.preset, seed=seed)
+
+    def variant(self, case: int) -> Question:
+        """The item in its ``case``-th variant (counted round), or itself if it has none."""
+        if not self.variants:
+            return self
+        case %= len(self.variants)
+        v = self.variants[case]
+        return replace(self, preset={**self.preset, **v.preset}, band=v.band, case=case)
+
+    def text(self, message: str) -> str:
+        """``message`` (the prompt or the answer) in the current language, with this case's numbers."""
+        translated = _(message)
+        if not self.variants:
+            return translated
+        fields = self.variants[self.case].fields
+        return translated.format(**{k: localize_number(v) for k, v in fields.items()})
 
     @property
     def parts(self) -> tuple[object, ...]:

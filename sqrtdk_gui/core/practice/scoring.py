@@ -40,6 +40,7 @@ class Attempt:
     correct: bool
     reviews: tuple[schedule.Review, ...] = ()
     typed: str = ""
+    case: int = 0  # the variant of a number item answered (Question.variant)
 
 
 def parse_number(text: str) -> float | str:
@@ -111,6 +112,8 @@ def progress_to_json(progress: Mapping[str, Attempt], kept: Mapping[str, object]
     for key, a in progress.items():
         entry: dict[str, object] = {"answer": list(a.answer) if isinstance(a.answer, tuple) else a.answer,
                                     "correct": a.correct, "reviews": schedule.reviews_to_json(a.reviews)}
+        if a.case:
+            entry["case"] = a.case
         if a.typed:
             entry["typed"] = a.typed[:TYPED_MAX]  # a pasted book must not make the progress unsavable
         answers[key] = entry
@@ -128,9 +131,11 @@ def attempts(entries: Mapping[str, object], bank: Iterable[Question]) -> dict[st
             continue
         answer = _valid(question, entry.get("answer"))
         if answer is not None:
-            typed = entry.get("typed")
-            out[key] = Attempt(answer, grade(question, answer), schedule.reviews_from_json(entry.get("reviews")),
-                               typed[:TYPED_MAX] if isinstance(typed, str) else "")
+            typed, case = entry.get("typed"), entry.get("case", 0)
+            case = case % len(question.variants) if isinstance(case, int) and question.variants else 0
+            out[key] = Attempt(answer, grade(question.variant(case), answer),
+                               schedule.reviews_from_json(entry.get("reviews")),
+                               typed[:TYPED_MAX] if isinstance(typed, str) else "", case)
     return out
 
 

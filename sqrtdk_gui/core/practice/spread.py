@@ -29,14 +29,14 @@ class Spread:
     highest: float | None = None
 
 
-_cache: dict[str, Spread] = {}
+_cache: dict[tuple[str, int], Spread] = {}  # (item, case)
 _lock = threading.Lock()
 
 
 def cached_spread(q: Question) -> Spread | None:
     """The item's spread if measured already, else None (never measures)."""
     with _lock:
-        return _cache.get(q.key)
+        return _cache.get((q.key, q.case))
 
 
 def spread(q: Question) -> Spread:
@@ -49,5 +49,5 @@ def spread(q: Question) -> Spread:
     numbers = [float(a) for a in answers if isinstance(a, (int, float))] if q.kind == "number" else []
     result = Spread(agree, len(SEEDS), min(numbers, default=None), max(numbers, default=None))
     with _lock:
-        _cache[q.key] = result
+        _cache[q.key, q.case] = result
     return result

@@ -11,7 +11,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.scaling import log_n_factor
 from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, jac_ratio, med, run
-from sqrtdk_gui.core.practice.model import Measured, Question, Reading
+from sqrtdk_gui.core.practice.model import Measured, Question, Reading, Variant
 
 __all__ = ["QUESTIONS", "uniform_ratio"]
 
@@ -78,6 +78,20 @@ def _small(p: Params) -> Measured:
                      Reading(_("median ‖J‖_F ÷√d_k over raw, d_k = 512"), f"{large:.3g}×")), choice)
 
 
+def _sum_case(d_k: int) -> Variant:
+    value = 1 / math.sqrt(d_k)  # exact: the rows sum to 1 before the division
+    return Variant({"d_k": d_k}, {"d_k": str(d_k), "value": f"{value:g}"}, (0.96 * value, 1.04 * value))
+
+
+def _length_case(d_k: int, n: int) -> Variant:
+    value = math.sqrt(d_k / n)
+    return Variant({"d_k": d_k, "keys": n}, {"d_k": str(d_k), "n": str(n), "value": f"{value:g}"},
+                   (round(0.9 * value, 4), round(1.1 * value, 4)))
+
+
+_SUMS = tuple(_sum_case(d) for d in (256, 64, 1024, 16))
+_LENGTHS = tuple(_length_case(d, n) for d, n in ((256, 1024), (64, 1024), (576, 1024), (64, 4096)))
+
 QUESTIONS = (
     Question("trap_dmodel", "traps", N_("÷√d_model instead of ÷√d_k"),
              N_("A layer with d_model = 512 and 8 heads of d_k = 64 divides every head's q·k by √d_model = √512. "
@@ -91,15 +105,15 @@ QUESTIONS = (
              preset={"d_k": 64, "heads": 8, "scaling": "sqrt_dmodel"}, panels=("weights", "summary"),
              correct=1, lesson="dmodel"),
     Question("trap_after_softmax", "traps", N_("Scaling after the softmax"),
-             N_("At d_k = 256 the code divides the softmax's output by √d_k instead of its input. "
+             N_("At d_k = {d_k} the code divides the softmax's output by √d_k instead of its input. "
                 "What does each row of weights sum to?"),
              "number", (), _after,
-             N_("1/√256 = 0.0625. A positive factor after the softmax changes neither which key wins nor the "
+             N_("1/√{d_k} = {value}. A positive factor after the softmax changes neither which key wins nor the "
                 "saturation (the logits are still raw); it only breaks the rows' sum to one."),
              N_("that the scale has to act on the logits — the softmax's input — because only there does it change "
                 "the softmax's regime."),
              preset={"d_k": 256, "scaling": "after_softmax"}, panels=("weights",),
-             band=(0.06, 0.065), lesson="after_softmax"),
+             band=_SUMS[0].band, lesson="after_softmax", variants=_SUMS),
     Question("trap_stable_softmax", "traps", N_("“Stable softmax fixes it”"),
              N_("Raw logits at d_k = 512, float32. Someone says subtracting each row's maximum before exp "
                 "(the stable softmax) removes the need for ÷√d_k. What does the max-subtraction change?"),
@@ -113,17 +127,17 @@ QUESTIONS = (
              preset={"d_k": 512, "scaling": "none", "dtype": "float32"}, panels=("weights", "jacobian"),
              correct=1, lesson="stable_softmax"),
     Question("trap_seq_len", "traps", N_("A scale from the sequence length"),
-             N_("At d_k = 256 with n = 1,024 keys the code divides q·k by √n instead of √d_k. What is σ of the "
+             N_("At d_k = {d_k} with n = {n} keys the code divides q·k by √n instead of √d_k. What is σ of the "
                 "logits?"),
              "number", (), _seq,
-             N_("√(256/1024) = 0.5: the logits' variance is d_k whatever n is, so ÷√n scales by the wrong quantity "
-                "and long contexts go nearly uniform. One long-context technique keeps ÷√d_k and multiplies by "
-                "log n on top (× log₆₄ n here, Qwen's logn attention), so attention dilutes far less as n grows; "
+             N_("√({d_k}/{n}) = {value}: the logits' variance is d_k whatever n is, so ÷√n scales by the wrong "
+                "quantity and long contexts go nearly uniform. One long-context technique keeps ÷√d_k and multiplies "
+                "by log n on top (× log₆₄ n here, Qwen's logn attention), so attention dilutes far less as n grows; "
                 "the mainstream context-extension methods rescale the rotary positions instead."),
              N_("that the variance depends on d_k and not on n, and that you can tell a published technique — "
                 "such as a log-n factor on top of ÷√d_k — from the bug."),
              preset={"d_k": 256, "keys": 1024, "scaling": "seq_len"}, panels=("histogram", "summary"),
-             band=(0.45, 0.55), lesson="seq_len"),
+             band=_LENGTHS[0].band, lesson="seq_len", variants=_LENGTHS),
     Question("trap_small_heads", "traps", N_("“Small heads train fine”"),
              N_("“Our heads have d_k = 8 and train fine without the scale, so it does not matter.” Compare the "
                 "softmax's responsiveness (median ‖J‖_F) raw and with ÷√d_k at d_k = 8 and at d_k = 512."),

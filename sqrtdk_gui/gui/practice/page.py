@@ -388,7 +388,7 @@ class PracticePage(QWidget):
         where = translate("PracticePage", "Spot the bug") if q.kind == "line" else _(TOPICS[q.topic])
         self.position.setText(f"{where} · {position}")
         self.title.setText(_(q.title))
-        prompt = _(q.prompt)
+        prompt = q.text(q.prompt)
         if q.kind == "line":
             prompt = f"{q.language} · {prompt}"
         self.prompt.setText(prompt)

@@ -141,6 +141,8 @@ class PracticePresenter:
         """Show an item with its commitment open; the live panels are covered until the reveal.
         Any item opened but the interview's next ends a mock interview."""
         q = self.find(key)
+        if key in self.progress:  # answered before: the next case, so the number is worked out again
+            q = q.variant(self.progress[key].case + 1)
         if not interviewing:
             self.interview = None
         self.current, self.revealed = q, False
@@ -379,7 +381,7 @@ class PracticePresenter:
         seconds = self._clock() - self._opened_at if seconds is None else seconds
         before = self.progress[q.key].reviews if q.key in self.progress else ()
         history = schedule.merge_reviews(before, (schedule.Review(self._now(), rating, max(0.0, seconds)),))
-        self.progress[q.key] = Attempt(answer, correct, history, typed)
+        self.progress[q.key] = Attempt(answer, correct, history, typed, q.case)
         self._store()
         return history
 

@@ -46,7 +46,7 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
         fix = translate("PracticePage", "Fix: {code}").format(code=f"<code>{e(q.fix.strip())}</code>")
         parts.append(f"<p>{fix}</p>")
     # The essentials first (they fit above the fold at 1024 × 768), the measurements after.
-    parts.append(f"<p>{e(_(q.answer))}</p>")
+    parts.append(f"<p>{e(q.text(q.answer))}</p>")
     parts.append("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
                  .format(testing=e(_(q.testing))) + "</p>")
     if r.why:  # the belief behind the wrong option, after the essentials (above the fold at 1024 × 768)
@@ -95,7 +95,8 @@ def _rehearsal_html(r: Reveal, pal: Palette) -> str:
     """A rehearsal: the model answer first (to set beside what was said), then, once rated,
     the verdict and the schedule; the measurements and the earlier rehearsals after."""
     e, q = html.escape, r.question
-    model = "<p>" + translate("PracticePage", "<b>Model answer:</b> {answer}").format(answer=e(_(q.answer))) + "</p>"
+    model = ("<p>" + translate("PracticePage", "<b>Model answer:</b> {answer}").format(answer=e(q.text(q.answer)))
+             + "</p>")
     testing = ("<p>" + translate("PracticePage", "<b>What the interviewer is testing:</b> {testing}")
                .format(testing=e(_(q.testing))) + "</p>")
     if not r.rating:  # the model answer to set beside what was said, while the rubric is ticked
