@@ -111,8 +111,11 @@ def test_a_rehearsal_from_the_keyboard_alone(window, qtbot, monkeypatch):
     qtbot.keyClick(panel.rubric, Qt.Key.Key_3)  # Good
     text = page.reveal.toPlainText()
     assert "Rated Good: you said 2 of 3 links" in text and "Left out:" in text and "Next review:" in text
-    assert not any(p.veiled for p in window.panels.values()) and page.next_button.hasFocus()
-    assert window.controller.params.temperature == 8.0  # the live case: raw logits at τ = 8
+    assert page.next_button.hasFocus() and window.controller.params.temperature == 8.0  # raw logits at τ = 8
+    # Until the case is computed the panels say so, rather than show the previous one.
+    assert all(p.veiled and p.veil.text() == "Measuring this case…" for p in window.panels.values())
+    window.controller.flush()
+    assert not any(p.veiled for p in window.panels.values())
     stored = page.presenter.progress["say_temperature"]
     assert stored.answer == (0, 1) and stored.reviews[-1].rating == 3 and stored.reviews[-1].seconds == 65.0
 
@@ -131,7 +134,9 @@ def test_a_derivation_from_the_keyboard_alone(window, qtbot):
     qtbot.keyClick(page.options, Qt.Key.Key_1)
     text = page.reveal.toPlainText()
     assert "✗ Not quite. You: 4 of 5 steps right" in text and "The derivation:" in text
-    assert "largest gap to the model's softmax" in text and not any(p.veiled for p in window.panels.values())
+    assert "largest gap to the model's softmax" in text
+    window.controller.flush()  # the case computed: the panels open
+    assert not any(p.veiled for p in window.panels.values())
     assert page.prompt.text() == "Derive J = diag(p) − ppᵀ and evaluate it."
 
 
@@ -522,6 +527,7 @@ def test_nothing_on_screen_gives_the_answer_away_before_the_commitment(window, q
     page.commit()
     window.render_ready()
     assert window.status_label.isVisible() and "d_k = 512" in window.status_label.text()
+    assert window.panels["histogram"].title.text() == "1 · Logit histogram (raw)"  # the case's own mode
     # One click opens the next item; the status line would name the last case, the "?"s a colour.
     rect = page.items.visualItemRect(next(page.items.item(i) for i in range(page.items.count())
                                           if page.items.item(i).data(Qt.ItemDataRole.UserRole) == "trap_dmodel"))
@@ -530,8 +536,44 @@ def test_nothing_on_screen_gives_the_answer_away_before_the_commitment(window, q
     assert not window.status_label.isVisible()
     fg = window.style_.palette.fg
     assert all(label.text() == "?" and fg in label.styleSheet() for label in window.summary.labels.values())
+    # The panels: covered for one who answers alone, under titles that name no scaling (the
+    # histogram's said "(raw)", the last case's).
+    histogram = window.panels["histogram"]
+    assert histogram.veiled and histogram.veil.text() == "Answer first\n\nshown once you commit"
+    assert histogram.title.text() == "1 · Logit histogram (the softmax input)"
     qtbot.keyClick(page.options, Qt.Key.Key_2)
     window.render_ready()
     assert window.status_label.isVisible() and not any(label.text() == "?" for label in window.summary.labels.values())
     window.toggle_practice()
     assert window.status_label.isVisible()
+
+
+def test_practice_keys_are_in_the_sheet_the_lesson_menu_and_the_palette(window, qtbot):
+    from sqrtdk_gui.gui.window.commands import shortcut_sheet
+
+    sheet = dict(shortcut_sheet())
+    assert sheet["Alt+D"] and sheet["Alt+K"] and sheet["Alt+T"]
+    assert window.actions.practice_interview.text().endswith("\tAlt+K")
+    window.show_command_palette()
+    palette = window.command_palette
+    qtbot.keyClicks(palette.field, "mock interview")
+    assert palette.current().title.startswith("Practice: mock interview")
+    qtbot.keyClick(palette.field, Qt.Key.Key_Return)
+    assert window.practice_active() and window.practice_page.presenter.interview == []
+    assert window.practice_page.presenter.current.key == "say_chain"  # the main question, out loud
+    window.actions.practice_retry.trigger()  # nothing missed yet: it says so
+    assert "Nothing to retry" in window.practice_page.problem.text()
+
+
+def test_the_pointer_is_busy_while_an_answer_is_measured(window, qtbot):
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QApplication
+
+    page = _practice(window, qtbot)
+    page.presenter.open("fu_long_context")
+    seen, q = [], page.presenter.current
+    page.presenter.current = replace(q, measure=lambda p: seen.append(QApplication.overrideCursor().shape())
+                                     or q.measure(p))
+    page.presenter.commit_ranking([2, 0, 1])
+    assert seen == [Qt.CursorShape.BusyCursor] and QApplication.overrideCursor() is None

@@ -118,9 +118,9 @@ QUESTIONS = (
              N_("Raw logits at d_k = {d_k} with a softmax temperature τ = {tau} (logits ÷ τ). What is the effective "
                 "σ?"),
              "number", (), _temperature,
-             N_("√{d_k} / {tau} = {value}. The scale and the temperature multiply into one effective "
-                "σ = c·√d_k/τ, where c is the scale's factor (1 for raw logits, 1/√d_k with ÷√d_k); only that "
-                "number decides the softmax's regime."),
+             N_("√{d_k} / {tau} = {value}. The scale and the temperature multiply into one effective spread "
+                "σ = c·√d_k·scale/τ, where c = σ_q·σ_k is the entries' scale (1 here) and scale is 1 for raw logits, "
+                "1/√d_k with ÷√d_k; only that σ decides the softmax's regime."),
              N_("that you see ÷√d_k and a temperature as the same knob — and that ÷√d_k is the choice that makes "
                 "σ = 1 for every head size, so τ can mean the same thing everywhere."),
              preset={"d_k": 1024, "scaling": "none", "temperature": 8.0}, panels=("histogram", "summary"),

@@ -79,7 +79,7 @@ def verdict_html(quantity: str, measured: float, digits: int, guesses) -> str:
                        else translate("LessonPane", "×{factor} off").format(factor=f"{off:.1f}"))
             text = translate("LessonPane", "{guess}: {verdict}").format(guess=f"{guess:g}", verdict=verdict)
             cells.append(f"<b>{text}</b>" if i == best else text)
-        lines.append(translate("LessonPane", "Class guesses: {guesses}").format(guesses=" · ".join(cells)))
+        lines.append(translate("LessonPane", "Guesses: {guesses}").format(guesses=" · ".join(cells)))
     return localize_number("<br/>".join(lines))  # its numbers: one pass for the whole text
 
 
@@ -157,13 +157,14 @@ class LessonPane(QWidget):
                                                               "once the class has made its prediction (Return in the "
                                                               "guesses box)."))
         self.reveal_button.clicked.connect(self.reveal_clicked)
-        # The class's guesses, typed by the teacher; Reveal sets them against the measurement.
+        # Guesses, a learner's own or the class's typed by the teacher; Reveal sets them
+        # against the measurement.
         self.guesses = QLineEdit()
         self.guesses.setObjectName("guesses")
-        self.guesses.setPlaceholderText(translate("LessonPane", "Class guesses…"))
-        self.guesses.setToolTip(translate("LessonPane", "Type the class's guesses (numbers separated by commas or "
-                                                        "spaces); Reveal compares each with the measured value."))
-        self.guesses.setAccessibleName(translate("LessonPane", "Class guesses"))
+        self.guesses.setPlaceholderText(translate("LessonPane", "Your guess, or the class's…"))
+        self.guesses.setToolTip(translate("LessonPane", "Type a guess, or several separated by commas or spaces; "
+                                                        "Reveal compares each with the measured value."))
+        self.guesses.setAccessibleName(translate("LessonPane", "Guesses"))
         self.guesses.returnPressed.connect(self.reveal_clicked)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")

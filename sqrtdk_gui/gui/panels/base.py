@@ -29,6 +29,8 @@ _DIGIT = re.compile(r"[0-9]")
 
 VEIL_OPEN = QT_TRANSLATE_NOOP("Panel", "Predict first\n\nhidden until the answer is revealed")
 VEIL_LATER = QT_TRANSLATE_NOOP("Panel", "Later in the lesson\n\nthis panel answers a question still to come")
+VEIL_PRACTICE = QT_TRANSLATE_NOOP("Panel", "Answer first\n\nshown once you commit")
+VEIL_MEASURING = QT_TRANSLATE_NOOP("Panel", "Measuring this case…")
 
 
 def repolish(widget: QWidget, name: str, value: bool) -> None:
@@ -225,8 +227,13 @@ class PlotFrame(QFrame):
         self._key_heights: dict[tuple[str, int, str], int] = {}
         # Predict first: while the lesson's question is open, a card covers what would
         # answer it (everything below the title); the plot keeps updating underneath.
-        self._veil_texts = {False: translate("Panel", VEIL_OPEN), True: translate("Panel", VEIL_LATER)}
-        self.veil = QLabel(self._veil_texts[False], self)
+        self._veil_texts = {"open": translate("Panel", VEIL_OPEN), "later": translate("Panel", VEIL_LATER),
+                            "practice": translate("Panel", VEIL_PRACTICE),
+                            "measuring": translate("Panel", VEIL_MEASURING)}
+        # A title that changes with the case (the histogram's scaling) would name the answer
+        # under the veil: covered, a panel shows this one instead (None: its title is neutral).
+        self.covered_title: str | None = None
+        self.veil = QLabel(self._veil_texts["open"], self)
         self.veil.setObjectName("veil")
         self.veil.setAlignment(pg.QtCore.Qt.AlignmentFlag.AlignCenter)
         self.veil.setWordWrap(True)
@@ -282,14 +289,17 @@ class PlotFrame(QFrame):
         """Whether the panel has a data table (its Numbers button); not every one does yet."""
         return type(self).data_tables is not PlotFrame.data_tables
 
-    def set_veiled(self, on: bool, later: bool = False) -> None:
+    def set_veiled(self, on: bool, later: bool = False, reason: str = "") -> None:
         """Cover the readout and plots (the lesson's question is open; ``later``: a later
-        step's question) or uncover them."""
-        self.veil.setText(self._veil_texts[bool(later)])
+        step's question; ``reason`` "practice": a practice item not yet answered, "measuring":
+        its case still being computed) or uncover them."""
+        self.veil.setText(self._veil_texts[reason or ("later" if later else "open")])
         self.veil.setVisible(on)
         if on:
             self._place_veil()
             self.veil.raise_()
+        if self.covered_title is not None:
+            self._fit_title()
 
     def _place_veil(self) -> None:
         top = self.readout_slot.geometry().top()
@@ -362,7 +372,8 @@ class PlotFrame(QFrame):
         current = self.title.text()
         if self._shown_title is not None and current != self._shown_title:
             self._full_title = current  # set on the label itself: the new whole title
-        text = self._full_title  # always fitted from the whole title: it comes back with the room
+        # Always fitted from the whole title (it comes back with the room), or the covered one.
+        text = self.covered_title if self.covered_title is not None and self.veiled else self._full_title
         wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)
         style = Qt.ToolButtonStyle.ToolButtonTextOnly if wide else Qt.ToolButtonStyle.ToolButtonIconOnly

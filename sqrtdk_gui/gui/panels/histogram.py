@@ -52,6 +52,7 @@ class HistogramPanel(Panel):
         self._axis_text = translate("HistogramPanel", "logit z")
         self._axis_sampled_text = translate("HistogramPanel", "logit z (first {shown} of {rows} queries)")
         super().__init__(self._titles["none"], style, parent)
+        self.covered_title = self._default_title
         self.readout_sample = self._readout_text.format(sigma="8888.88", theory="8888.88", sqrt_dk="64.00")
         self._bins: OrderedDict = OrderedDict()  # (id(result), half) -> (weakref, bins)
         self.plot = add_plot(self.canvas)

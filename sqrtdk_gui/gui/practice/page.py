@@ -17,6 +17,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -54,7 +55,7 @@ _HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return 
                                     "commits it at once (12: 1 then 2)"),
           "ranking": QT_TRANSLATE_NOOP("PracticePage", "Drag into order, or ↑ ↓ select and Ctrl+↑ / Ctrl+↓ move · "
                                        "Return commits the order, largest first"),
-          "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number (22.6, 1/16, 1e-3) · Return commits"),
+          "number": QT_TRANSLATE_NOOP("PracticePage", "Type one number (such as 3.5, 1/8 or 2e-3) · Return commits"),
           "say": QT_TRANSLATE_NOOP("PracticePage", "Return starts the clock · say it aloud or type · Ctrl+Return "
                                    "ends it · then tick what you said and rate it 1–4")}
 _MARK = {None: "·", True: "✓", False: "✗"}
@@ -339,6 +340,13 @@ class PracticePage(QWidget):
             self.presenter.commit_choice(self.options.currentItem().data(Qt.ItemDataRole.UserRole))
         else:
             self.show_problem(translate("PracticePage", "Choose one first (↑ ↓ or a number key)."))
+
+    def set_busy(self, busy: bool) -> None:
+        """The busy pointer while an answer's case is measured (the GUI thread is working)."""
+        if busy:
+            QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        else:
+            QApplication.restoreOverrideCursor()
 
     def confirm_reset(self) -> bool:
         answer = QMessageBox.question(self, translate("PracticePage", "Reset practice progress"),

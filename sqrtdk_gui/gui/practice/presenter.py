@@ -64,6 +64,7 @@ class PracticeView(Protocol):
     def show_summary(self, summary: InterviewSummary) -> None: ...
     def show_reveal(self, reveal: Reveal) -> None: ...
     def show_problem(self, text: str) -> None: ...
+    def set_busy(self, busy: bool) -> None: ...
     def confirm_reset(self) -> bool: ...
 
 
@@ -387,13 +388,18 @@ class PracticePresenter:
 
     def _reveal_case(self, q: Question, answer: Answer, correct: bool, said: tuple[int, ...] = ()) -> None:
         params = q.params(self._seed())
+        self._view.set_busy(True)  # measuring takes a moment (up to ~1 s on a slow laptop)
+        try:
+            measured = q.measure(params)
+        finally:
+            self._view.set_busy(False)
         self._show_case(params, q.panels)
         self.revealed = True
         attempt = self.progress.get(q.key)
         history = attempt.reviews if attempt else ()
         rated = q.kind != "say"
         self._reveal = Reveal(q, describe_answer(q, answer, self.order), correct, expected_answer(q, self.order),
-                              q.measure(params), params.seed, cached_spread(q), said=said,
+                              measured, params.seed, cached_spread(q), said=said,
                               rating=history[-1].rating if rated and history else 0,
                               due=schedule.due(history) if rated else None,
                               history=history[:-1] if rated else history, steps=tuple(self._steps),

@@ -53,7 +53,7 @@ NAMES = {
     "softmax_combo": QT_TRANSLATE_NOOP("Accessibility", "Softmax variant"),
     "dtype_combo": QT_TRANSLATE_NOOP("Accessibility", "Float type"),
     "reveal": QT_TRANSLATE_NOOP("Accessibility", "Reveal answer"),
-    "guesses": QT_TRANSLATE_NOOP("Accessibility", "Class guesses"),
+    "guesses": QT_TRANSLATE_NOOP("Accessibility", "Guesses"),
     "previous": QT_TRANSLATE_NOOP("Accessibility", "Previous lesson step"),
     "next": QT_TRANSLATE_NOOP("Accessibility", "Next lesson step"),
     "lessonText": QT_TRANSLATE_NOOP("Accessibility", "Lesson text"),

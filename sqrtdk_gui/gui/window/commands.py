@@ -148,7 +148,7 @@ COMMANDS: tuple[Cmd, ...] = (
         sheet=QT_TRANSLATE_NOOP("Commands", "quit")),
     # --- Edit ---------------------------------------------------------------------------
     Cmd("undo", "edit", QT_TRANSLATE_NOOP("Commands", "&Undo"), shortcuts=(SK.Undo,),
-        sheet=QT_TRANSLATE_NOOP("Commands", "undo a change or a lesson move (a drag is one step)"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "undo (a drag is one step)"),
         make=lambda w: w.undo.stack.createUndoAction(w, translate("Commands", "&Undo"))),
     Cmd("redo", "edit", QT_TRANSLATE_NOOP("Commands", "&Redo"), shortcuts=("Ctrl+Shift+Z", "Ctrl+Y"),
         sheet=QT_TRANSLATE_NOOP("Commands", "redo"),
@@ -197,17 +197,30 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("lab", "lesson", QT_TRANSLATE_NOOP("Commands", "&Training lab"), lambda w: w.toggle_lab(), ("L",),
         separator=True,
         tip=QT_TRANSLATE_NOOP("Commands", "The training lab tab, and back to the live panels"),
-        sheet=QT_TRANSLATE_NOOP("Commands", "the training lab, and back to the live panels")),
+        sheet=QT_TRANSLATE_NOOP("Commands", "the training lab, and back")),
     Cmd("lab_run", "lesson", QT_TRANSLATE_NOOP("Commands", "R&un the training lab"), lambda w: w.run_lab(),
         ("Ctrl+R",),
         tip=QT_TRANSLATE_NOOP("Commands", "Open the training lab and run it (default: one high rate, a few seconds)"),
-        sheet=QT_TRANSLATE_NOOP("Commands", "run the training lab (quick default: one high rate)")),
+        sheet=QT_TRANSLATE_NOOP("Commands", "run the training lab")),
     Cmd("practice", "lesson", QT_TRANSLATE_NOOP("Commands", "&Practice mode (interview questions, spot the bug)"),
         lambda w: w.toggle_practice(), ("I",),
         tip=QT_TRANSLATE_NOOP("Commands", "Interview practice: commit to an answer, then see it measured in the "
                                           "live panels; bug cards"),
-        sheet=QT_TRANSLATE_NOOP("Commands", "practice mode: interview questions and spot the bug, and back to the "
-                                            "live panels")),
+        sheet=QT_TRANSLATE_NOOP("Commands", "practice mode, and back")),
+    # Practice mode's own keys are its buttons' Alt+letters (no menu shortcut: two bindings of
+    # one key would cancel each other); from the menu or the palette, practice mode opens first.
+    Cmd("practice_due", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: review what is &due"),
+        lambda w: w.practice_command("due"), keys="Alt+D",
+        tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items the schedule brings back today"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "practice: review the items due today")),
+    Cmd("practice_interview", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: mock &interview"),
+        lambda w: w.practice_command("interview"), keys="Alt+K",
+        tip=QT_TRANSLATE_NOOP("Commands", "The main question out loud, then follow-ups chosen by your answers"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "practice: a timed mock interview")),
+    Cmd("practice_retry", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: retry the &missed items"),
+        lambda w: w.practice_command("retry"), keys="Alt+T",
+        tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items answered wrongly, with other numbers"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "practice: retry the items answered wrongly")),
     # --- View ---------------------------------------------------------------------------
     Cmd("lesson", "view", QT_TRANSLATE_NOOP("Commands", "&Lesson pane"), shortcuts=("F2",),
         sheet=QT_TRANSLATE_NOOP("Commands", "hide or show the lesson pane"),
@@ -254,13 +267,13 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("palette", "help", QT_TRANSLATE_NOOP("Commands", "&Command palette…"), lambda w: w.show_command_palette(),
         ("Ctrl+Shift+P",),
         tip=QT_TRANSLATE_NOOP("Commands", "Find any action, lesson step, trap, follow-up or setting by typing"),
-        sheet=QT_TRANSLATE_NOOP("Commands", "command palette: type to find any action, step, trap or setting")),
+        sheet=QT_TRANSLATE_NOOP("Commands", "command palette: find anything")),
     Cmd("shortcuts", "help", QT_TRANSLATE_NOOP("Commands", "&Keyboard shortcuts"), lambda w: w.show_shortcuts(),
         ("F1",),
         sheet=QT_TRANSLATE_NOOP("Commands", "this list of keys")),
     Cmd("about", "help", QT_TRANSLATE_NOOP("Commands", "&About sqrtdk-gui"), lambda w: w.show_about()),
     Cmd("focus", "", "Move between controls", keys="Tab  Shift+Tab",
-        sheet=QT_TRANSLATE_NOOP("Commands", "move between controls; the arrows move a focused slider")),
+        sheet=QT_TRANSLATE_NOOP("Commands", "move between controls")),
 )
 
 

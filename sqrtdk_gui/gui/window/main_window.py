@@ -208,6 +208,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self._status_text = ""
         self._practice_covered = False  # practice mode covers the case until the commitment
+        self._practice_measuring = False  # ... and until its case is computed
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
@@ -311,14 +312,14 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         """Everything that draws the controller's numbers: the summary strip and the panels."""
         return [self.summary, *self.panels.values()]
 
-    def veil(self, targets, covered=()) -> None:
+    def veil(self, targets, covered=(), reason: str = "") -> None:
         """Hide what answers the lesson's open question (``targets``) and what would answer a
         later one (``covered``): views by name, summary cells as "summary.<cell>"; empty
-        lists uncover everything."""
+        lists uncover everything. ``reason``: why else they are covered (``set_veiled``)."""
         targets, covered = set(targets), set(covered)
         for panel in self.panels.values():
             panel.set_veiled(panel.name in targets | covered,
-                             later=panel.name in covered and panel.name not in targets)
+                             later=panel.name in covered and panel.name not in targets, reason=reason)
         self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets | covered
                                       if t.startswith("summary."))
 

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from sqrtdk_gui.gui.window.commands import COMMANDS, LANGUAGE_MENU, MENUS, Cmd, key_hint, shown
+from sqrtdk_gui.gui.window.commands import COMMANDS, LANGUAGE_MENU, MENUS, Cmd, key_hint, keys_label, shown
 
 __all__ = ["build_menus"]
 
@@ -21,6 +21,8 @@ def _action(w, cmd: Cmd) -> QAction:
         text = cmd.text if native else shown(cmd.text)
         if cmd.lesson_keys:  # the key router takes these keys: the menu only names them
             text += "\t" + key_hint(cmd)
+        elif cmd.keys and not cmd.shortcuts:  # a page's own keys (practice mode's Alt+letters)
+            text += "\t" + keys_label(cmd)
         action = QAction(text, w)
         action.setCheckable(cmd.checkable)
         run = cmd.run

@@ -33,6 +33,7 @@ class PracticeTab:
         if self._practice_page is None:
             from sqrtdk_gui.gui.practice import PracticePage  # its modules only when it is opened: start-up
 
+            self.controller.result_changed.connect(self._practice_case_computed)
             self._practice_page = PracticePage(self.style_, self._show_practice_case,
                                                lambda: self.controller.params.seed, self._save_practice)
             self._practice_holder.layout().addWidget(self._practice_page)
@@ -56,6 +57,13 @@ class PracticeTab:
         if key:
             self.practice_page.presenter.open(key)
 
+    def practice_command(self, which: str) -> None:
+        """Practice mode in front, then its "due", "interview" or "retry" (the menu and the
+        palette; on the page its buttons' Alt+D, Alt+K and Alt+T do the same)."""
+        self.tabs.setCurrentWidget(self._practice_holder)
+        presenter = self.practice_page.presenter
+        {"due": presenter.review_due, "interview": presenter.start_interview, "retry": presenter.retry_missed}[which]()
+
     def set_practice_store(self, store) -> None:
         """Where practice progress is kept (``settings.Settings``); read again if already shown."""
         self.practice_store = store
@@ -76,10 +84,21 @@ class PracticeTab:
         # The status line names the parameters on screen: the previous item's until the reveal.
         self._practice_covered = params is None
         self.status_label.setVisible(not self._practice_covered)
+        self._practice_measuring = False
         if params is None:
-            self.veil(names)
+            self.veil(names, reason="practice")
         else:
             with self.undo.step(translate("PracticeTab", "Practice: show the case")):
                 self.controller.replace_params(params)
-            self.veil(())
+            result = self.controller.result
+            # Until the case is computed the panels would show the previous one under the
+            # answer: they say it is being measured instead, and open when it arrives.
+            self._practice_measuring = result is None or result.params != self.controller.params
+            self.veil(tuple(self.panels) if self._practice_measuring else (), reason="measuring")
         self._arrange_for_lesson()
+
+    def _practice_case_computed(self, result) -> None:
+        """The controller's result arrived: a practice case waiting for it is shown."""
+        if self._practice_measuring and result.params == self.controller.params:
+            self._practice_measuring = False
+            self.veil(())
