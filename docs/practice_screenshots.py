@@ -6,8 +6,10 @@ writes docs/practice/<lang>-rubric.png (a rehearsal just ended: the rubric with 
 typed answer names ticked, the rating, the model answer), docs/practice/<lang>-rated.png
 (rated: what was left out, when it comes back, the case in the live panels) and
 docs/practice/<lang>-derivation.png (a derivation with one step wrong, confirmed by the
-model) and docs/practice/<lang>-interview.png (a mock interview's summary), at 1024×768 in
-presentation mode, as a projector or a small laptop shows them.
+model), docs/practice/<lang>-interview.png (a mock interview's summary) and
+docs/practice/<lang>-bug.png (a bug card answered with a tempting line: why not that one, the
+code as a diff, the measured downstream effect), at 1024×768 in presentation mode, as a
+projector or a small laptop shows them.
 """
 
 from __future__ import annotations
@@ -66,9 +68,31 @@ def pictures(lang: str, folder: Path) -> list[Path]:
     save_image(window.grab(), str(derivation))
     interview = folder / f"{lang}-interview.png"
     save_image(_interview(window), str(interview))
+    bug = folder / f"{lang}-bug.png"
+    save_image(_bug_card(window), str(bug))
     window.presentation.leave()
     window.close()
-    return [rubric, rated, derivation, interview]
+    return [rubric, rated, derivation, interview, bug]
+
+
+def _bug_card(window):
+    """The twice-applied scale answered with the pre-scaled query's line, the reveal scrolled
+    to why that line is not the one, the diff and the measurements."""
+    from PySide6.QtGui import QTextDocument
+
+    from sqrtdk_gui.core.practice.why import why_not
+
+    page = window.practice_page
+    page.presenter.open("bug_twice")
+    page.presenter.commit_choice(10)
+    window.render_ready()
+    page.presenter.wait_for_spread()
+    reveal = page.reveal
+    why = why_not(page.presenter.current, 10)[:30]  # the paragraph saying why not that line
+    found = reveal.document().find(why, 0, QTextDocument.FindFlag(0))
+    block = reveal.document().documentLayout().blockBoundingRect(found.block())
+    reveal.verticalScrollBar().setValue(int(block.top()))
+    return window.grab()
 
 
 def _interview(window):

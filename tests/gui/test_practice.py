@@ -223,7 +223,8 @@ def test_a_bug_card_picked_by_number_loads_its_trap(window, qtbot):
     text = page.reveal.toPlainText()
     assert "Illustrative, not from a cited fix" in text
     # The code stays after the reveal: the faulty line struck out, its fix below it, the pick marked.
-    assert "−  3      scores = q @ k.T\n+  3      scores = q @ k.T / np.sqrt(d_k)\n›  4" in text
+    # (a table: number, then code, each a cell)
+    assert "−  3 \n    scores = q @ k.T\n+  3 \n    scores = q @ k.T / np.sqrt(d_k)\n›  4 \n" in text
 
 
 def test_a_card_shown_as_a_temperature_says_so_and_measures_its_factor(window, qtbot):
@@ -577,3 +578,19 @@ def test_the_pointer_is_busy_while_an_answer_is_measured(window, qtbot):
                                      or q.measure(p))
     page.presenter.commit_ranking([2, 0, 1])
     assert seen == [Qt.CursorShape.BusyCursor] and QApplication.overrideCursor() is None
+
+
+def test_a_bug_cards_diff_is_a_hunk_around_the_fault_and_the_pick(window):
+    from PySide6.QtGui import QTextDocument
+
+    from sqrtdk_gui.core.practice import find
+    from sqrtdk_gui.gui.practice.reveal_html import code_diff
+
+    card = find("bug_twice")  # 14 lines, the fault on line 13
+    doc = QTextDocument()
+    doc.setHtml(code_diff(card, 1, window.style_.palette))  # picked line 2: far from it
+    text = doc.toPlainText()
+    assert "›  2" in text and "−  13" in text.replace("− 13", "−  13") and "+ 13" in text
+    assert "self.kv_proj = nn.Linear" not in text and text.count("⋮") == 1  # lines 6-10 left out
+    doc.setHtml(code_diff(card, None, window.style_.palette))  # the fault alone: lines 11-14
+    assert "\nq = self.split_heads(" in doc.toPlainText()  # the hunk's common indentation removed

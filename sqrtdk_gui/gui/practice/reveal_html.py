@@ -17,7 +17,7 @@ from sqrtdk_gui.gui.practice.rehearsal import RATING_NAMES
 from sqrtdk_gui.gui.practice.shown import InterviewSummary, Reveal
 from sqrtdk_gui.gui.style import Palette
 
-__all__ = ["reveal_html", "summary_html"]
+__all__ = ["code_diff", "reveal_html", "summary_html"]
 
 
 def _when(moment: datetime) -> str:
@@ -53,7 +53,7 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
         parts.append("<p>" + translate("PracticePage", "<b>Why not that one:</b> {reason}").format(
             reason=e(r.why)) + "</p>")
     if q.kind == "line":  # the card's code stays, the faulty line beside its fix
-        parts.append(_code_diff(q, r.answer_line, pal))
+        parts.append(code_diff(q, r.answer_line, pal))
     if q.kind == "derive":  # the derivation as committed, each line right or with the answer given
         lines = "<br>".join(
             f"<b style='color:{pal.accent if d.right else pal.warn}'>{'✓' if d.right else '✗'}</b> {e(_(s.line))}"
@@ -74,21 +74,37 @@ def reveal_html(r: Reveal, pal: Palette) -> str:
     return "".join(parts)
 
 
-def _code_diff(q: Question, picked: int | None, pal: Palette) -> str:
+DIFF_CONTEXT = 2  # lines kept around the faulty line and the one picked, as a diff's hunk
+
+
+def code_diff(q: Question, picked: int | None, pal: Palette) -> str:
     """The card's lines as a diff: the faulty one struck out ("−") with the fix below it ("+"),
-    the line picked marked "›" when it is another one. Code: never translated."""
+    the line picked marked "›" when it is another, and the lines near either; a line too long
+    for the reveal wraps under its code, not under its number. Code: never translated."""
     e = html.escape
-    rows = []
-    for i, line in enumerate(q.options):
-        mark = "›" if i == picked and i != q.correct else " "
+    near = {q.correct} | ({picked} if picked is not None else set())
+    kept = [i for i in range(len(q.options)) if any(abs(i - n) <= DIFF_CONTEXT for n in near)]
+    cell = f"style='font-family:\"{MONO}\"; white-space:pre-wrap'"
+    # The hunk's common indentation goes: the reveal is narrow, and relative indents remain.
+    cut = min(len(q.options[i]) - len(q.options[i].lstrip()) for i in kept if q.options[i].strip())
+    rows, last = [], -1
+    for i in kept:
+        if i > last + 1:
+            rows.append(f"<tr><td></td><td {cell}>⋮</td></tr>")
+        last = i
+        line = q.options[i][cut:]
         if i == q.correct:
             indent = line[:len(line) - len(line.lstrip())]
-            rows.append(f"<span style='background:{pal.warn_bg};color:{pal.warn}'>− {i + 1:2d}  {e(line)}</span>")
-            rows.append(f"<span style='color:{pal.accent}'><b>+ {i + 1:2d}  {e(indent + q.fix.strip())}</b></span>")
+            rows.append(f"<tr style='background:{pal.warn_bg};color:{pal.warn}'><td {cell}>− {i + 1:2d} </td>"
+                        f"<td {cell}>{e(line)}</td></tr>")
+            rows.append(f"<tr style='color:{pal.accent}'><td {cell}><b>+ {i + 1:2d} </b></td>"
+                        f"<td {cell}><b>{e(indent + q.fix.strip())}</b></td></tr>")
         else:
-            rows.append(f"{mark} {i + 1:2d}  {e(line)}")
-    return (f"<pre style='font-family:\"{MONO}\"; font-size:85%; white-space:pre-wrap'>" + "\n".join(rows)
-            + "</pre>")
+            mark = "›" if i == picked else " "
+            rows.append(f"<tr><td {cell}>{mark} {i + 1:2d} </td><td {cell}>{e(line)}</td></tr>")
+    if last < len(q.options) - 1:
+        rows.append(f"<tr><td></td><td {cell}>⋮</td></tr>")
+    return f"<table cellspacing='0' cellpadding='1' style='font-size:85%'>{''.join(rows)}</table>"
 
 
 def _rehearsal_html(r: Reveal, pal: Palette) -> str:
