@@ -219,3 +219,13 @@ def test_every_wrong_option_of_a_choice_says_why_it_is_wrong():
         assert len(reasons) == len(q.options), q.key
         assert [i for i, r in enumerate(reasons) if not r] == [q.correct], q.key  # blank exactly for the right one
         assert why_not(q, q.correct) == "" and all(why_not(q, i) for i in range(len(q.options)) if i != q.correct)
+
+
+def test_pytorchs_default_initialisation_gives_entries_of_variance_one_third():
+    from sqrtdk_gui.core.practice.followups import INIT_WIDTH, projected_logits
+
+    # kaiming_uniform_(a=√5): gain √(2/(1 + a²)), bound gain·√(3/fan_in) = 1/√fan_in.
+    assert math.sqrt(2 / (1 + 5)) * math.sqrt(3 / INIT_WIDTH) == pytest.approx(1 / math.sqrt(INIT_WIDTH))
+    for seed in range(4):
+        logits, q_var = projected_logits(64, seed)
+        assert abs(q_var - 1 / 3) < 0.02 and abs(np.std(logits) - 8 / 3) < 0.15

@@ -60,7 +60,7 @@ def test_scores_retry_missed_and_the_next_unanswered(parts):
     assert presenter.current.key == "chain_saturation"
     presenter.commit_choice(3)  # right
     view.show_scores.assert_called_with(
-        {"chain": (1, 2, 4), "derive": (0, 0, 5), "say": (0, 0, 6), "traps": (0, 0, 5), "follow-ups": (0, 0, 8),
+        {"chain": (1, 2, 4), "derive": (0, 0, 5), "say": (0, 0, 6), "traps": (0, 0, 5), "follow-ups": (0, 0, 9),
          "bugs": (0, 0, len(bugs.CARDS))}, 1, 0)
     presenter.retry_missed()
     assert presenter.queue == ("chain_variance",) and presenter.current.key == "chain_variance"
@@ -256,12 +256,12 @@ def test_a_mock_interview_follows_the_answers_and_ends_in_a_summary(parts):
     presenter.finish_rehearsal("", 30.0)
     presenter.rate_rehearsal([0, 1, 2], 4)
     presenter.next()
-    assert presenter.current.key == "fu_overflow" and presenter.interview is not None
-    presenter.commit_choice(0)
+    assert presenter.current.key == "fu_init" and presenter.interview is not None
+    presenter.commit_number("2.7")  # √64/3 under PyTorch's default initialisation
     presenter.next()  # the seventh answer: the summary
     summary = view.show_summary.call_args.args[0]
     assert [a.key for a in summary.asked] == ["say_chain", "chain_jacobian", "derive_jacobian", "fu_qk_norm",
-                                              "fu_temperature", "say_temperature", "fu_overflow"]
+                                              "fu_temperature", "say_temperature", "fu_init"]
     assert [a.correct for a in summary.asked] == [False, False, True, True, False, True, True]
     assert summary.asked[0].left_out == (4,) and summary.seconds == 120.0
     assert summary.weak == (("chain_jacobian", "step:3"), ("fu_temperature", "temperature"))

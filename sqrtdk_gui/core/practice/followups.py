@@ -99,6 +99,37 @@ def _backward(p: Params) -> Measured:
                      Reading(_("median ‖J‖_F, ÷√d_k (σ ≈ 1)"), fmt(j_scaled, 3))), choice)
 
 
+INIT_WIDTH = 512  # d_model: the projections' input width
+
+
+def projected_logits(d_k: int, seed: int, rows: int = 256, keys: int = 64) -> tuple[np.ndarray, float]:
+    """Raw logits q·k for q = x W_Q, k = y W_K with unit-variance x, y of width INIT_WIDTH and
+    PyTorch's default nn.Linear weights, and the variance of the q entries."""
+    rng = np.random.default_rng([seed, d_k])
+    # kaiming_uniform_(a=√5): gain √(2/(1 + 5)) times √(3/fan_in) is the bound 1/√fan_in,
+    # so Var(W) = bound²/3 = 1/(3·fan_in).
+    bound = 1 / math.sqrt(INIT_WIDTH)
+    w_q, w_k = rng.uniform(-bound, bound, (2, INIT_WIDTH, d_k))
+    q = rng.standard_normal((rows, INIT_WIDTH)) @ w_q
+    k = rng.standard_normal((keys, INIT_WIDTH)) @ w_k
+    return q @ k.T, float(np.var(q))
+
+
+def _init(p: Params) -> Measured:
+    logits, q_var = projected_logits(p.d_k, p.seed)
+    sigma = float(np.std(logits))
+    return Measured((Reading(_("variance of a q entry after nn.Linear"), fmt(q_var, 3), "1/3 = 0.333"),
+                     Reading(_("σ of the raw logits q·k"), fmt(sigma, 3),
+                             f"√{p.d_k}/3 = {math.sqrt(p.d_k) / 3:.3f}"),
+                     Reading(_("the live panels: entries of variance 1/3"), fmt(run(p).logit_std, 3))), sigma)
+
+
+def _init_case(d_k: int) -> Variant:
+    value = math.sqrt(d_k) / 3
+    return Variant({"d_k": d_k}, {"d_k": str(d_k), "value": f"{value:.2f}"},
+                   (round(0.9 * value, 2), round(1.1 * value, 2)))
+
+
 def _temperature_case(d_k: int, tau: int) -> Variant:
     value = math.sqrt(d_k) / tau
     return Variant({"d_k": d_k, "temperature": float(tau)}, {"d_k": str(d_k), "tau": str(tau), "value": f"{value:g}"},
@@ -112,6 +143,8 @@ def _fold_case(d_k: int) -> Variant:
 
 _TEMPERATURES = tuple(_temperature_case(d, t) for d, t in ((1024, 8), (256, 2), (256, 8), (576, 4)))
 _FOLDS = tuple(_fold_case(d) for d in (64, 16, 256))
+_INITS = tuple(_init_case(d) for d in (64, 256, 16))
+_THIRD = 1 / math.sqrt(3)  # the q and k entries' σ under nn.Linear's default initialisation
 
 QUESTIONS = (
     Question("fu_temperature", "follow-ups", N_("Temperature and the scale"),
@@ -212,4 +245,16 @@ QUESTIONS = (
                 "and weigh that against what it does to J."),
              preset={"d_k": 16, "scaling": "sqrt_dk"}, panels=("jacobian", "gradient"), correct=2,
              lesson="interview"),
+    Question("fu_init", "follow-ups", N_("PyTorch's default initialisation"),
+             N_("q = x W_Q and k = y W_K: x and y have d_model = 512 entries of variance 1, and W_Q, W_K keep "
+                "PyTorch's default nn.Linear initialisation (uniform, variance 1/(3 · 512)). What is σ of the raw "
+                "logit q·k at d_k = {d_k}?"),
+             "number", (), _init,
+             N_("√{d_k}/3 ≈ {value}. Each q entry sums 512 products of variance 1/(3 · 512), so its variance is 1/3, "
+                "and so is each k entry's: Var(q·k) = d_k σ_q² σ_k² = d_k/9, and σ = √d_k/3. It is part of why "
+                "small heads train without the scale, and why large ones do not."),
+             N_("that you carry Var(q·k) = d_k σ_q² σ_k² through a real initialisation instead of assuming "
+                "unit-variance q and k."),
+             preset={"d_k": 64, "scaling": "none", "q_std": _THIRD, "k_std": _THIRD}, panels=("histogram", "summary"),
+             band=_INITS[0].band, lesson="interview", variants=_INITS),
 )

@@ -28,10 +28,11 @@ PROBES = {"chain_variance": "derive_variance", "chain_saturation": "derive_satur
           "trap_stable_softmax": "say_stable_softmax", "trap_seq_len": "say_long_context",
           "trap_small_heads": "chain_gradient", "fu_temperature": "say_temperature", "fu_qk_norm": "say_qk_norm",
           "fu_overflow": "trap_stable_softmax", "fu_mup": "say_mup", "fu_long_context": "trap_seq_len",
-          "fu_precision": "chain_variance", "fu_fold": "fu_backward", "fu_backward": "derive_backward"}
+          "fu_precision": "chain_variance", "fu_fold": "fu_backward", "fu_backward": "derive_backward",
+          "fu_init": "derive_variance"}
 # Right answers lead here, in this order: what an interviewer asks once the chain is right.
-DEEPER = ("fu_qk_norm", "fu_temperature", "fu_overflow", "fu_backward", "fu_mup", "fu_fold", "fu_long_context",
-          "fu_precision", "derive_peak")
+DEEPER = ("fu_qk_norm", "fu_temperature", "fu_init", "fu_overflow", "fu_backward", "fu_mup", "fu_fold",
+          "fu_long_context", "fu_precision", "derive_peak")
 
 
 @dataclass(frozen=True)
