@@ -4,7 +4,7 @@ come from it, and a user's edit reaches undo and the animator through the contro
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -32,7 +32,7 @@ def test_no_two_commands_share_a_key(qapp):
 def test_every_key_a_command_has_is_on_the_sheet_with_its_line(qapp):
     sheet = dict(shortcut_sheet())
     for cmd in COMMANDS:
-        if cmd.shortcuts or cmd.keys:
+        if cmd.shortcuts or cmd.keys or cmd.mnemonic:
             if cmd.name.startswith("step_") and cmd.name != "step_1":
                 continue  # "1–5" is one line
             assert sheet.get(keys_label(cmd)) == cmd.sheet, cmd.name
@@ -185,3 +185,17 @@ def test_the_shortcuts_sheet_fits_a_1024x768_projector_at_the_presentation_zoom(
     bar = dialog.scroll_area.verticalScrollBar()
     assert bar.maximum() == 0  # every line on screen: nothing to scroll to
     dialog.close()
+
+
+def test_a_buttons_key_on_the_sheet_is_the_letter_of_the_language_spoken(qapp):
+    # The practice buttons' Alt+letters come from their translated labels.
+    try:
+        for lang in ("en", "de", "es", "zh_CN"):
+            translations.install(lang)
+            for name, text in (("practice_due", "Review &due"), ("practice_interview", "Moc&k interview"),
+                               ("practice_retry", "Re&try missed")):
+                label = QCoreApplication.translate("PracticePage", text)
+                letter = label[label.index("&") + 1].upper()
+                assert keys_label(find(name)) == f"Alt+{letter}", (lang, name)
+    finally:
+        translations.install("en")

@@ -77,6 +77,9 @@ class Cmd:
     # ... and the first press after a blank screen only brings the picture back (not B itself).
     wakes: bool = True
     make: Callable[[Window], Any] | None = None  # builds the action itself (undo, redo, a dock's)
+    # A button's Alt+letter, as (context, text) of its translated label: the key is that of the
+    # language spoken ("Review &due" is Alt+D; its Chinese label may have another letter).
+    mnemonic: tuple[str, str] | None = None
 
 
 def _escape(w: Window) -> None:
@@ -210,15 +213,15 @@ COMMANDS: tuple[Cmd, ...] = (
     # Practice mode's own keys are its buttons' Alt+letters (no menu shortcut: two bindings of
     # one key would cancel each other); from the menu or the palette, practice mode opens first.
     Cmd("practice_due", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: review what is &due"),
-        lambda w: w.practice_command("due"), keys="Alt+D",
+        lambda w: w.practice_command("due"), mnemonic=("PracticePage", "Review &due"),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items the schedule brings back today"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: review the items due today")),
     Cmd("practice_interview", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: mock &interview"),
-        lambda w: w.practice_command("interview"), keys="Alt+K",
+        lambda w: w.practice_command("interview"), mnemonic=("PracticePage", "Moc&k interview"),
         tip=QT_TRANSLATE_NOOP("Commands", "The main question out loud, then follow-ups chosen by your answers"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: a timed mock interview")),
     Cmd("practice_retry", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: retry the &missed items"),
-        lambda w: w.practice_command("retry"), keys="Alt+T",
+        lambda w: w.practice_command("retry"), mnemonic=("PracticePage", "Re&try missed"),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items answered wrongly, with other numbers"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: retry the items answered wrongly")),
     # --- View ---------------------------------------------------------------------------
@@ -294,6 +297,8 @@ def shown(text: str) -> str:
 def keys_label(cmd: Cmd) -> str:
     """The keys of ``cmd`` as the sheet shows them: "Page Down  →  Space", "Ctrl+Shift+Z  Ctrl+Y"
     (in the current language: the names of keys written out, and Qt's native key names)."""
+    if cmd.mnemonic:
+        return QKeySequence.mnemonic(translate(*cmd.mnemonic)).toString(QKeySequence.SequenceFormat.NativeText)
     if cmd.keys:
         return "  ".join(shown(key) for key in cmd.keys.split("  "))
     return "  ".join(QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText) for s in cmd.shortcuts)
