@@ -176,15 +176,26 @@ def test_the_animators_own_frames_and_the_lessons_sweep_are_not_edits(window, qt
     assert not window.animator.running
 
 
-def test_the_shortcuts_sheet_fits_a_1024x768_projector_at_the_presentation_zoom(make_window):
+@pytest.mark.parametrize("lang", ["en", "de", "es", "zh_CN"])
+def test_the_shortcuts_sheet_fits_a_1024x768_projector_at_the_presentation_zoom(make_window, lang):
     from sqrtdk_gui.gui.window.presentation import presentation_zoom
+    from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
 
-    window = make_window(size=(1024, 768), zoom=presentation_zoom(768))
-    dialog = window.show_shortcuts()
-    assert dialog.width() <= 1024 and dialog.height() <= 768
-    bar = dialog.scroll_area.verticalScrollBar()
-    assert bar.maximum() == 0  # every line on screen: nothing to scroll to
-    dialog.close()
+    translations.install(lang)  # Qt's own key names too ("Strg+Umschalt+Z")
+    try:
+        window = make_window(size=(1024, 768), zoom=presentation_zoom(768))
+        dialog = window.show_shortcuts()
+        assert dialog.width() <= 1024 and dialog.height() <= 768
+        bar = dialog.scroll_area.verticalScrollBar()
+        assert bar.maximum() == 0  # every line on screen: nothing to scroll to
+        first = ShortcutsDialog(window).text.font().pointSizeF()
+        shrunk = dialog.text.font().pointSizeF()
+        assert shrunk >= ShortcutsDialog.MIN_SCALE * first
+        if lang == "en":  # the longer languages only are made smaller
+            assert shrunk == first
+        dialog.close()
+    finally:
+        translations.install("en")
 
 
 def test_a_buttons_key_on_the_sheet_is_the_letter_of_the_language_spoken(qapp):

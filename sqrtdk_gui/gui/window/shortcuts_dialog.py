@@ -61,18 +61,30 @@ class ShortcutsDialog(QDialog):
         self.box.addWidget(scroll, 1)
         self.box.addWidget(buttons)
 
+    MIN_SCALE = 0.75  # of the first type size: smaller would not be read from a projector's back row
+
     def popup(self) -> None:
         """Open over the parent window: as wide as the list or the window, whichever is
-        narrower (the lines wrap), as tall as the list then needs (at most the window)."""
+        narrower (the lines wrap), as tall as the list then needs (at most the window). A
+        language whose lines are longer gets a smaller type, down to MIN_SCALE, before the
+        list scrolls (German and Spanish at 1024 × 768)."""
         margins = self.box.contentsMargins()
         frame = margins.left() + margins.right() + 24  # and a scroll bar's width
-        unwrapped = QLabel(self.text.text())  # a wrapping label's size hint is a guess
-        unwrapped.setFont(self.text.font())
-        width = unwrapped.sizeHint().width() + frame
-        height = 2 ** 15
-        parent = self.parentWidget()
-        if parent is not None:
-            width, height = min(width, parent.width() - 16), parent.height() - 16
-        text_height = self.text.heightForWidth(width - frame)
-        self.resize(width, min(height, text_height + margins.top() + margins.bottom() + 60))
+        chrome = margins.top() + margins.bottom() + 60  # and the Close button's row
+        first = self.text.font().pointSizeF()
+        while True:
+            unwrapped = QLabel(self.text.text())  # a wrapping label's size hint is a guess
+            unwrapped.setFont(self.text.font())
+            width = unwrapped.sizeHint().width() + frame
+            height = 2 ** 15
+            parent = self.parentWidget()
+            if parent is not None:
+                width, height = min(width, parent.width() - 16), parent.height() - 16
+            text_height = self.text.heightForWidth(width - frame)
+            font = self.text.font()
+            if text_height + chrome <= height or font.pointSizeF() * 0.95 < first * self.MIN_SCALE:
+                break
+            font.setPointSizeF(font.pointSizeF() * 0.95)
+            self.text.setFont(font)
+        self.resize(width, min(height, text_height + chrome))
         self.open()
