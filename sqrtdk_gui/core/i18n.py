@@ -160,16 +160,21 @@ def decimal_mark(code: str | None = None) -> str:
     return _DECIMAL.get(_current if code is None else code, ".")
 
 
-# A decimal number: not part of a version ("6.11.3") or a name; "2.5e-3" and "0.998." count.
-_POINT_NUMBER = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?=[eE][-+]?\d|[^\w.]|\.(?!\d)|$)")
+# A decimal number: not part of a version ("6.11.3"), a name or a keyword argument of code
+# ("scale=1.0"; a formula's "ρ=0.9" is a number); "2.5e-3" and "0.998." count.
+_POINT_NUMBER = re.compile(r"(?<![\w.])(?<![A-Za-z_]=)(\d+)\.(\d+)(?=[eE][-+]?\d|[^\w.]|\.(?!\d)|$)")
+_CODE = re.compile(r"(<code\b.*?</code>)", re.DOTALL)  # HTML code spans: code keeps its points
 
 
 def localize_number(text: str, code: str | None = None) -> str:
-    """``text`` with the decimal points of its numbers in ``code``'s mark ("0.998" → "0,998")."""
+    """``text`` with the decimal points of its numbers in ``code``'s mark ("0.998" → "0,998");
+    HTML ``<code>`` spans are left as they are."""
     mark = decimal_mark(code)
     if mark == ".":
         return text
-    return _POINT_NUMBER.sub(lambda m: f"{m.group(1)}{mark}{m.group(2)}", text)
+    parts = _CODE.split(text)  # odd indices: the code spans
+    return "".join(part if i % 2 else _POINT_NUMBER.sub(lambda m: f"{m.group(1)}{mark}{m.group(2)}", part)
+                   for i, part in enumerate(parts))
 
 
 def format_number(value: float, spec: str = "g") -> str:

@@ -594,3 +594,26 @@ def test_a_bug_cards_diff_is_a_hunk_around_the_fault_and_the_pick(window):
     assert "self.kv_proj = nn.Linear" not in text and text.count("⋮") == 1  # lines 6-10 left out
     doc.setHtml(code_diff(card, None, window.style_.palette))  # the fault alone: lines 11-14
     assert "\nq = self.split_heads(" in doc.toPlainText()  # the hunk's common indentation removed
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh_CN"])
+def test_a_revealed_bug_card_is_read_whole_at_1024x768_in_every_language(make_window, lang):
+    # The summary's captions beside the reveal (German compounds: "Maximalgewicht"), and code
+    # keeps its decimal points where prose takes the language's mark.
+    from sqrtdk_gui.gui.launch import translations
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    translations.install(lang)
+    try:
+        window = make_window(size=(1024, 768), zoom=presentation_zoom(768), threaded=False)
+        window.actions.practice.trigger()
+        page = window.practice_page
+        page.presenter.open("bug_twice")
+        page.presenter.commit_choice(10)
+        window.render_ready()
+        for key, caption in window.summary.captions.items():
+            assert _words_fit(caption), (key, caption.text())
+        text = page.reveal.toPlainText()
+        assert "scale=1.0)" in text and "scale=1,0" not in text
+    finally:
+        translations.install("en")

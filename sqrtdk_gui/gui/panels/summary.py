@@ -31,6 +31,7 @@ EXACT_CAPTIONS = {"max_weight": QT_TRANSLATE_NOOP("SummaryStrip", "max weight (e
                   "saturated": QT_TRANSLATE_NOOP("SummaryStrip", "saturated (exact)")}
 MIN_VALUE_PT = 6
 MIN_READABLE_PT = 10  # below this in one row, the strip takes two rows (or three)
+MIN_CAPTION_PT = 8  # a caption's smallest type, for a long compound in a narrow strip
 
 TIPS = {
     "sigma": QT_TRANSLATE_NOOP("SummaryStrip", "Standard deviation of all logits (the softmax input) of the "
@@ -123,7 +124,7 @@ class SummaryStrip(ControllerView, QFrame):
     def apply_style(self) -> None:
         s = self.style_
         for key in self.captions:
-            self.captions[key].setFont(s.font(11))
+            self.captions[key].setFont(s.font(11))  # smaller if a word would not fit (_fit_values)
             self.captions[key].setStyleSheet(f"color: {s.palette.muted};")
         self.set_highlighted(self._highlighted)
         for slot in self.slots.values():
@@ -159,6 +160,16 @@ class SummaryStrip(ControllerView, QFrame):
                 break
         self.layout().setHorizontalSpacing(spacing)
         self._arrange(per_row)
+        # A compound longer than even two columns ("Maximalgewicht" beside practice mode's
+        # questions at 1024 × 768) takes a smaller caption type than be cut at both sides.
+        caption_font = self.style_.font(11)
+        while (longest_word > column and caption_font.pointSize() > MIN_CAPTION_PT
+               and caption_font.pointSize() > 6):
+            caption_font.setPointSize(caption_font.pointSize() - 1)
+            longest_word = max(QFontMetrics(caption_font).horizontalAdvance(w) for w in self._caption_words)
+        for caption in self.captions.values():
+            if caption.font().pointSize() != caption_font.pointSize():
+                caption.setFont(caption_font)
         height = QFontMetrics(font).height() + 4  # fixed: new numbers never relayout the window
         for key, value in self.labels.items():
             value.setFont(font)

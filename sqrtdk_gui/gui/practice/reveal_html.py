@@ -96,12 +96,12 @@ def code_diff(q: Question, picked: int | None, pal: Palette) -> str:
         if i == q.correct:
             indent = line[:len(line) - len(line.lstrip())]
             rows.append(f"<tr style='background:{pal.warn_bg};color:{pal.warn}'><td {cell}>− {i + 1:2d} </td>"
-                        f"<td {cell}>{e(line)}</td></tr>")
+                        f"<td {cell}><code>{e(line)}</code></td></tr>")
             rows.append(f"<tr style='color:{pal.accent}'><td {cell}><b>+ {i + 1:2d} </b></td>"
-                        f"<td {cell}><b>{e(indent + q.fix.strip())}</b></td></tr>")
+                        f"<td {cell}><b><code>{e(indent + q.fix.strip())}</code></b></td></tr>")
         else:
             mark = "›" if i == picked else " "
-            rows.append(f"<tr><td {cell}>{mark} {i + 1:2d} </td><td {cell}>{e(line)}</td></tr>")
+            rows.append(f"<tr><td {cell}>{mark} {i + 1:2d} </td><td {cell}><code>{e(line)}</code></td></tr>")
     if last < len(q.options) - 1:
         rows.append(f"<tr><td></td><td {cell}>⋮</td></tr>")
     return f"<table cellspacing='0' cellpadding='1' style='font-size:85%'>{''.join(rows)}</table>"
