@@ -20,6 +20,7 @@ from pathlib import Path
 from sqrtdk_gui.cli.args import (
     CONCEPT_TEST_SUFFIXES,
     HANDOUT_SUFFIXES,
+    SLIDES_PDF_SUFFIXES,
     check_output_path,
     fail,
     interrupt_ends_at_once,
@@ -77,10 +78,11 @@ class ExportReport:
 
 def add_parsers(sub) -> None:
     """The ``export-slides`` and ``export-handout`` subcommands."""
-    slides = sub.add_parser("export-slides", help=_("write one PNG per lesson step and scenario"),
-                            description=_("Render every lesson step, trap and follow-up to PNG files."))
-    slides.add_argument("folder", metavar="DIR", type=path_arg("export-slides", "folder"),
-                        help=_("folder for the slides (created if missing)"))
+    slides = sub.add_parser("export-slides", help=_("write one PNG per lesson step and scenario, or one PDF"),
+                            description=_("Render every lesson step, trap and follow-up to PNG files in a "
+                                          "folder, or to the pages of one PDF file."))
+    slides.add_argument("folder", metavar="DIR|FILE.pdf", type=path_arg("export-slides", "folder"),
+                        help=_("folder for the slides (created if missing), or a PDF file name"))
     slides.add_argument("--size", type=size_arg, default=(1920, 1080), metavar="WxH",
                         help=_("slide size (default 1920x1080)"))
     slides.add_argument("--theme", choices=THEMES, default="light", help=_("light, dark or high-contrast"))
@@ -96,14 +98,15 @@ def add_parsers(sub) -> None:
                              description=_("Write the lesson (steps, questions, answers, evidence and a "
                                            "picture of the panels for each) for students to take home. "
                                            "HTML embeds the pictures; Markdown writes them into FILE_files/."))
-    handout.add_argument("file", metavar="FILE", help=_("the handout, ending in .html or .md"))
+    handout.add_argument("file", metavar="FILE", help=_("the handout, ending in .html, .md or .pdf"))
     add_lang_flag(handout)
     handout.set_defaults(func=run_export_handout)
 
     test = sub.add_parser("export-concept-test", help=_("write practice mode's questions as a concept test"),
                           description=_("Write every practice question and bug card as a pre/post concept "
                                         "test for a class, with its answer key on the last page (no window)."))
-    test.add_argument("file", metavar="FILE", help=_("the test, ending in .html, .md or .json (the items as data)"))
+    test.add_argument("file", metavar="FILE",
+                      help=_("the test, ending in .html, .md, .pdf or .json (the items as data)"))
     test.set_defaults(func=run_export_concept_test)
 
 
@@ -117,6 +120,15 @@ def run_export_concept_test(args: argparse.Namespace) -> int:
     problem = check_output_path(args.file, CONCEPT_TEST_SUFFIXES)
     if problem:
         return fail(problem)
+    if args.file.lower().endswith(".pdf"):  # laid out by Qt: the only form that needs it
+        with interrupt_ends_at_once():
+            from sqrtdk_gui.gui.launch.app import concept_test_pdf_headless
+
+            try:
+                print(concept_test_pdf_headless(args.file))
+            except OSError as exc:
+                return fail(str(exc))
+            return 0
     from sqrtdk_gui.core.io.concept_test import write_concept_test
 
     try:
@@ -151,6 +163,11 @@ def run_export_handout(args: argparse.Namespace) -> int:
 
 def run_export_slides(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
+    if folder.suffix.lower() in SLIDES_PDF_SUFFIXES[0]:  # one PDF, a page per slide
+        problem = check_output_path(args.folder, SLIDES_PDF_SUFFIXES)
+        if problem:
+            return fail(problem)
+        return _export_slides(args, str(folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -161,9 +178,13 @@ def run_export_slides(args: argparse.Namespace) -> int:
     if not os.access(folder, os.W_OK):
         return fail(_("cannot write into {folder}: {reason}").format(folder=repr(str(folder)),
                                                                      reason=_("permission denied")))
+    return _export_slides(args, str(folder))
+
+
+def _export_slides(args: argparse.Namespace, target: str) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 
         with _stop_on_interrupt() as stop:
-            return export_slides_headless(str(folder), args.size, args.theme, args.zoom, args.presentation,
+            return export_slides_headless(target, args.size, args.theme, args.zoom, args.presentation,
                                           ExportReport("export-slides", "slide", stop), lang=args.lang)

@@ -22,6 +22,7 @@ from sqrtdk_gui.gui.launch.app import Launch, prepare_window
 from sqrtdk_gui.gui.style import DARK, LIGHT, Style
 from sqrtdk_gui.gui.window.commands import shortcut_sheet
 from sqrtdk_gui.gui.window.settings import Settings
+from tests.gui.pdf_check import pdf_pages
 
 
 @pytest.fixture
@@ -192,6 +193,16 @@ def test_export_slides_can_be_cancelled_and_restores_the_lesson(window, tmp_path
                                       progress=lambda i, n, name: i < 3)
     assert len(written) == 3
     assert window.lesson.step == 2 and window.controller.params == before
+
+
+def test_export_slides_as_a_pdf_has_a_page_per_slide_at_the_slides_size(window, tmp_path):
+    target = tmp_path / "slides.pdf"
+    target.write_bytes(b"an older file")
+    written = exporting.export_slides(window, str(target), (800, 600), progress=lambda i, n, name: i < 3)
+    assert len(written) == 3 and written[0].startswith("01-step1")
+    boxes = pdf_pages(target.read_bytes())
+    assert boxes == [(600.0, 450.0)] * 3  # 800 × 600 pixels at 96 dpi, in points
+    assert not (tmp_path / "01-step1").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["slides.pdf"]
 
 
 def test_export_slides_to_an_unwritable_place_exits_2(tmp_path):

@@ -13,6 +13,7 @@ from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.core.lesson.evidence import evidence
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.gui.export.handout import export_handout
+from tests.gui.pdf_check import A4_POINTS, pdf_pages
 
 pytestmark = pytest.mark.render  # one export of the whole lesson (~40 s): CI's render step
 
@@ -125,9 +126,19 @@ def test_a_failed_write_keeps_the_old_handout(make_window, tmp_path, monkeypatch
     assert path.read_text() == "the old handout" and [p.name for p in tmp_path.iterdir()] == ["lesson.html"]
 
 
-@pytest.mark.parametrize("name,message", [("lesson.pdf", "ends in .html or .md"),
+def test_a_pdf_handout_is_laid_out_on_a4_pages(make_window, tmp_path):
+    window = make_window()
+    path = tmp_path / "lesson.pdf"
+    written = export_handout(window, str(path), progress=lambda i, n, name: i < 2)  # the first two pages
+    assert written == [str(path)] and [p.name for p in tmp_path.iterdir()] == ["lesson.pdf"]
+    pages = pdf_pages(path.read_bytes())
+    assert len(pages) >= 3 and set(pages) == {A4_POINTS}  # two sections, then the table of claims
+    assert path.read_bytes().count(b"/Subtype /Image") >= 2  # the two pictures
+
+
+@pytest.mark.parametrize("name,message", [("lesson.docx", "ends in .html, .md or .pdf"),
                                           ("missing/lesson.md", "does not exist"),
-                                          ("", "ends in .html or .md")])
+                                          ("", "ends in .html, .md or .pdf")])
 def test_export_handout_command_refuses_bad_names_with_one_line(tmp_path, name, message):
     done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "export-handout", str(tmp_path / name) if name else ""],
                           capture_output=True, text=True, timeout=60)

@@ -62,6 +62,17 @@ def test_a_missing_or_unreadable_settings_file_is_one_line_and_status_2(tmp_path
         assert "Traceback" not in done.stderr
 
 
+def test_the_concept_test_as_a_pdf_for_printing(tmp_path):
+    from tests.gui.pdf_check import A4_POINTS, pdf_pages
+
+    target = tmp_path / "test.pdf"
+    done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "export-concept-test", str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == str(target), done.stderr
+    pages = pdf_pages(target.read_bytes())
+    assert len(pages) >= 8 and set(pages) == {A4_POINTS}
+
+
 def test_the_concept_test_as_json(tmp_path):
     target = tmp_path / "test.json"
     assert main(["export-concept-test", str(target)]) == 0

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, language
 from sqrtdk_gui.core.practice.model import TOPICS, Question
 
-__all__ = ["concept_test", "answer_text", "LETTERS"]
+__all__ = ["concept_test", "answer_text", "LETTERS", "TITLE"]
 
 LETTERS = "ABCDEFGH"
-_TITLE = N_("Why divide attention's logits by √d_k? — concept test")
+TITLE = N_("Why divide attention's logits by √d_k? — concept test")
 _INTRO = N_("Answer every item without notes: choose one letter, write one number, put the items in order, "
             "work through a derivation, answer in a few sentences, or name the line of code that is wrong. Use "
             "the same sheet before and after the lesson; the answer key is on the last page.")
@@ -67,7 +67,7 @@ def concept_test(bank: Iterable[Question], fmt: str = "html") -> str:
 
 
 def _markdown(items: list[Question]) -> str:
-    out = [f"# {_(_TITLE)}", "", _(_INTRO), ""]
+    out = [f"# {_(TITLE)}", "", _(_INTRO), ""]
     topic = ""
     for i, q in enumerate(items, 1):
         if q.topic != topic:
@@ -107,7 +107,7 @@ ol.options{list-style:upper-alpha}pre{background:#f4f4f4;padding:.6em;overflow-x
 
 def _html(items: list[Question]) -> str:
     e = html.escape
-    title = _(_TITLE)
+    title = _(TITLE)
     blank = "<span class='blank'></span>"
     body = [f"<h1>{e(title)}</h1>", f"<p>{e(_(_INTRO))}</p>",
             "<p>" + e(_("Name: {blank}")).format(blank=blank) + "</p>"]
@@ -138,6 +138,8 @@ def _html(items: list[Question]) -> str:
         fix = " " + e(_("Fix: {code}.")).format(code=f"<code>{e(q.fix)}</code>") if q.fix else ""
         key.append(f"<li><b>{e(answer_text(q))}</b> — {e(q.text(q.answer))}{fix}</li>")
     answer_key = e(_("Answer key"))
-    body.append(f"<section class='key'><h2>{answer_key}</h2><ol>" + "".join(key) + "</ol></section>")
+    # The break also as an inline style on the heading: Qt's PDF layout reads only that.
+    body.append(f"<section class='key'><h2 style='page-break-before:always'>{answer_key}</h2><ol>"
+                + "".join(key) + "</ol></section>")
     return (f"<!DOCTYPE html>\n<html lang='{_lang()}'><head><meta charset='utf-8'>"
             f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

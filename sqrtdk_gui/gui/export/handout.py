@@ -35,6 +35,7 @@ from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, measured
 from sqrtdk_gui.core.lesson.texts import REVEAL_MARK, lesson_text
+from sqrtdk_gui.gui.export.pdf import html_pdf
 from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
 from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
 
@@ -42,7 +43,8 @@ __all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "hand
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
-FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
+FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".pdf": "pdf"}
+PDF_FIGURE_WIDTH = 560  # a picture's width on an A4 page's text column (Qt's rich-text pixels)
 FIGURE_SIZE = (1400, 820)
 _COUNTS = {"trap": sum(s.kind == "trap" for s in SCENARIOS),
            "follow-up": sum(s.kind == "follow-up" for s in SCENARIOS)}
@@ -87,7 +89,7 @@ def _html_lang() -> str:
 
 
 def handout_format(path: str) -> str | None:
-    """'html' or 'md' from the file name, or None for any other name."""
+    """'html', 'md' or 'pdf' from the file name, or None for any other name."""
     return FORMATS.get(Path(path).suffix.lower())
 
 
@@ -267,6 +269,10 @@ def _write(kind: str, target: Path, sections: list[dict]) -> list[str]:
     if kind == "html":
         write_text(target, _html(sections))  # safely: a failed write keeps the old file
         return [str(target)]
+    if kind == "pdf":  # the same page laid out on A4 by Qt (GUI thread), the pictures the column's width
+        height = round(PDF_FIGURE_WIDTH * FIGURE_SIZE[1] / FIGURE_SIZE[0])  # Qt scales by both, or by none
+        page = _html(sections).replace("<img ", f"<img width='{PDF_FIGURE_WIDTH}' height='{height}' ")
+        return [html_pdf(page, str(target), _texts()["title"])]
     folder = target.with_name(target.stem + "_files")
     folder.mkdir(exist_ok=True)
     images, written = [], []
@@ -288,7 +294,7 @@ def handout_steps(window, path: str) -> Steps:
     target = Path(path)
     kind = handout_format(path)
     if kind is None:
-        raise ValueError(f"a handout is .html or .md, not {target.suffix or 'no extension'!r}")
+        raise ValueError(f"a handout is .html, .md or .pdf, not {target.suffix or 'no extension'!r}")
     pool = export_pool()
     try:
         restore_numbers(window, pool)
@@ -297,6 +303,8 @@ def handout_steps(window, path: str) -> Steps:
                 sections = yield from _sections(window, pool, handout_pages())
         except Cancelled:
             return []
+        if kind == "pdf":  # Qt's text layout wants the GUI thread's event loop (its timers)
+            return _write(kind, target, sections)
         # Being written, it is finished even if Cancel comes now (a file is written whole or not at all).
         return (yield from shielded(wait_for(pool.submit(_write, kind, target, sections))))
     finally:
@@ -309,7 +317,7 @@ def export_handout(window, path: str, progress=None, should_stop=None) -> list[s
     true cancels (nothing is written). ValueError for another file name, OSError if a file
     cannot be written. The window's panels are up to date afterwards."""
     if handout_format(path) is None:  # before anything changes on screen
-        raise ValueError(f"a handout is .html or .md, not {Path(path).suffix or 'no extension'!r}")
+        raise ValueError(f"a handout is .html, .md or .pdf, not {Path(path).suffix or 'no extension'!r}")
     try:
         return run_blocking(handout_steps(window, path), progress, should_stop)
     finally:

@@ -37,6 +37,7 @@ from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
 from sqrtdk_gui.core.attention.scaling import scale_factor
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.gui.export.pdf import PDF_SUFFIX, PdfPages
 from sqrtdk_gui.gui.export.run import (
     Cancelled,
     Page,
@@ -47,6 +48,7 @@ from sqrtdk_gui.gui.export.run import (
     run_blocking,
     shielded,
     single,
+    wait_for,
 )
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
@@ -263,12 +265,17 @@ def restore_numbers(window, pool) -> None:
 
 def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None = None) -> Steps:
     """The slides export as steps (see ``run``): one PNG per lesson step and per scenario in
-    ``folder``, each drawn in :func:`slide_layout` (the step with its answer revealed, its
-    own panels, no window furniture) at ``size``, text at ``zoom`` (default: as the window
-    has it). Its value: the files written. Stopped or cancelled, the slides written so far
-    stay (each whole: every file is written safely); IOFailure stops it with one sentence."""
+    ``folder`` — or, when ``folder`` ends in ".pdf", one PDF with a page per slide — each
+    drawn in :func:`slide_layout` (the step with its answer revealed, its own panels, no
+    window furniture) at ``size``, text at ``zoom`` (default: as the window has it). Its
+    value: the slides written. Stopped or cancelled, the slides written so far stay (each
+    whole: every file is written safely; a PDF with the pages so far); IOFailure stops it
+    with one sentence."""
     target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    pdf = PdfPages(folder, translate("Export", "Why divide attention's logits by √d_k? — slides")) \
+        if target.suffix.lower() == PDF_SUFFIX else None
+    if pdf is None:
+        target.mkdir(parents=True, exist_ok=True)
     plan = slide_plan()
     pool = export_pool()
     writes = Writes(pool)
@@ -282,11 +289,16 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
                     yield from enter_page(window, kind, which, pool)
                     image = settled_image(window, size)
                     yield from writes.wait()  # the previous slide is written (or its error stops here)
+                    if pdf is not None:  # a page, drawn in the export's thread like a file's encoding
+                        writes.submit(name, pdf.add, image)
+                        continue
                     path = str(target / name)
                     writes.submit(path, save_image, image, path, "PNG")
             except Cancelled:
                 pass
             yield from shielded(writes.wait())  # the slide being written is finished either way
+            if pdf is not None and pdf.pages:
+                yield from shielded(wait_for(pool.submit(pdf.write)))
             yield from shielded(single(Page(len(writes.written), len(plan), "")))
     finally:
         pool.shutdown(wait=False, cancel_futures=True)

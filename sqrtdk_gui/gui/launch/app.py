@@ -282,6 +282,15 @@ def _offscreen_window(lang: str | None = None, **options):
         app.processEvents()
 
 
+def concept_test_pdf_headless(path: str) -> str:
+    """Practice mode's concept test as a PDF, laid out offscreen; the path written, or OSError."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    application()  # the shipped fonts: the same type as the window's, on every OS
+    from sqrtdk_gui.gui.export.pdf import concept_test_pdf
+
+    return concept_test_pdf(path)
+
+
 def export_handout_headless(path: str, report=None, lang: str | None = None) -> int:
     """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen.
     ``report`` (the command line's): ``page(i, n, title)`` at each page and ``stopping()``

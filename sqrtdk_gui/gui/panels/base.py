@@ -156,6 +156,9 @@ class PlotFrame(QFrame):
     their constructor. A theme or zoom change calls ``apply_style()`` again.
     """
 
+    covered_title: str | None = None  # see __init__
+    _title_covered = False
+
     # The longest readout line this panel writes: narrower than that, the readout takes two lines.
     readout_sample = ""
 
@@ -230,9 +233,11 @@ class PlotFrame(QFrame):
         self._veil_texts = {"open": translate("Panel", VEIL_OPEN), "later": translate("Panel", VEIL_LATER),
                             "practice": translate("Panel", VEIL_PRACTICE),
                             "measuring": translate("Panel", VEIL_MEASURING)}
-        # A title that changes with the case (the histogram's scaling) would name the answer
-        # under the veil: covered, a panel shows this one instead (None: its title is neutral).
-        self.covered_title: str | None = None
+        # A title that changes with the case (the histogram's scaling) would name a practice
+        # item's answer under its veil: covered for one, a panel shows this one instead (None:
+        # its title is neutral). The lesson's veils keep the title: the controls show the mode.
+        self.covered_title = None
+        self._title_covered = False
         self.veil = QLabel(self._veil_texts["open"], self)
         self.veil.setObjectName("veil")
         self.veil.setAlignment(pg.QtCore.Qt.AlignmentFlag.AlignCenter)
@@ -298,7 +303,9 @@ class PlotFrame(QFrame):
         if on:
             self._place_veil()
             self.veil.raise_()
-        if self.covered_title is not None:
+        covered = on and reason == "practice" and self.covered_title is not None
+        if covered != self._title_covered:
+            self._title_covered = covered
             self._fit_title()
 
     def _place_veil(self) -> None:
@@ -373,7 +380,7 @@ class PlotFrame(QFrame):
         if self._shown_title is not None and current != self._shown_title:
             self._full_title = current  # set on the label itself: the new whole title
         # Always fitted from the whole title (it comes back with the room), or the covered one.
-        text = self.covered_title if self.covered_title is not None and self.veiled else self._full_title
+        text = self.covered_title if self._title_covered and self.covered_title is not None else self._full_title
         wide = (QFontMetrics(font).horizontalAdvance(text)
                 + button.fontMetrics().horizontalAdvance(button.text()) + 64 <= width)
         style = Qt.ToolButtonStyle.ToolButtonTextOnly if wide else Qt.ToolButtonStyle.ToolButtonIconOnly

@@ -140,13 +140,17 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("export_slides", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &slides…"),
         lambda w: w.export_slides_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Every lesson step, trap and follow-up as a PNG slide")),
+    Cmd("export_slides_pdf", "file", QT_TRANSLATE_NOOP("Commands", "Export slides as P&DF…"),
+        lambda w: w.export_slides_pdf_dialog(),
+        tip=QT_TRANSLATE_NOOP("Commands", "Every lesson step, trap and follow-up as a page of one PDF, to print "
+                                          "or upload")),
     Cmd("export_handout", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &handout…"),
         lambda w: w.export_handout_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "The whole lesson as one HTML or Markdown file for students")),
     Cmd("export_concept_test", "file", QT_TRANSLATE_NOOP("Commands", "Export concept &test…"),
         lambda w: w.export_concept_test_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode's questions and bug cards as a pre/post concept test "
-                                          "with an answer key (HTML or Markdown)")),
+                                          "with an answer key (HTML, PDF or Markdown)")),
     Cmd("quit", "file", QT_TRANSLATE_NOOP("Commands", "&Quit"), lambda w: w.close(), ("Ctrl+Q",), separator=True,
         sheet=QT_TRANSLATE_NOOP("Commands", "quit")),
     # --- Edit ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.export.dialog import ExportDialog
+from sqrtdk_gui.gui.export.pdf import PDF_SUFFIX, concept_test_pdf
 from sqrtdk_gui.gui.export.run import ExportRun
 from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
@@ -200,10 +201,11 @@ class FileActions:
 
         path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export lesson handout"),
                                                     suggested("sqrtdk-gui-handout.html"),
-                                                    translate("FileActions", "Web page (*.html);;Markdown (*.md)"))
+                                                    translate("FileActions", "Web page (*.html);;PDF (*.pdf);;"
+                                                                             "Markdown (*.md)"))
         if not path or self.running_export is not None:
             return
-        if not path.lower().endswith((".html", ".htm", ".md")):
+        if not path.lower().endswith((".html", ".htm", ".md", PDF_SUFFIX)):
             path += ".html"
 
         def done(written, cancelled) -> None:
@@ -223,20 +225,34 @@ class FileActions:
         """File → Export concept test: practice mode's items as a test with its answer key."""
         path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export concept test"),
                                                     suggested("sqrtdk-gui-concept-test.html"),
-                                                    translate("FileActions", "Web page (*.html);;Markdown (*.md)"))
+                                                    translate("FileActions", "Web page (*.html);;PDF (*.pdf);;"
+                                                                             "Markdown (*.md)"))
         if not path:
             return
         try:
-            written = write_concept_test(path)
+            if path.lower().endswith(PDF_SUFFIX):
+                written = concept_test_pdf(path)
+            else:
+                written = write_concept_test(path)
         except OSError as exc:
             self._fail(translate("FileActions", "Export failed"), f"{path}: {exc.strerror or exc}")
             return
         self.statusBar().showMessage(translate("FileActions", "Wrote the concept test to {path}").format(path=written),
                                      8000)
 
-    def export_slides_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, translate("FileActions", "Export lesson slides into folder"),
-                                                  suggested(""))
+    def export_slides_pdf_dialog(self) -> None:
+        """File → Export slides as PDF: the slides as the pages of one PDF."""
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export lesson slides as PDF"),
+                                                    suggested("sqrtdk-gui-slides.pdf"),
+                                                    translate("FileActions", "PDF (*.pdf)"))
+        if path and not path.lower().endswith(PDF_SUFFIX):
+            path += PDF_SUFFIX
+        self.export_slides_dialog(path)
+
+    def export_slides_dialog(self, target: str | None = None) -> None:
+        """File → Export slides: one PNG per slide into a folder (``target``: or a PDF file)."""
+        folder = target if target is not None else QFileDialog.getExistingDirectory(
+            self, translate("FileActions", "Export lesson slides into folder"), suggested(""))
         if not folder or self.running_export is not None:
             return
         screen = self.screen()
