@@ -10,7 +10,7 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -31,6 +31,7 @@ from sqrtdk_gui.core.lesson.content import CLOSING_SUMMARY, CLOSING_TITLE, HANDO
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.core.lesson.texts import before_reveal, lesson_source
+from sqrtdk_gui.gui.announce import announce
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
 from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
@@ -500,6 +501,8 @@ class LessonPane(QWidget):
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
         self.verdict.setText(verdict_html(quantity, measured, digits, guesses))
         self.verdict.show()
+        # The reveal, said: the measured value and the guesses against it.
+        announce(self, QTextDocumentFragment.fromHtml(self.verdict.text()).toPlainText())
         self.guesses.setEnabled(False)
         self.reveal()
         self.predict_words.ensureWidgetVisible(self.verdict)

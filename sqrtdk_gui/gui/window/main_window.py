@@ -32,6 +32,7 @@ from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
 from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.gui import assets
+from sqrtdk_gui.gui.announce import Announcer
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
@@ -239,6 +240,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         for view in self.views():
             view.bind(c)
         c.result_changed.connect(self._show_status)
+        # A screen reader hears what a change did, once the numbers settle.
+        self.announcer = Announcer(self, c, self.panels)
         self.controls.show_params(c.params)
         self.controls.show_row(c.row)
         self.apply_style()

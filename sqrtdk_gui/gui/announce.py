@@ -1,0 +1,57 @@
+"""Telling a screen reader what changed: an announcement through Qt's accessibility events.
+
+``announce`` sends one ``QAccessibleAnnouncementEvent`` (read out by NVDA, VoiceOver and Orca
+without moving the focus). ``Announcer`` follows the controller: once the numbers have
+settled (a slider let go, a sweep ended), it announces one sentence (``core.lesson.spoken``)
+and sets each panel's accessible description to its current numbers.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+from PySide6.QtWidgets import QWidget
+
+from sqrtdk_gui.core.lesson.spoken import SCALED, scaled_jacobian, spoken_numbers
+
+__all__ = ["announce", "Announcer", "SETTLE_MS"]
+
+SETTLE_MS = 700  # quiet this long after the last new result: the numbers have settled
+
+
+def announce(widget: QWidget, text: str) -> None:
+    """Have a screen reader say ``text`` (politely: after what it is saying)."""
+    if text:
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
+
+
+class Announcer(QObject):
+    """One announcement per settled change of the numbers; ``announced`` carries its text."""
+
+    announced = Signal(str)
+
+    def __init__(self, window: QWidget, controller, panels) -> None:
+        super().__init__(window)
+        self._window, self._controller, self._panels = window, controller, panels
+        self._last = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SETTLE_MS)
+        self._timer.timeout.connect(self.settle)
+        controller.result_changed.connect(lambda _result: self._timer.start())
+        controller.sweeps_changed.connect(lambda _sweeps: self._timer.start())  # the ÷√d_k comparison
+
+    def settle(self) -> None:
+        """Announce the current numbers, unless they are what was said last (a repaint, an
+        undo back to the same case), and describe every panel by its numbers."""
+        result = self._controller.result
+        if result is None:
+            return
+        sweeps = self._controller.sweeps or {}
+        text = spoken_numbers(result, scaled_jacobian(sweeps.get(SCALED), result.params.d_k))
+        for panel in self._panels.values():
+            panel.setAccessibleDescription(f"{panel.full_title}: {panel.readout.text()}")
+        if text != self._last:
+            self._last = text
+            announce(self._window, text)
+            self.announced.emit(text)
