@@ -60,6 +60,13 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
                 save_image(view.grab(), str(path))
                 written.append(path)
                 view.hide()
+            if step.number == 2:  # the pen: the saturated row's one key circled, as a teacher would
+                window.render_ready()
+                window.toggle_pen()
+                _circle(window.ink, window.panels["weights"])
+                shot("step2-pen")
+                window.toggle_pen()
+                window.ink.clear()
         for s in SCENARIOS if everything else SCENARIOS[:1]:
             window.lesson.choose_scenario(s.key)
             shot(f"{s.kind}-{s.key}")
@@ -77,6 +84,24 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
         window.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return written
+
+
+def _circle(ink, panel) -> None:
+    """A stroke round the top of the largest weight's bar, and an arrow-like stroke to it,
+    in window coordinates (what a mouse would draw)."""
+    import math
+
+    from PySide6.QtCore import QPointF
+
+    plot = panel.plot
+    top = plot.vb.mapViewToScene(QPointF(0, 1.0))
+    centre = QPointF(panel.canvas.mapTo(ink.parentWidget(), panel.canvas.mapFromScene(top)))
+    rx, ry = 40 * ink.width / 6, 28 * ink.width / 6
+    ink.strokes.append([QPointF(centre.x() + rx * math.cos(t / 8), centre.y() + ry * math.sin(t / 8))
+                        for t in range(52)])
+    ink.strokes.append([QPointF(centre.x() + 3.2 * rx, centre.y() + 2.5 * ry), QPointF(centre.x() + 1.2 * rx,
+                                                                                      centre.y() + 0.9 * ry)])
+    ink.update()
 
 
 def main(argv: list[str]) -> int:

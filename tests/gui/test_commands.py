@@ -190,9 +190,7 @@ def test_the_shortcuts_sheet_fits_a_1024x768_projector_at_the_presentation_zoom(
         assert bar.maximum() == 0  # every line on screen: nothing to scroll to
         first = ShortcutsDialog(window).text.font().pointSizeF()
         shrunk = dialog.text.font().pointSizeF()
-        assert shrunk >= ShortcutsDialog.MIN_SCALE * first
-        if lang == "en":  # the longer languages only are made smaller
-            assert shrunk == first
+        assert shrunk >= ShortcutsDialog.MIN_SCALE * first  # smaller only as far as needed
         dialog.close()
     finally:
         translations.install("en")

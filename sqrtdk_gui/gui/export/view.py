@@ -50,6 +50,7 @@ from sqrtdk_gui.gui.export.run import (
     single,
     wait_for,
 )
+from sqrtdk_gui.gui.ink import without_ink
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 
@@ -86,7 +87,8 @@ def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(w / widget.width(), h / widget.height())
-        widget.render(painter, QPoint())
+        with without_ink(widget):  # the pen's strokes are for the room, not for files
+            widget.render(painter, QPoint())
     finally:
         painter.end()
     return image

@@ -43,7 +43,7 @@ KEY_NAMES = (QT_TRANSLATE_NOOP("Commands", "Page Down"), QT_TRANSLATE_NOOP("Comm
              QT_TRANSLATE_NOOP("Commands", "Space"), QT_TRANSLATE_NOOP("Commands", "Return"),
              QT_TRANSLATE_NOOP("Commands", "Home"), QT_TRANSLATE_NOOP("Commands", "End"),
              QT_TRANSLATE_NOOP("Commands", "Esc"), QT_TRANSLATE_NOOP("Commands", "Tab"),
-             QT_TRANSLATE_NOOP("Commands", "Shift+Tab"))
+             QT_TRANSLATE_NOOP("Commands", "Shift+Tab"), QT_TRANSLATE_NOOP("Commands", "Backspace"))
 # View -> Language: the system's, then each language by its own name (never translated: a
 # reader finds their language whatever the window speaks); the tips name it in the window's.
 LANGUAGE_MENU = QT_TRANSLATE_NOOP("Commands", "&Language")
@@ -198,6 +198,17 @@ COMMANDS: tuple[Cmd, ...] = (
         tip=QT_TRANSLATE_NOOP("Commands", "In presentation mode: the page's whole text, what comes next and the "
                                           "lesson clock, on the teacher's screen"),
         sheet=QT_TRANSLATE_NOOP("Commands", "presenter notes (presentation mode)")),
+    Cmd("pen", "lesson", QT_TRANSLATE_NOOP("Commands", "&Pen on the page"), lambda w: w.toggle_pen(), ("Ctrl+P",),
+        checkable=True,
+        tip=QT_TRANSLATE_NOOP("Commands", "Draw on the projected page with the mouse or a pen tablet; the keys keep "
+                                          "working, a page change clears it, exports leave it out"),
+        sheet=QT_TRANSLATE_NOOP("Commands", "pen on the page, and off")),
+    Cmd("pen_erase", "", "Erase the pen's strokes", lambda w: w.ink.clear(), lesson_keys=(K.Key_E,), keys="E",
+        when=lambda w: w.ink.active, wakes=False,
+        sheet=QT_TRANSLATE_NOOP("Commands", "pen on: erase every stroke")),
+    Cmd("pen_undo", "", "Undo the last stroke", lambda w: w.ink.undo(), lesson_keys=(K.Key_Backspace,),
+        keys="Backspace", when=lambda w: w.ink.active, wakes=False,
+        sheet=QT_TRANSLATE_NOOP("Commands", "pen on: undo the last stroke")),
     Cmd("escape", "", "Leave", _escape, lesson_keys=(K.Key_Escape,), keys="Esc",
         anywhere=True, when=lambda w: w.blanked or w.presentation.active,
         sheet=QT_TRANSLATE_NOOP("Commands", "leave presentation mode or a blank screen")),

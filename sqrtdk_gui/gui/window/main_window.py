@@ -33,6 +33,7 @@ from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _, format_number
 from sqrtdk_gui.gui import assets
 from sqrtdk_gui.gui.announce import Announcer
+from sqrtdk_gui.gui.ink import InkOverlay
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
@@ -242,6 +243,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         c.result_changed.connect(self._show_status)
         # A screen reader hears what a change did, once the numbers settle.
         self.announcer = Announcer(self, c, self.panels)
+        self.ink = InkOverlay(self)  # the pen on the projected page (off until Ctrl+P)
+        self.lesson.about_to_move.connect(self.ink.clear)
         self.controls.show_params(c.params)
         self.controls.show_row(c.row)
         self.apply_style()
@@ -297,6 +300,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
     @property
     def blanked(self) -> bool:
         return not self.blank.isHidden()
+
+    def toggle_pen(self) -> None:
+        """Ctrl+P: the pen on the projected page, and off (the strokes stay until erased or
+        the page changes)."""
+        self.ink.set_active(not self.ink.active)
+        self.actions.pen.setChecked(self.ink.active)
 
     def set_blank(self, on: bool) -> None:
         """Black out the window (B, "."), or bring it back."""
@@ -502,6 +511,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         app.setFont(base)  # menus, dialogs, status bar
         for widget in (self.controls, *self.views(), self.lesson_pane):
             widget.apply_style()
+        self.ink.set_style(s.palette.highlight, s.zoom)  # the lesson's pointer colour, seen on projectors
         # A slim tab bar: the panels below need the height on a 720-line projector.
         self.panel_pages.tabBar().setFont(s.font(11, bold=True))
         self.panel_pages.setStyleSheet(f"QTabBar::tab {{ padding: {s.pt(2)}px {s.pt(12)}px; }}")

@@ -1,0 +1,54 @@
+"""The pen on the projected page: strokes over the whole window, keys that keep working,
+undo and erase, cleared on a page change, never in a picture of the page."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
+
+from sqrtdk_gui.gui.export.view import render_image
+
+
+def _stroke(qtbot, ink, points):
+    qtbot.mousePress(ink, Qt.MouseButton.LeftButton, pos=QPoint(*points[0]))
+    for point in points[1:]:
+        qtbot.mouseMove(ink, QPoint(*point))
+    qtbot.mouseRelease(ink, Qt.MouseButton.LeftButton, pos=QPoint(*points[-1]))
+
+
+def test_the_pen_draws_over_the_page_and_the_keys_keep_working(window, qtbot):
+    ink = window.ink
+    window.lesson.go_to(1, animate=False)
+    window.actions.pen.trigger()  # Ctrl+P
+    assert ink.active and window.actions.pen.isChecked() and ink.geometry() == window.rect()
+    assert ink.focusPolicy() == Qt.FocusPolicy.NoFocus
+    _stroke(qtbot, ink, [(300, 300), (400, 320), (500, 360)])
+    _stroke(qtbot, ink, [(300, 500), (600, 520)])
+    assert [len(s) for s in ink.strokes] == [3, 2]
+    screen, picture = window.grab().toImage(), render_image(window)
+    strokes = list(ink.strokes)
+    ink.clear()
+    assert window.grab().toImage() != screen  # the strokes are on the screen ...
+    assert render_image(window) == picture  # ... and in no picture of the page
+    ink.strokes.extend(strokes)
+    qtbot.keyClick(window, Qt.Key.Key_Backspace)  # the last stroke goes
+    assert [len(s) for s in ink.strokes] == [3]
+    qtbot.keyClick(window, Qt.Key.Key_E)  # every stroke goes
+    assert ink.strokes == []
+    _stroke(qtbot, ink, [(300, 300), (320, 330)])
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)  # the clicker still moves the lesson: reveal ...
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)  # ... then the next step, which clears the page
+    assert window.lesson.step == 2 and ink.strokes == [] and ink.active
+    window.actions.pen.trigger()
+    assert not ink.active and not window.actions.pen.isChecked()
+    qtbot.keyClick(window, Qt.Key.Key_E)  # pen off: E is not the pen's
+    assert window.lesson.step == 2
+
+
+def test_the_pen_follows_the_window_and_the_theme(window, qtbot):
+    window.toggle_pen()
+    window.resize(1100, 700)
+    qtbot.waitUntil(lambda: window.ink.geometry() == window.rect())
+    window.set_theme("dark")
+    assert window.ink.colour == QColor(window.style_.palette.highlight)
+    assert window.ink.width == 6.0 * window.style_.zoom
