@@ -69,6 +69,9 @@ def build_parser() -> OneLineParser:
                         help=_("open a trap or follow-up of the lesson"))
     parser.add_argument("--preset", metavar="FILE", type=path_arg("--preset"),
                         help=_("open with a saved preset (parameters, lesson step, theme)"))
+    parser.add_argument("--state", metavar="LINE",
+                        help=_('open as a state line describes it ("step=2 d_k=512 scaling=none", as Edit → '
+                               'Copy link text gives it)'))
     parser.add_argument("--theme", choices=THEMES,
                         help=_("light (projectors, default), dark or high-contrast (washed-out projectors)"))
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",

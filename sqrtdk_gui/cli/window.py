@@ -9,7 +9,7 @@ from sqrtdk_gui.cli.args import check_output_path, fail, given_params, interrupt
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.i18n import _
-from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.io import presets, state_line
 
 __all__ = ["run_window"]
 
@@ -36,11 +36,18 @@ def _run(args: argparse.Namespace, params: Params) -> int:
 
         return smoke.run_smoke(params) if args.smoke_test else smoke.run_first_frame(params)
     state = None
+    if args.preset and args.state is not None:
+        return fail(_("give --preset or --state, not both"))
     if args.preset:
         try:
             state = presets.load(args.preset)
         except presets.PresetError as exc:
             return fail(_("preset {file}: {problem}").format(file=repr(args.preset), problem=exc))
+    if args.state is not None:
+        try:
+            state = state_line.decode(args.state)
+        except presets.PresetError as exc:
+            return fail(_("--state: {problem}").format(problem=exc))
     if args.screenshot is not None:
         problem = check_output_path(args.screenshot)
         if problem:

@@ -125,6 +125,8 @@ COMMANDS: tuple[Cmd, ...] = (
         tip=QT_TRANSLATE_NOOP("Commands", "Load parameters, lesson step and theme from a preset file"),
         sheet=QT_TRANSLATE_NOOP("Commands", "open a preset")),
     Cmd("recent_menu", "file", QT_TRANSLATE_NOOP("Commands", "Open &recent")),  # a submenu, filled by recent.py
+    Cmd("open_state", "file", QT_TRANSLATE_NOOP("Commands", "Open st&ate…"), lambda w: w.open_state_dialog(),
+        tip=QT_TRANSLATE_NOOP("Commands", "Open the app as a pasted line describes it (Edit → Copy link text)")),
     Cmd("save_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Save preset…"), lambda w: w.save_preset_dialog(),
         (SK.Save,),
         tip=QT_TRANSLATE_NOOP("Commands", "Save parameters, lesson step and theme to a preset file"),
@@ -160,6 +162,9 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("redo", "edit", QT_TRANSLATE_NOOP("Commands", "&Redo"), shortcuts=("Ctrl+Shift+Z", "Ctrl+Y"),
         sheet=QT_TRANSLATE_NOOP("Commands", "redo"),
         make=lambda w: w.undo.stack.createRedoAction(w, translate("Commands", "&Redo"))),
+    Cmd("copy_state", "edit", QT_TRANSLATE_NOOP("Commands", "Copy &link text"), lambda w: w.copy_state_line(),
+        tip=QT_TRANSLATE_NOOP("Commands", "One line that opens the app exactly as now, to paste to students "
+                                          "(sqrtdk-gui --state \"…\")")),
     Cmd("restore_params", "edit", QT_TRANSLATE_NOOP("Commands", "Restore default &parameters"),
         lambda w: w.restore_default_parameters(), separator=True,
         tip=QT_TRANSLATE_NOOP("Commands", "Every model parameter back to its default (undo brings them back)")),

@@ -14,10 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from sqrtdk_gui.core.i18n import _
-from sqrtdk_gui.core.io import presets
+from sqrtdk_gui.core.io import presets, state_line
 from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.export.dialog import ExportDialog
@@ -95,6 +96,26 @@ class FileActions:
                 self._fail(translate("FileActions", "Cannot open preset"),
                            translate("FileActions", "{name}: {reason}. Nothing was changed.")
                            .format(name=Path(path).name, reason=_(str(exc))))
+
+    def copy_state_line(self) -> str:
+        """Edit → Copy link text: the command that opens the app as it is now, on the clipboard
+        (a teacher pastes it to students; no network involved)."""
+        text = state_line.command(self.current_state())
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(translate("FileActions", "Copied: {line}").format(line=text), 8000)
+        return text
+
+    def open_state_dialog(self) -> None:
+        """File → Open state: a pasted line (or the whole command) applied at once."""
+        text, ok = QInputDialog.getText(self, translate("FileActions", "Open state"),
+                                        translate("FileActions", "Paste the line a teacher sent (sqrtdk-gui --state "
+                                                  "\"…\"):"))
+        if ok and text.strip():
+            try:
+                self.apply_state(state_line.decode(text))
+            except presets.PresetError as exc:
+                self._fail(translate("FileActions", "Cannot open state"),
+                           translate("FileActions", "{reason}. Nothing was changed.").format(reason=_(str(exc))))
 
     def save_preset_dialog(self) -> None:
         path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Save preset"),
