@@ -3,8 +3,9 @@
     python benchmarks/exports.py [--runs 3] [--size 1920x1080]
 
 Each run is a fresh process of the installed program (``sys.executable -m sqrtdk_gui``,
-offscreen): ``export-slides DIR --size WxH`` (every lesson slide) and ``export-handout
-lesson.html``. Reported per export: the median and every run's wall time from spawning to
+offscreen): ``export-slides DIR --size WxH`` (every lesson slide), the same as one PDF
+(``export-slides slides.pdf``), ``export-handout lesson.html`` and ``lesson.pdf``, and the
+concept test as a PDF. The PDFs' sizes are reported too. Reported per export: the median and every run's wall time from spawning to
 exit, and the peak resident memory of the process (``wait4``). Targets on a 2-core machine:
 slides ≤ 8 s, handout ≤ 10 s.
 """
@@ -20,7 +21,7 @@ import sys
 import tempfile
 import time
 
-TARGETS_S = {"slides": 8.0, "handout": 10.0}
+TARGETS_S = {"slides": 8.0, "slides_pdf": 10.0, "handout": 10.0, "handout_pdf": 12.0, "concept_test_pdf": 3.0}
 
 
 def _timed(args: list[str]) -> tuple[float, float]:
@@ -48,16 +49,23 @@ def main() -> int:
     out: dict[str, object] = {"runs": args.runs, "slide_size": args.size, "cpus": os.cpu_count(),
                               "loadavg_1min": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory() as tmp:
+        files = {"slides_pdf": os.path.join(tmp, "slides.pdf"), "handout_pdf": os.path.join(tmp, "lesson.pdf"),
+                 "concept_test_pdf": os.path.join(tmp, "test.pdf")}
         commands = {"slides": program + ["export-slides", os.path.join(tmp, "slides"), "--size", args.size],
-                    "handout": program + ["export-handout", os.path.join(tmp, "lesson.html")]}
+                    "slides_pdf": program + ["export-slides", files["slides_pdf"], "--size", args.size],
+                    "handout": program + ["export-handout", os.path.join(tmp, "lesson.html")],
+                    "handout_pdf": program + ["export-handout", files["handout_pdf"]],
+                    "concept_test_pdf": program + ["export-concept-test", files["concept_test_pdf"]]}
         results: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for _ in range(args.runs):  # alternating, so a drift of the machine's speed hits both
             for name, command in commands.items():
                 results[name].append(_timed(command))
+        sizes = {name: round(os.path.getsize(path) / 1e6, 2) for name, path in files.items()}
     for name, runs in results.items():
         walls = [w for w, _ in runs]
         out[name] = {"median_s": round(statistics.median(walls), 2), "runs_s": [round(w, 2) for w in walls],
-                     "peak_rss_mb": round(max(m for _, m in runs)), "target_s": TARGETS_S[name]}
+                     "peak_rss_mb": round(max(m for _, m in runs)), "target_s": TARGETS_S[name],
+                     **({"file_mb": sizes[name]} if name in sizes else {})}
     print(json.dumps(out, indent=1))
     return 0
 
