@@ -160,9 +160,11 @@ def decimal_mark(code: str | None = None) -> str:
     return _DECIMAL.get(_current if code is None else code, ".")
 
 
-# A decimal number: not part of a version ("6.11.3"), a name or a keyword argument of code
-# ("scale=1.0"; a formula's "ρ=0.9" is a number); "2.5e-3" and "0.998." count.
-_POINT_NUMBER = re.compile(r"(?<![\w.])(?<![A-Za-z_]=)(\d+)\.(\d+)(?=[eE][-+]?\d|[^\w.]|\.(?!\d)|$)")
+# A decimal number: not part of a version ("6.11.3"), a name, a keyword argument of code
+# ("scale=1.0"; a formula's "ρ=0.9" is a number) or a Python power ("** -0.5"); "2.5e-3" and
+# "0.998." count.
+_POINT_NUMBER = re.compile(r"(?<![\w.])(?<![A-Za-z_]=)(?<!\*\* -)(?<!\*\*-)(?<!\*\* )(?<!\*\*)"
+                           r"(\d+)\.(\d+)(?=[eE][-+]?\d|[^\w.]|\.(?!\d)|$)")
 _CODE = re.compile(r"(<code\b.*?</code>)", re.DOTALL)  # HTML code spans: code keeps its points
 
 

@@ -8,11 +8,11 @@ and sets each panel's accessible description to its current numbers.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
-from sqrtdk_gui.core.lesson.spoken import SCALED, scaled_jacobian, spoken_numbers
+from sqrtdk_gui.core.lesson.spoken import QUANTITIES, SCALED, scaled_jacobian, spoken_numbers
 
 __all__ = ["announce", "Announcer", "SETTLE_MS"]
 
@@ -20,8 +20,10 @@ SETTLE_MS = 700  # quiet this long after the last new result: the numbers have s
 
 
 def announce(widget: QWidget, text: str) -> None:
-    """Have a screen reader say ``text`` (politely: after what it is saying)."""
-    if text:
+    """Have a screen reader say ``text`` (politely: after what it is saying) — from a window on
+    screen only: not a closed one, nor the window an export draws in off screen."""
+    window = widget.window()
+    if text and window.isVisible() and not window.testAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen):
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
 
 
@@ -30,9 +32,9 @@ class Announcer(QObject):
 
     announced = Signal(str)
 
-    def __init__(self, window: QWidget, controller, panels) -> None:
+    def __init__(self, window: QWidget, controller, panels, summary) -> None:
         super().__init__(window)
-        self._window, self._controller, self._panels = window, controller, panels
+        self._window, self._controller, self._panels, self._summary = window, controller, panels, summary
         self._last = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -43,15 +45,20 @@ class Announcer(QObject):
 
     def settle(self) -> None:
         """Announce the current numbers, unless they are what was said last (a repaint, an
-        undo back to the same case), and describe every panel by its numbers."""
+        undo back to the same case), and describe every panel by its numbers. What an open
+        question covers is not said (a covered panel is described by its cover)."""
         result = self._controller.result
-        if result is None:
+        if result is None or not self._window.isVisible():
             return
+        # The ÷√d_k comparison from sweeps of these very parameters only (they arrive later).
         sweeps = self._controller.sweeps or {}
-        text = spoken_numbers(result, scaled_jacobian(sweeps.get(SCALED), result.params.d_k))
+        current = self._controller.sweeps_for == result.params.replace(d_k=1)
+        scaled = scaled_jacobian(sweeps.get(SCALED), result.params.d_k) if current else None
+        text = spoken_numbers(result, scaled, self._summary.veiled_cells & frozenset(QUANTITIES))
         for panel in self._panels.values():
-            panel.setAccessibleDescription(f"{panel.full_title}: {panel.readout.text()}")
-        if text != self._last:
+            panel.setAccessibleDescription(panel.veil.text() if panel.veiled
+                                           else f"{panel.full_title}: {panel.readout.text()}")
+        if text and text != self._last:
             self._last = text
             announce(self._window, text)
             self.announced.emit(text)

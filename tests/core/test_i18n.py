@@ -77,9 +77,9 @@ def test_numbers_shown_take_the_decimal_mark_and_leave_versions_and_names_alone(
     assert i18n.localize_number(text, "en") == text
     assert i18n.decimal_mark("es") == "," and i18n.decimal_mark("en") == "."
     # Code keeps its points: an HTML code span, and a keyword argument in a sentence.
-    code = "σ 0.5; <code>sm_scale = 1.0 / math.sqrt(64)</code>; pass scale=1.0 to it; ρ=0.9"
+    code = "σ 0.5; <code>sm_scale = 1.0 / math.sqrt(64)</code>; pass scale=1.0 to it; ρ=0.9; d ** -0.5, d**0.5"
     assert i18n.localize_number(code, "de") == (
-        "σ 0,5; <code>sm_scale = 1.0 / math.sqrt(64)</code>; pass scale=1.0 to it; ρ=0,9")
+        "σ 0,5; <code>sm_scale = 1.0 / math.sqrt(64)</code>; pass scale=1.0 to it; ρ=0,9; d ** -0.5, d**0.5")
 
 
 def test_the_pseudo_language_marks_every_text_and_keeps_its_machinery():

@@ -17,13 +17,14 @@ from sqrtdk_gui.gui.announce import SETTLE_MS
 
 
 @pytest.fixture
-def heard(monkeypatch):
-    """Every announcement sent through Qt's accessibility events, as its text."""
+def heard(monkeypatch, window):
+    """Every announcement the ``window`` sends through Qt's accessibility events, as its text
+    (another test's window, closed meanwhile, must not speak into this one's)."""
     said: list[str] = []
     real = QAccessible.updateAccessibility
 
     def listen(event):
-        if isinstance(event, QAccessibleAnnouncementEvent):
+        if isinstance(event, QAccessibleAnnouncementEvent) and event.object().window() is window:
             said.append(event.message())
         real(event)
 
@@ -68,6 +69,29 @@ def test_a_settled_change_is_announced_once_and_every_panel_describes_its_number
     qtbot.waitUntil(lambda: len(heard) == 2, timeout=10 * SETTLE_MS)
     qtbot.wait(2 * SETTLE_MS)
     assert len(heard) == 2 and re.match(r"σ 1[56]\.\d; ", heard[1])  # d_k = 256: σ ≈ √256 = 16
+
+
+def test_what_an_open_question_covers_is_not_said(window, qtbot, heard):
+    # Step 2 asks for the median largest weight: while it is open, the sentence leaves it out,
+    # and the covered panel is described by its cover, not by its numbers.
+    window.lesson.go_to(2, animate=False)
+    window.controller.flush()
+    window.controller.wait_for_sweeps()
+    window.announcer.settle()
+    assert heard and "largest weight" not in heard[-1] and heard[-1].startswith("σ 22.")
+    weights = window.panels["weights"]
+    assert weights.veiled and weights.accessibleDescription() == weights.veil.text()
+    window.lesson.reveal(animate=False)
+    window.announcer.settle()
+    assert "median largest weight 0.99" in heard[-1]
+
+
+def test_a_closed_or_offscreen_window_says_nothing(make_window, heard):
+    other = make_window()
+    other.close()
+    other.announcer.settle()
+    announcing.announce(other, "not heard")
+    assert "not heard" not in heard
 
 
 def test_the_lesson_reveal_is_said(window, heard):

@@ -205,6 +205,17 @@ def test_export_slides_as_a_pdf_has_a_page_per_slide_at_the_slides_size(window, 
     assert not (tmp_path / "01-step1").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["slides.pdf"]
 
 
+def test_a_cancelled_slides_pdf_leaves_the_older_file_alone(window, tmp_path):
+    target = tmp_path / "slides.pdf"
+    target.write_bytes(b"the older, whole slides")
+    started = []
+    written = exporting.export_slides(window, str(target), (800, 600),
+                                      progress=lambda i, n, name: started.append(i) or True,
+                                      should_stop=lambda: len(started) >= 3)  # Ctrl+C after two pages
+    assert started[:3] == [0, 1, 2] and written == []  # cancelled on the third page: nothing written
+    assert target.read_bytes() == b"the older, whole slides"
+
+
 def test_export_slides_to_an_unwritable_place_exits_2(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

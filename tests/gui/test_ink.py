@@ -52,3 +52,24 @@ def test_the_pen_follows_the_window_and_the_theme(window, qtbot):
     window.set_theme("dark")
     assert window.ink.colour == QColor(window.style_.palette.highlight)
     assert window.ink.width == 6.0 * window.style_.zoom
+
+
+def test_no_export_contains_the_strokes_and_the_pen_works_on_every_tab(window, qtbot, tmp_path):
+    from sqrtdk_gui.gui.export.view import export_svg
+
+    window.toggle_pen()
+    _stroke(qtbot, window.ink, [(300, 300), (500, 400)])
+    export_svg(window, str(tmp_path / "with.svg"))
+    strokes = list(window.ink.strokes)
+    window.ink.clear()
+    export_svg(window, str(tmp_path / "without.svg"))
+    assert (tmp_path / "with.svg").read_bytes() == (tmp_path / "without.svg").read_bytes()
+    window.ink.strokes.extend(strokes)
+    window.actions.practice.trigger()  # another page: the strokes were about the last one
+    assert window.ink.strokes == [] and window.ink.active
+    _stroke(qtbot, window.ink, [(300, 300), (500, 400)])
+    _stroke(qtbot, window.ink, [(300, 500), (500, 600)])
+    qtbot.keyClick(window, Qt.Key.Key_Backspace)  # the pen's keys work on the practice page too
+    assert len(window.ink.strokes) == 1
+    qtbot.keyClick(window, Qt.Key.Key_E)
+    assert window.ink.strokes == []

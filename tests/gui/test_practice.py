@@ -617,3 +617,17 @@ def test_a_revealed_bug_card_is_read_whole_at_1024x768_in_every_language(make_wi
         assert "scale=1.0)" in text and "scale=1,0" not in text
     finally:
         translations.install("en")
+
+
+def test_a_practice_case_computed_late_leaves_the_lesson_covered(window, qtbot):
+    # The lesson's open question stays covered when a practice case arrives after leaving
+    # practice; while measuring, the summary shows no previous numbers either.
+    window.lesson.go_to(2, animate=False)
+    assert window.panels["weights"].veiled
+    page = _practice(window, qtbot)
+    page.presenter.open("chain_variance")
+    page.presenter.commit_number("16")
+    assert all(label.text() == "?" for label in window.summary.labels.values())  # measuring
+    window.toggle_practice()  # back to the lesson before the case is computed
+    window.controller.flush()
+    assert window.panels["weights"].veiled and not window.practice_active()

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 from dataclasses import asdict
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.i18n import PSEUDO, _
 from sqrtdk_gui.core.io import presets
 
 __all__ = ["MAX_LENGTH", "StateLineError", "encode", "decode", "command"]
@@ -27,6 +26,8 @@ PROGRAM = "sqrtdk-gui"
 _DEFAULTS = asdict(Params())
 _LESSON_KEYS = ("step", "scenario", "theme", "zoom", "lang")
 _TOKEN = re.compile(r"^([a-z_]+)=(\S+)$")
+# --state "…", --state '…', --state=… (a Windows path before it keeps its backslashes).
+_OPTION = re.compile(r"""--state(?:=|\s+)(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
 
 class StateLineError(presets.PresetError):
@@ -46,7 +47,7 @@ def encode(state: presets.State) -> str:
         parts.append(f"theme={state.theme}")
     if state.zoom != 1.0:
         parts.append(f"zoom={_value(state.zoom)}")
-    if state.language:
+    if state.language and state.language != PSEUDO:  # the test language is no one's: as presets
         parts.append(f"lang={state.language}")
     return " ".join(parts)
 
@@ -84,21 +85,29 @@ def decode(text: str) -> presets.State:
 
 
 def _unwrap(text: str) -> str:
-    """The line inside ``sqrtdk-gui --state "…"``, or the text itself."""
+    """The line inside a command (``sqrtdk-gui --state "…"``, ``--state=…``, the program by
+    any path, ``sqrtdk-gui.exe`` too), or the text itself, in quotes or not."""
     text = text.strip()
-    if text.startswith(PROGRAM) or text.startswith("--state"):
-        try:
-            words = shlex.split(text)
-        except ValueError:
-            raise StateLineError(_("not a state line: its quotes do not close")) from None
-        if "--state" in words and words.index("--state") + 1 < len(words):
-            return words[words.index("--state") + 1]
-        raise StateLineError(_("not a state line: --state is not followed by one"))
-    return text.strip("\"'")
+    if "--state" in text:
+        match = _OPTION.search(text)
+        if match is None:
+            raise StateLineError(_("not a state line: --state is not followed by one"))
+        double, single, bare = match.groups()
+        return double if double is not None else single if single is not None else _unquoted(bare)
+    return _unquoted(text)
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without the one pair of quotes around it; StateLineError if a quote is open."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if '"' in text or "'" in text:
+        raise StateLineError(_("not a state line: its quotes do not close"))
+    return text
 
 
 def _value(value: object) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return repr(value) if isinstance(value, float) else str(value)  # every digit: the same state back
 
 
 def _parsed(text: str | None, default: object) -> object:

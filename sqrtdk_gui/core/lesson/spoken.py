@@ -15,7 +15,7 @@ from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import Sweep
 from sqrtdk_gui.core.i18n import _, format_number
 
-__all__ = ["SCALED", "scaled_jacobian", "spoken_numbers"]
+__all__ = ["SCALED", "QUANTITIES", "scaled_jacobian", "spoken_numbers"]
 
 SCALED = "sqrt_dk"
 SAME = 1.5  # within this factor of ÷√d_k's ‖J‖ the sentence says "about as with ÷√d_k"
@@ -33,14 +33,24 @@ def scaled_jacobian(sweep: Sweep | None, d_k: int) -> float | None:
     return float(2 ** np.interp(math.log2(d_k), grid, np.log2(values)))
 
 
-def spoken_numbers(result: Result, scaled: float | None = None) -> str:
+QUANTITIES = ("sigma", "max_weight", "jacobian")  # what the sentence may name (summary cells)
+
+
+def spoken_numbers(result: Result, scaled: float | None = None, hidden: frozenset[str] = frozenset()) -> str:
     """"σ 22.6; median largest weight 0.998; median Jacobian norm 0.0036, 50 times below
-    ÷√d_k." in the current language; ``scaled``: ÷√d_k's median ‖J‖_F at this d_k."""
+    ÷√d_k." in the current language; ``scaled``: ÷√d_k's median ‖J‖_F at this d_k;
+    ``hidden``: quantities an open question covers, left unsaid ("" if nothing is left)."""
     summary = result.summary
     jacobian = summary["jacobian_fro"].median
-    parts = [_("σ {value}").format(value=format_number(result.logit_std, ".3g")),
-             _("median largest weight {value}").format(value=format_number(summary["max_weight"].median, ".3g")),
-             _("median Jacobian norm {value}").format(value=format_number(jacobian, ".2g"))]
+    parts = []
+    if "sigma" not in hidden:
+        parts.append(_("σ {value}").format(value=format_number(result.logit_std, ".3g")))
+    if "max_weight" not in hidden:
+        parts.append(_("median largest weight {value}").format(
+            value=format_number(summary["max_weight"].median, ".3g")))
+    if "jacobian" in hidden:
+        return "; ".join(parts) + "." if parts else ""
+    parts.append(_("median Jacobian norm {value}").format(value=format_number(jacobian, ".2g")))
     if scaled is not None and result.params.scaling != SCALED and jacobian > 0:
         ratio = scaled / jacobian
         if ratio >= SAME:

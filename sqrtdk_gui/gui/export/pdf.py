@@ -64,6 +64,14 @@ class PdfPages:
         self._painter = None
         return safe_io.write_bytes(self.path, bytes(self._buffer.data()))
 
+    def discard(self) -> None:
+        """End the document without writing it (a cancelled export): the painter is ended in
+        the thread that painted, before the writer and its buffer go."""
+        if self._painter is not None:
+            self._painter.end()
+            self._painter = None
+        self._writer = None
+
     def _failure(self) -> safe_io.IOFailure:
         return safe_io.IOFailure(errno.EIO, "write", self.path,
                                  translate("Export", "the PDF could not be written"))

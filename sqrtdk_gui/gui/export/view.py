@@ -138,7 +138,8 @@ def export_svg(widget, path: str) -> bool:
     if not painter.begin(generator):
         raise safe_io.IOFailure(errno.EIO, "write", path, translate("Export", "the SVG drawing could not be started"))
     try:
-        widget.render(painter, QPoint())
+        with without_ink(widget):  # the pen's strokes are for the room, not for files
+            widget.render(painter, QPoint())
     finally:
         painter.end()
     data = bytes(buffer.data())
@@ -271,8 +272,9 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
     drawn in :func:`slide_layout` (the step with its answer revealed, its own panels, no
     window furniture) at ``size``, text at ``zoom`` (default: as the window has it). Its
     value: the slides written. Stopped or cancelled, the slides written so far stay (each
-    whole: every file is written safely; a PDF with the pages so far); IOFailure stops it
-    with one sentence."""
+    whole: every file is written safely; a PDF stopped by its progress has the pages so far,
+    a cancelled one is not written and an older file stays); IOFailure stops it with one
+    sentence."""
     target = Path(folder)
     pdf = PdfPages(folder, translate("Export", "Why divide attention's logits by √d_k? — slides")) \
         if target.suffix.lower() == PDF_SUFFIX else None
@@ -281,6 +283,7 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
     plan = slide_plan()
     pool = export_pool()
     writes = Writes(pool)
+    cancelled = False
     try:
         restore_numbers(window, pool)
         with slide_layout(window, size, zoom):
@@ -297,14 +300,14 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
                     path = str(target / name)
                     writes.submit(path, save_image, image, path, "PNG")
             except Cancelled:
-                pass
+                cancelled = True
             yield from shielded(writes.wait())  # the slide being written is finished either way
-            if pdf is not None and pdf.pages:
-                yield from shielded(wait_for(pool.submit(pdf.write)))
+            if pdf is not None:  # whole, or (cancelled) ended unwritten: an older file stays
+                yield from shielded(wait_for(pool.submit(pdf.discard if cancelled or not pdf.pages else pdf.write)))
             yield from shielded(single(Page(len(writes.written), len(plan), "")))
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-    return writes.written
+    return [] if pdf is not None and cancelled else writes.written  # a cancelled PDF: nothing written
 
 
 def export_slides(window, folder: str, size: tuple[int, int], progress=None,

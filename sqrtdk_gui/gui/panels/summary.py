@@ -111,6 +111,11 @@ class SummaryStrip(ControllerView, QFrame):
         self._veiled = set(keys)
         self.refresh()
 
+    @property
+    def veiled_cells(self) -> frozenset[str]:
+        """The cells showing "?" (what an open question hides)."""
+        return frozenset(self._veiled)
+
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
         p = self.style_.palette

@@ -148,7 +148,7 @@ COMMANDS: tuple[Cmd, ...] = (
                                           "or upload")),
     Cmd("export_handout", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &handout…"),
         lambda w: w.export_handout_dialog(),
-        tip=QT_TRANSLATE_NOOP("Commands", "The whole lesson as one HTML or Markdown file for students")),
+        tip=QT_TRANSLATE_NOOP("Commands", "The whole lesson as one HTML, PDF or Markdown file for students")),
     Cmd("export_concept_test", "file", QT_TRANSLATE_NOOP("Commands", "Export concept &test…"),
         lambda w: w.export_concept_test_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode's questions and bug cards as a pre/post concept test "
@@ -203,16 +203,16 @@ COMMANDS: tuple[Cmd, ...] = (
         tip=QT_TRANSLATE_NOOP("Commands", "In presentation mode: the page's whole text, what comes next and the "
                                           "lesson clock, on the teacher's screen"),
         sheet=QT_TRANSLATE_NOOP("Commands", "presenter notes (presentation mode)")),
-    Cmd("pen", "lesson", QT_TRANSLATE_NOOP("Commands", "&Pen on the page"), lambda w: w.toggle_pen(), ("Ctrl+P",),
+    Cmd("pen", "lesson", QT_TRANSLATE_NOOP("Commands", "Pen on the pa&ge"), lambda w: w.toggle_pen(), ("Ctrl+P",),
         checkable=True,
         tip=QT_TRANSLATE_NOOP("Commands", "Draw on the projected page with the mouse or a pen tablet; the keys keep "
                                           "working, a page change clears it, exports leave it out"),
         sheet=QT_TRANSLATE_NOOP("Commands", "pen on the page, and off")),
     Cmd("pen_erase", "", "Erase the pen's strokes", lambda w: w.ink.clear(), lesson_keys=(K.Key_E,), keys="E",
-        when=lambda w: w.ink.active, wakes=False,
+        when=lambda w: w.ink.active, wakes=False, anywhere=True,
         sheet=QT_TRANSLATE_NOOP("Commands", "pen on: erase every stroke")),
     Cmd("pen_undo", "", "Undo the last stroke", lambda w: w.ink.undo(), lesson_keys=(K.Key_Backspace,),
-        keys="Backspace", when=lambda w: w.ink.active, wakes=False,
+        keys="Backspace", when=lambda w: w.ink.active, wakes=False, anywhere=True,
         sheet=QT_TRANSLATE_NOOP("Commands", "pen on: undo the last stroke")),
     Cmd("escape", "", "Leave", _escape, lesson_keys=(K.Key_Escape,), keys="Esc",
         anywhere=True, when=lambda w: w.blanked or w.presentation.active,
@@ -331,6 +331,7 @@ def key_hint(cmd: Cmd) -> str:
 
 def shortcut_sheet() -> tuple[tuple[str, str], ...]:
     """Help → Keyboard shortcuts: (keys, what they do) in the current language, the lesson's keys first."""
-    listed = [c for c in COMMANDS if c.sheet]
+    # A button's Alt+letter has no key where Qt shows no mnemonics (macOS): no line then.
+    listed = [c for c in COMMANDS if c.sheet and keys_label(c)]
     lesson = [c for c in listed if c.lesson_keys]
     return tuple((keys_label(c), shown(c.sheet)) for c in (*lesson, *(c for c in listed if not c.lesson_keys)))

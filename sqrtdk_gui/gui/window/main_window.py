@@ -242,7 +242,7 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             view.bind(c)
         c.result_changed.connect(self._show_status)
         # A screen reader hears what a change did, once the numbers settle.
-        self.announcer = Announcer(self, c, self.panels)
+        self.announcer = Announcer(self, c, self.panels, self.summary)
         self.ink = InkOverlay(self)  # the pen on the projected page (off until Ctrl+P)
         self.lesson.about_to_move.connect(self.ink.clear)
         self.controls.show_params(c.params)
@@ -479,6 +479,9 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             if not self.lesson_dock.isHidden():
                 self._dock_was_visible = True
             self.lesson_dock.hide()
+        self.ink.clear()  # another page: the pen's strokes were about this one
+        if page is not self._practice_holder:
+            self._practice_measuring = False  # a practice case still computing: not this page's
         if page is self._practice_holder:
             self.practice_page.hold_instrument(self.instrument)
             self._arrange_for_lesson()

@@ -21,7 +21,7 @@ def _action(w, cmd: Cmd) -> QAction:
         text = cmd.text if native else shown(cmd.text)
         if cmd.lesson_keys:  # the key router takes these keys: the menu only names them
             text += "\t" + key_hint(cmd)
-        elif cmd.mnemonic:  # a page's own keys (practice mode's Alt+letters)
+        elif cmd.mnemonic and keys_label(cmd):  # a page's own keys (practice mode's Alt+letters)
             text += "\t" + keys_label(cmd)
         action = QAction(text, w)
         action.setCheckable(cmd.checkable)

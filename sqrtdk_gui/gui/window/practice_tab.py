@@ -94,11 +94,11 @@ class PracticeTab:
             # Until the case is computed the panels would show the previous one under the
             # answer: they say it is being measured instead, and open when it arrives.
             self._practice_measuring = result is None or result.params != self.controller.params
-            self.veil(tuple(self.panels) if self._practice_measuring else (), reason="measuring")
+            self.veil(names if self._practice_measuring else (), reason="measuring")
         self._arrange_for_lesson()
 
     def _practice_case_computed(self, result) -> None:
         """The controller's result arrived: a practice case waiting for it is shown."""
-        if self._practice_measuring and result.params == self.controller.params:
+        if self._practice_measuring and self.practice_active() and result.params == self.controller.params:
             self._practice_measuring = False
             self.veil(())
