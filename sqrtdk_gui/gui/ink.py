@@ -35,7 +35,6 @@ class InkOverlay(QWidget):
         self.colour, self.width = QColor("#E69F00"), PEN_WIDTH
         self._drawing = False
         self.hide()
-        window.installEventFilter(self)  # follow the window's size
 
     @property
     def active(self) -> bool:
@@ -45,11 +44,15 @@ class InkOverlay(QWidget):
         """The pen on (the overlay over everything, taking the mouse) or off (strokes kept)."""
         if on == self.active:
             return
+        # The window's events pass through the filter only while the pen is on (it follows
+        # the window's size): off, a slider drag's events cost nothing here.
         if on:
+            self.parentWidget().installEventFilter(self)
             self.setGeometry(self.parentWidget().rect())
             self.show()
             self.raise_()
         else:
+            self.parentWidget().removeEventFilter(self)
             self._drawing = False
             self.hide()
         self.toggled.emit(on)
@@ -104,7 +107,7 @@ class InkOverlay(QWidget):
         painter.end()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.active:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
             self.setGeometry(self.parentWidget().rect())
         return False
 

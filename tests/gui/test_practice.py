@@ -538,7 +538,7 @@ def test_nothing_on_screen_gives_the_answer_away_before_the_commitment(window, q
     fg = window.style_.palette.fg
     assert all(label.text() == "?" and fg in label.styleSheet() for label in window.summary.labels.values())
     # The panels: covered for one who answers alone, under titles that name no scaling (the
-    # histogram's said "(raw)", the last case's).
+    # histogram's own title names the mode of the case on screen).
     histogram = window.panels["histogram"]
     assert histogram.veiled and histogram.veil.text() == "Answer first\n\nshown once you commit"
     assert histogram.title.text() == "1 · Logit histogram (the softmax input)"

@@ -19,7 +19,7 @@ from sqrtdk_gui.core.attention.sampling import pool
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, med, run
 from sqrtdk_gui.core.practice.model import Measured, Reading
-from sqrtdk_gui.core.practice.traps import uniform_ratio
+from sqrtdk_gui.core.practice.traps import row_sums, uniform_ratio
 
 __all__ = ["NEAR_UNIFORM", "SELECTIVE", "HEADS_CLIP", "MLA_WIDTH", "output_similarity", "downstream",
            "width", "after", "length", "missing", "shrunk", "amplified", "unscaled", "heads", "latent"]
@@ -42,10 +42,8 @@ def width(p: Params, card: int) -> Measured:
 
 
 def after(p: Params, card: int) -> Measured:
-    r = run(p)
-    total = float(np.median(r.row_sums))
-    inverse_root = f"1/√{p.d_k} = {1 / math.sqrt(p.d_k):.4f}"
-    return Measured((Reading(_("median row sum of the weights"), fmt(total, 4), inverse_root),
+    r, total, reading = row_sums(p)
+    return Measured((reading,
                      Reading(_("rows saturated (max p > 0.99)"), f"{100 * r.saturated_fraction:.0f} %",
                              _("after the fix: {value}").format(
                                  value=f"{100 * run(p, scaling=SCALED).saturated_fraction:.0f} %"))),

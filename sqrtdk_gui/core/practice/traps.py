@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import log_n_factor
 from sqrtdk_gui.core.i18n import N_, _, format_number
 from sqrtdk_gui.core.lesson.measure import RAW, SCALED, fmt, jac_ratio, med, run
@@ -33,11 +34,18 @@ def _dmodel(p: Params) -> Measured:
                              _("uniform: log n = {value}").format(value=format_number(r.log_n, ".3f")))), choice)
 
 
-def _after(p: Params) -> Measured:
+def row_sums(p: Params) -> tuple[Result, float, Reading]:
+    """A scale after the softmax: the result, the median row sum of its weights and that
+    reading, set against 1/√d_k (the trap's question and its bug card share it)."""
     r = run(p)
     total = float(np.median(r.row_sums))
     inverse_root = f"1/√{p.d_k} = {1 / math.sqrt(p.d_k):.4f}"
-    return Measured((Reading(_("median row sum of the weights"), fmt(total, 4), inverse_root),
+    return r, total, Reading(_("median row sum of the weights"), fmt(total, 4), inverse_root)
+
+
+def _after(p: Params) -> Measured:
+    r, total, reading = row_sums(p)
+    return Measured((reading,
                      Reading(_("rows saturated (as raw)"), f"{100 * r.saturated_fraction:.0f} %",
                              _("raw: {percent}").format(
                                  percent=f"{100 * run(p, scaling=RAW).saturated_fraction:.0f} %"))),
