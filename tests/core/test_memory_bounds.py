@@ -79,6 +79,9 @@ def test_a_new_pool_is_drawn_after_making_room_for_it(monkeypatch):
 
 
 def test_running_sums_stay_within_their_bound_in_all(monkeypatch):
+    from sqrtdk_gui.core.threads import drain
+
+    drain()  # an earlier test's background work (a practice item's spread) must not add its sets here
     monkeypatch.setattr(geometry, "_prefixes", type(geometry._prefixes)())
     monkeypatch.setattr(geometry, "_MAX_PREFIX_FLOATS", 2_000_000)
     for seed in (1, 2):  # each 64 × 100 set at d 4096: 65 × (6,400 + 64 + 10,000) ≈ 1.07 M floats
