@@ -5,9 +5,12 @@
 Each run is a fresh process of the installed program (``sys.executable -m sqrtdk_gui``,
 offscreen): ``export-slides DIR --size WxH`` (every lesson slide), the same as one PDF
 (``export-slides slides.pdf``), ``export-handout lesson.html`` and ``lesson.pdf``, and the
-concept test as a PDF. The PDFs' sizes are reported too. Reported per export: the median and every run's wall time from spawning to
-exit, and the peak resident memory of the process (``wait4``). Targets on a 2-core machine:
-slides ≤ 8 s, handout ≤ 10 s.
+concept test as a PDF, step 1's sweep as an animated GIF and as an APNG (1024×768, 8 s,
+``export-animation``). The files' sizes are reported too. Reported per export: the median and
+every run's wall time from spawning to exit, the peak resident memory of the process
+(``wait4``) and the median as a multiple of one 1024×768 screenshot's process in the same run
+(``x_screenshot``: start-up and one frame, the baseline). Targets on a 2-core machine:
+slides ≤ 8 s, handout ≤ 10 s, animation ≤ 15 s (and ≤ 5 MB).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import sys
 import tempfile
 import time
 
-TARGETS_S = {"slides": 8.0, "slides_pdf": 10.0, "handout": 10.0, "handout_pdf": 12.0, "concept_test_pdf": 3.0}
+TARGETS_S = {"screenshot": 3.0, "slides": 8.0, "slides_pdf": 10.0, "handout": 10.0, "handout_pdf": 12.0,
+             "concept_test_pdf": 3.0, "animation_gif": 15.0, "animation_apng": 15.0}
 
 
 def _timed(args: list[str]) -> tuple[float, float]:
@@ -50,20 +54,26 @@ def main() -> int:
                               "loadavg_1min": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory() as tmp:
         files = {"slides_pdf": os.path.join(tmp, "slides.pdf"), "handout_pdf": os.path.join(tmp, "lesson.pdf"),
-                 "concept_test_pdf": os.path.join(tmp, "test.pdf")}
-        commands = {"slides": program + ["export-slides", os.path.join(tmp, "slides"), "--size", args.size],
+                 "concept_test_pdf": os.path.join(tmp, "test.pdf"), "animation_gif": os.path.join(tmp, "sweep.gif"),
+                 "animation_apng": os.path.join(tmp, "sweep.png")}
+        commands = {"screenshot": program + ["--screenshot", os.path.join(tmp, "shot.png"), "--size", "1024x768"],
+                    "slides": program + ["export-slides", os.path.join(tmp, "slides"), "--size", args.size],
                     "slides_pdf": program + ["export-slides", files["slides_pdf"], "--size", args.size],
                     "handout": program + ["export-handout", os.path.join(tmp, "lesson.html")],
                     "handout_pdf": program + ["export-handout", files["handout_pdf"]],
-                    "concept_test_pdf": program + ["export-concept-test", files["concept_test_pdf"]]}
+                    "concept_test_pdf": program + ["export-concept-test", files["concept_test_pdf"]],
+                    "animation_gif": program + ["export-animation", files["animation_gif"]],
+                    "animation_apng": program + ["export-animation", files["animation_apng"]]}
         results: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for _ in range(args.runs):  # alternating, so a drift of the machine's speed hits both
             for name, command in commands.items():
                 results[name].append(_timed(command))
         sizes = {name: round(os.path.getsize(path) / 1e6, 2) for name, path in files.items()}
+    baseline = statistics.median(w for w, _ in results["screenshot"])
     for name, runs in results.items():
         walls = [w for w, _ in runs]
         out[name] = {"median_s": round(statistics.median(walls), 2), "runs_s": [round(w, 2) for w in walls],
+                     "x_screenshot": round(statistics.median(walls) / baseline, 2),
                      "peak_rss_mb": round(max(m for _, m in runs)), "target_s": TARGETS_S[name],
                      **({"file_mb": sizes[name]} if name in sizes else {})}
     print(json.dumps(out, indent=1))

@@ -1,7 +1,8 @@
 """Pictures of a lecture on a projector: every step with its question open and then
 revealed, the traps, follow-ups, σ dial, the closing page and the training lab, in
 presentation mode at 1024×768 (and 1280×720, 1280×800 with --all), offscreen; and the
-teacher's presenter view at 1280×800 beside step 3's answer:
+teacher's presenter view at 1280×800 beside step 3's answer; and step 1's sweep as the
+animation export writes it (step1-sweep.gif, 8 frames a second):
 
     python docs/lecture_screenshots.py [FOLDER] [--all] [--lang de]    # default: docs/lecture/
 
@@ -118,7 +119,27 @@ def main(argv: list[str]) -> int:
     for size in sizes:
         for path in lecture(size, folder, everything):
             print(f"wrote {path}")
+    print(f"wrote {sweep(folder, lang)}")
     return 0
+
+
+def sweep(folder: Path, lang: str) -> Path:
+    """Step 1's sweep as File → Export animation writes it (1024×768, 8 s, 8 frames a second)."""
+    from sqrtdk_gui.core.lesson.clips import clip
+    from sqrtdk_gui.gui.export.animation import export_animation
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    size = (1024, 768)
+    zoom = presentation_zoom(size[1])
+    window = MainWindow(threaded=False, zoom=zoom)
+    window.show()
+    path = folder / ("step1-sweep.gif" if lang == "en" else f"step1-sweep-{lang}.gif")
+    try:
+        export_animation(window, str(path), clip("dk", window.controller.params, fps=8.0), size, zoom=zoom)
+    finally:
+        window.close()
+    return path
 
 
 if __name__ == "__main__":

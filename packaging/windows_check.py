@@ -56,7 +56,7 @@ SAME_AS_HERE = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "ml-dtypes", "fs
 # PyInstaller's Windows-only dependencies: `pip download --platform` ignores environment markers.
 WINDOWS_ONLY = ("pefile", "pywin32-ctypes")
 APT = ("wine64", "wine", "gcc-mingw-w64-x86-64-win32")
-BUDGET_ARCHIVE_MB, BUDGET_FOLDER_MB = 60, 150
+BUDGET_ARCHIVE_MB, BUDGET_FOLDER_MB = 60, 160
 AID_NAMES = {"icuuc.dll", "sitecustomize.py", "sitecustomize.pyc"}
 
 

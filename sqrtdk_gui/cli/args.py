@@ -26,8 +26,8 @@ from sqrtdk_gui.gui.launch import ctrl_c  # (no Qt: the standard library only)
 __all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
            "the_process_ends_after_the_command",
-           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "SLIDES_PDF_SUFFIXES", "PROG", "error_line", "language_arg",
-           "cli_language"]
+           "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "ANIMATION_SUFFIXES", "SLIDES_PDF_SUFFIXES", "PROG", "error_line",
+           "language_arg", "cli_language"]
 
 # flag -> Params field, one per field (d_k's flag is --dk).
 PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasses.fields(Params)}
@@ -35,6 +35,7 @@ PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasse
 IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), N_("use a .png, .jpg or .bmp file name"))
 HANDOUT_SUFFIXES = ((".html", ".htm", ".md", ".pdf"), N_("a handout file name ends in .html, .md or .pdf"))
 SLIDES_PDF_SUFFIXES = ((".pdf",), N_("a slides file name ends in .pdf"))
+ANIMATION_SUFFIXES = ((".gif", ".png", ".apng"), N_("an animation file name ends in .gif, .png or .apng"))
 CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md", ".pdf", ".json"),
                          N_("a concept test file name ends in .html, .md, .pdf or .json"))
 PROG = "sqrtdk-gui"

@@ -33,7 +33,8 @@ from sqrtdk_gui.core.i18n import LANGUAGES, _
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
 from sqrtdk_gui.core.validation import float_arg
 
-__all__ = ["add_parsers", "run_export_slides", "run_export_handout", "run_export_concept_test", "ExportReport"]
+__all__ = ["add_parsers", "add_lang_flag", "stop_on_interrupt", "run_export_slides", "run_export_handout",
+           "run_export_concept_test", "ExportReport"]
 
 _PROG = "sqrtdk-gui"
 
@@ -140,7 +141,7 @@ def run_export_concept_test(args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def _stop_on_interrupt():
+def stop_on_interrupt():
     """The first Ctrl+C stops the export, which says what it wrote; should the GUI thread be
     inside Qt for longer than a grace period, or the second Ctrl+C come, the process ends."""
     from sqrtdk_gui.gui.launch import ctrl_c
@@ -157,7 +158,7 @@ def run_export_handout(args: argparse.Namespace) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_handout_headless  # Qt only for this command
 
-        with _stop_on_interrupt() as stop:
+        with stop_on_interrupt() as stop:
             return export_handout_headless(args.file, ExportReport("export-handout", "page", stop), lang=args.lang)
 
 
@@ -185,6 +186,6 @@ def _export_slides(args: argparse.Namespace, target: str) -> int:
     with interrupt_ends_at_once():
         from sqrtdk_gui.gui.launch.app import export_slides_headless  # Qt only for this command
 
-        with _stop_on_interrupt() as stop:
+        with stop_on_interrupt() as stop:
             return export_slides_headless(target, args.size, args.theme, args.zoom, args.presentation,
                                           ExportReport("export-slides", "slide", stop), lang=args.lang)

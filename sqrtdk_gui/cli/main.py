@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 
-from sqrtdk_gui.cli import export, practice, stats
+from sqrtdk_gui.cli import animation, export, practice, stats
 from sqrtdk_gui.cli import train as train_cli
 from sqrtdk_gui.cli.args import (
     OneLineParser,
@@ -90,6 +90,7 @@ def build_parser() -> OneLineParser:
     stats.add_parser(sub)
     train_cli.add_parser(sub)
     export.add_parsers(sub)
+    animation.add_parser(sub)
     practice.add_parser(sub)
     return parser
 

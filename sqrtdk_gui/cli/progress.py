@@ -16,9 +16,9 @@ from sqrtdk_gui.core.i18n import N_, _, localize_number
 __all__ = ["Progress", "StopOnInterrupt", "format_duration"]
 
 
-# What is counted: "step 40 of 400" (unit "step"), "slide 3 of 17", "page 2 of 12".
+# What is counted: "step 40 of 400" (unit "step"), "slide 3 of 17", "page 2 of 12", "frame 9 of 53".
 _COUNTS = {"step": N_("step {done} of {total}"), "slide": N_("slide {done} of {total}"),
-           "page": N_("page {done} of {total}")}
+           "page": N_("page {done} of {total}"), "frame": N_("frame {done} of {total}")}
 
 
 def format_duration(seconds: float) -> str:

@@ -1,7 +1,7 @@
 """The progress of an export run from the window: page i of n, its name, and Cancel.
 
 The caller names what is counted with an English unit, "Slide" or "Page" (any other word
-is shown as given); the dialog says it in the language spoken.
+is shown as given; "Frame" for an animation); the dialog says it in the language spoken.
 
 Window-modal, so the state being exported cannot change under it, while the event loop
 runs (the export is an ``ExportRun``). Cancel (the button, Escape or closing the dialog)
@@ -28,6 +28,9 @@ _UNITS = {
     "Page": (QT_TRANSLATE_NOOP("ExportDialog", "Page {index} of {count}: {name}"),
              QT_TRANSLATE_NOOP("ExportDialog", "Pages done"),
              QT_TRANSLATE_NOOP("ExportDialog", "Stop the export; the pages written so far stay")),
+    "Frame": (QT_TRANSLATE_NOOP("ExportDialog", "Frame {index} of {count}: {name}"),
+              QT_TRANSLATE_NOOP("ExportDialog", "Frames drawn"),
+              QT_TRANSLATE_NOOP("ExportDialog", "Stop the export; no animation is written")),
 }
 # Any other unit ({unit}: the word as the caller gives it).
 _OTHER_UNIT = (QT_TRANSLATE_NOOP("ExportDialog", "{unit} {index} of {count}: {name}"),

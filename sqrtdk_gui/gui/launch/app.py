@@ -345,6 +345,28 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
     return 0
 
 
+def export_animation_headless(path: str, clip, size: tuple[int, int], theme: str, report=None,
+                              lang: str | None = None) -> int:
+    """``clip`` (``core.lesson.clips``) as an animated GIF or APNG at ``path``, drawn offscreen
+    at presentation mode's type size for the frame height. ``report`` as for the slides;
+    cancelled, nothing is written (status 130)."""
+    from sqrtdk_gui.gui.export.animation import export_animation
+    from sqrtdk_gui.gui.window.presentation import presentation_zoom
+
+    zoom = presentation_zoom(size[1])
+    try:
+        with _offscreen_window(lang, theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
+            written = export_animation(window, path, clip, size, progress, zoom=zoom, should_stop=should_stop)
+    except (OSError, ValueError) as exc:  # a file not written, a size too small: one sentence
+        print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=exc), file=sys.stderr)
+        return 2
+    if not written:
+        print(translate("Launch", "sqrtdk-gui: interrupted; the animation was not written"), file=sys.stderr)
+        return 130
+    print(translate("Launch", "wrote {count} frames to {path}").format(count=len(clip.frames), path=path))
+    return 0
+
+
 @contextmanager
 def _reporting(report):
     """(progress, should_stop) of ``report`` for the export's duration, then its ``finish()``

@@ -146,6 +146,9 @@ COMMANDS: tuple[Cmd, ...] = (
         lambda w: w.export_slides_pdf_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Every lesson step, trap and follow-up as a page of one PDF, to print "
                                           "or upload")),
+    Cmd("export_animation", "file", QT_TRANSLATE_NOOP("Commands", "Export a&nimation…"),
+        lambda w: w.export_animation_dialog(),
+        tip=QT_TRANSLATE_NOOP("Commands", "A sweep of the lesson as an animated GIF or APNG for your own slides")),
     Cmd("export_handout", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &handout…"),
         lambda w: w.export_handout_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "The whole lesson as one HTML, PDF or Markdown file for students")),

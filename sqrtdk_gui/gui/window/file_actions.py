@@ -261,6 +261,43 @@ class FileActions:
         self.statusBar().showMessage(translate("FileActions", "Wrote the concept test to {path}").format(path=written),
                                      8000)
 
+    def export_animation_dialog(self) -> None:
+        """File → Export animation: a sweep of the lesson as an animated GIF or APNG, drawn
+        off-screen in this window's language and theme."""
+        from sqrtdk_gui.core.lesson import clips
+        from sqrtdk_gui.gui.export.animation import animation_steps
+        from sqrtdk_gui.gui.export.animation_dialog import AnimationChoice
+
+        if self.running_export is not None:
+            return
+        lesson = self.lesson
+        screen = self.screen()
+        sizes = slide_sizes(None if screen is None else (screen.geometry().width(), screen.geometry().height()))
+        choice = AnimationChoice(sizes, clips.suggested_clip(None if lesson.scenario else lesson.step,
+                                                             self.animator.running), self)
+        if not choice.exec():
+            return
+        path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export animation"),
+                                                    suggested(f"sqrtdk-gui-{choice.clip}.gif"),
+                                                    translate("FileActions", "Animated GIF (*.gif);;"
+                                                                             "Animated PNG (*.png *.apng)"))
+        if not path or self.running_export is not None:
+            return
+        if not path.lower().endswith((".gif", ".png", ".apng")):
+            path += ".gif"
+        clip = clips.clip(choice.clip, self.controller.params)
+
+        def done(written, cancelled) -> None:
+            self.statusBar().showMessage(
+                translate("FileActions", "Wrote the animation to {path}").format(path=written[0]) if written
+                else translate("FileActions", "Animation export cancelled: nothing was written"), 8000)
+
+        zoom = presentation_zoom(choice.size[1])
+        twin = self._offscreen_twin(zoom)
+        self._start_export(animation_steps(twin, path, clip, choice.size, zoom=zoom),
+                           translate("FileActions", "Drawing the animation"), "Frame", len(clip.frames), done,
+                           lambda exc: f"{exc}.", twin)
+
     def export_slides_pdf_dialog(self) -> None:
         """File → Export slides as PDF: the slides as the pages of one PDF."""
         path, _filter = QFileDialog.getSaveFileName(self, translate("FileActions", "Export lesson slides as PDF"),
