@@ -42,7 +42,7 @@ def _median_ms(fn, repeats: int) -> float:
 
 
 def _clear() -> None:
-    geometry._prefixes.clear()
+    geometry.clear_cache()
     sweeps.clear_cache()
 
 

@@ -109,9 +109,9 @@ def _release_caches(controller=None) -> float:
     from sqrtdk_gui.core.attention import sweep as sweeps
 
     with sampling._lock:
-        sampling._cache.clear()
+        sampling.clear_cache()
     with geometry._lock:
-        geometry._prefixes.clear()
+        geometry.clear_cache()
     sweeps.clear_cache()
     gc.collect()
     try:

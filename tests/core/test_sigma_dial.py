@@ -47,6 +47,15 @@ def test_where_softmax_is_responsive_at_64_keys():
     assert c.at("max_weight", 12) > 0.93 and c.at("jacobian_fro", 12) < 0.1
 
 
+def test_the_regime_names_where_a_sigma_falls_against_the_window():
+    c = sigma_dial.curves(64)
+    lo, hi = c.window
+    # ÷√d_k gives σ 1 (inside the window at 64 keys), raw logits at d_k 512 give σ 22.6.
+    assert c.regime(1.0) == "responsive" and c.regime(22.6) == "saturated"
+    assert c.regime(lo * 0.9) == "flat" and c.regime(hi * 1.01) == "saturated" and c.regime(hi) == "responsive"
+    assert c.regime(math.nan) is None
+
+
 def test_small_spread_is_uniform_attention():
     n = 64
     c = sigma_dial.curves(n)

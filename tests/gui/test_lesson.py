@@ -390,7 +390,7 @@ def test_the_clicker_s_next_page_has_its_table_built_while_this_one_is_on(window
     from sqrtdk_gui.core.lesson.evidence import cached_evidence
 
     with evidence_module._lock:  # no table built by an earlier test
-        evidence_module._cache.clear()
+        evidence_module.clear_cache()
     window.lesson.go_to(STEPS[-1].number, animate=False)  # step 5: the traps come next
     first = SCENARIOS[0]
     qtbot.waitUntil(lambda: cached_evidence(first.key, Params(**first.preset)) is not None, timeout=10000)

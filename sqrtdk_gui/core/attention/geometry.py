@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
 from sqrtdk_gui.core.attention.sampling import MAX_WIDTH, pool, pool_block
+from sqrtdk_gui.core.cache import BoundedCache
 
-__all__ = ["Geometry", "geometry", "streamed", "key_gram", "query_rows"]
+__all__ = ["Geometry", "geometry", "streamed", "key_gram", "query_rows", "clear_cache"]
 
 _BLOCK = 64
 # Running sums per (seed, m, n) at the most 32 MiB, two sets kept and 32 MiB in all (the
@@ -138,15 +138,14 @@ def streamed(m: int, n: int, d: int) -> bool:
     return (m * n + m + n * n) * blocks > _MAX_PREFIX_FLOATS and m * d > _MAX_POOL_FLOATS
 
 
-_prefixes: OrderedDict[tuple[int, int, int], _Prefix] = OrderedDict()
-_lock = threading.Lock()
+# The running sums: at most two sets and the float bound (weighed as they have grown).
+_prefixes: BoundedCache[tuple[int, int, int], _Prefix] = BoundedCache(_CACHE_ENTRIES, weigh=lambda p: p.floats(),
+                                                                      max_weight=_MAX_PREFIX_FLOATS)
 
 
-def _trim_prefixes() -> None:
-    """Drop the oldest running sums beyond two sets or the float bound (call with _lock)."""
-    while len(_prefixes) > _CACHE_ENTRIES or (
-            len(_prefixes) > 1 and sum(p.floats() for p in _prefixes.values()) > _MAX_PREFIX_FLOATS):
-        _prefixes.popitem(last=False)
+def clear_cache() -> None:
+    """Forget every running sum (tests and benchmarks start from nothing)."""
+    _prefixes.clear()
 
 
 def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
@@ -162,12 +161,9 @@ def geometry(seed: int, m: int, n: int, d: int) -> Geometry:
         else:
             dots, q_sq, gram = _products(pool(seed, "q", m, d), pool(seed, "k", n, d))
     else:
-        with _lock:
-            key = (seed, m, n)
-            prefix = _prefixes.pop(key, None) or _Prefix(seed, m, n)
-            _prefixes[key] = prefix
-            _trim_prefixes()
+        key = (seed, m, n)
+        with _prefixes.lock:
+            prefix = _prefixes.get(key) or _prefixes.put(key, _Prefix(seed, m, n))
         dots, q_sq, gram = prefix.at(d)
-        with _lock:
-            _trim_prefixes()  # the newest set may have grown past the others' share
+        _prefixes.trim()  # the newest set may have grown past the others' share
     return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=np.diagonal(gram).copy())

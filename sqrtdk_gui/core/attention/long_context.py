@@ -25,8 +25,6 @@ keys. Pure numpy.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -35,6 +33,7 @@ import numpy.typing as npt
 
 from sqrtdk_gui.core.attention.precision import REL_ERROR_FLOOR, compute_dtype, round_logits, weight_errors
 from sqrtdk_gui.core.attention.sampling import pool
+from sqrtdk_gui.core.cache import BoundedCache
 
 __all__ = ["DENSE_MAX_KEYS", "MAX_KEYS", "ROW_BUDGET", "MAX_ROWS", "BLOCK", "TOP_K", "SAMPLE_KEYS",
            "sampled_rows", "StreamStats", "RowReducer", "EvaluatedSoftmax", "LongSpec",
@@ -340,8 +339,7 @@ class LongSpec:
 
 
 _TAG_X, _TAG_R = 11, 12  # generator streams of the long-context draws (sampling uses 1..4)
-_normals_cache: OrderedDict[tuple[int, int, int], np.ndarray] = OrderedDict()
-_normals_lock = threading.Lock()
+_normals_cache: BoundedCache[tuple[int, int, int], np.ndarray] = BoundedCache(2)
 
 
 def normals(seed: int, rows: int, keys: int) -> np.ndarray:
@@ -352,16 +350,14 @@ def normals(seed: int, rows: int, keys: int) -> np.ndarray:
     the largest n): dragging d_k or τ redraws nothing.
     """
     key = (seed, rows, keys)
-    with _normals_lock:
-        have = _normals_cache.pop(key, None)
+    with _normals_cache.lock:  # drawn once when two threads ask together
+        have = _normals_cache.get(key)
         if have is None:
             blocks = [np.random.default_rng([seed, _TAG_X, rows, b]).standard_normal((rows, BLOCK), np.float32)
                       for b in range(-(-keys // BLOCK))]
             have = np.concatenate(blocks, axis=1)[:, :keys].copy()
             have.flags.writeable = False
-        _normals_cache[key] = have
-        while len(_normals_cache) > 2:
-            _normals_cache.popitem(last=False)
+            _normals_cache.put(key, have)
     return have
 
 

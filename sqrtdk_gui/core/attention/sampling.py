@@ -8,12 +8,11 @@ dimensions to the same vectors* instead of resampling, so sweeping d_k is contin
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 import numpy as np
 
-__all__ = ["MAX_WIDTH", "pool", "pool_block"]
+from sqrtdk_gui.core.cache import BoundedCache
+
+__all__ = ["MAX_WIDTH", "pool", "pool_block", "clear_cache", "cached_bytes"]
 
 MAX_WIDTH = 4096
 _BLOCK = 64
@@ -22,8 +21,19 @@ _TAGS = {"q": 1, "k": 2, "v": 3, "g": 4}
 # are 41 MB (queries 8, keys 32); more would only raise the window's peak memory.
 _CACHE_BYTES = 48 << 20
 
-_cache: OrderedDict[tuple[int, str, int], np.ndarray] = OrderedDict()
-_lock = threading.Lock()  # the GUI computes sweeps in a worker thread
+# (Thread-safe: the GUI computes sweeps in a worker thread.)
+_cache: BoundedCache[tuple[int, str, int], np.ndarray] = BoundedCache(weigh=lambda a: a.nbytes,
+                                                                      max_weight=_CACHE_BYTES)
+
+
+def clear_cache() -> None:
+    """Forget every pool (tests and benchmarks start from nothing)."""
+    _cache.clear()
+
+
+def cached_bytes() -> int:
+    """The bytes of the pools kept now."""
+    return _cache.weight()
 
 
 def _block(seed: int, tag: str, rows: int, index: int) -> np.ndarray:
@@ -37,10 +47,9 @@ def pool_block(seed: int, tag: str, rows: int, index: int) -> np.ndarray:
     not cached (for matrices too large to keep whole)."""
     if not 0 <= index < MAX_WIDTH // _BLOCK:
         raise ValueError(f"block {index} is outside 0..{MAX_WIDTH // _BLOCK - 1}")
-    with _lock:
-        have = _cache.get((seed, tag, rows))
-        if have is not None and have.shape[1] >= (index + 1) * _BLOCK:
-            return have[:, index * _BLOCK:(index + 1) * _BLOCK]
+    have = _cache.peek((seed, tag, rows))
+    if have is not None and have.shape[1] >= (index + 1) * _BLOCK:
+        return have[:, index * _BLOCK:(index + 1) * _BLOCK]
     return _block(seed, tag, rows, index)
 
 
@@ -49,14 +58,14 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
     if not 1 <= width <= MAX_WIDTH:
         raise ValueError(f"width={width} is outside 1..{MAX_WIDTH}")
     key = (seed, tag, rows)
-    with _lock:
-        have = _cache.pop(key, None)
+    with _cache.lock:  # one thread draws a pool; another asking for it waits and takes it
+        have = _cache.pop(key)
         have_width = 0 if have is None else have.shape[1]
         if have_width < width:
             need = -(-width // _BLOCK) * _BLOCK
             # Room first (the peak is the cache's bound, not that plus the new pool), and the
             # wider pool filled in place (not blocks and then their concatenated copy).
-            _evict(keep_bytes=_CACHE_BYTES - rows * need * 8)
+            _cache.make_room(rows * need * 8)
             wider = np.empty((rows, need))
             if have is not None:
                 wider[:, :have_width] = have
@@ -65,14 +74,5 @@ def pool(seed: int, tag: str, rows: int, width: int) -> np.ndarray:
             have = wider
             have.flags.writeable = False
         assert have is not None  # cached wide enough, or just made
-        _cache[key] = have
-        _evict(keep_bytes=_CACHE_BYTES, keep_newest=True)
+        _cache.put(key, have)  # (the newest pool stays, whatever its size)
     return have[:, :width]
-
-
-def _evict(keep_bytes: int, keep_newest: bool = False) -> None:
-    """Drop the least recently used pools until at most ``keep_bytes`` are cached (the
-    newest one stays, whatever its size, if ``keep_newest``). Call with the lock held."""
-    total = sum(a.nbytes for a in _cache.values())
-    while _cache and total > keep_bytes and (len(_cache) > 1 or not keep_newest):
-        total -= _cache.popitem(last=False)[1].nbytes

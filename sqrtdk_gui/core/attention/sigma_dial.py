@@ -95,6 +95,14 @@ class DialCurves:
         """The σ range where the median ‖J‖_F is at least half its peak (log-interpolated)."""
         return self._above(0.5)
 
+    def regime(self, sigma: float) -> str | None:
+        """What the softmax does at ``sigma``: "flat" below the responsive window, "saturated"
+        above it, else "responsive"; None for a σ that is not a number."""
+        if not math.isfinite(sigma):
+            return None
+        lo, hi = self.window
+        return "flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")
+
     def _above(self, level: float) -> tuple[float, float]:
         """The σ range around the top where the median ‖J‖_F is at least ``level`` times its
         largest value (log-interpolated between grid points)."""

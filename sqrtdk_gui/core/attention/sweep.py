@@ -12,8 +12,6 @@ seed included, is computed when asked for.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -26,6 +24,7 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Summary
 from sqrtdk_gui.core.attention.streamed import streamed_spec, streamed_summaries
 from sqrtdk_gui.core.attention.theory import theory_std
+from sqrtdk_gui.core.cache import BoundedCache
 
 __all__ = ["DK_GRID", "SWEEP_MAX_ROWS", "Sweep", "SweepCancelled", "sweep", "sweep_at_hand", "sweep_base",
            "compute_sweep",
@@ -113,44 +112,27 @@ class _SweepCache:
     """The newest finished sweeps (they are small: a few arrays of 24 numbers each)."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[Params, tuple[int, ...]], Sweep] = OrderedDict()
-        self._lock = threading.Lock()  # the GUI sweeps in a worker thread
+        self._items: BoundedCache[tuple[Params, tuple[int, ...]], Sweep] = BoundedCache(size)
 
     def __call__(self, base: Params, d_ks: tuple[int, ...], cancelled: Callable[[], bool] | None = None) -> Sweep:
         key = (base, d_ks)
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        result = _stored(base, d_ks) or compute_sweep(base, d_ks, cancelled)
-        with self._lock:
-            result = self._items.setdefault(key, result)  # two threads: the first one wins
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return result
+        have = self._items.get(key)
+        if have is not None:
+            return have
+        # Computed outside the lock (seconds; a cancelled one raises): two threads, first one wins.
+        return self._items.setdefault(key, _stored(base, d_ks) or compute_sweep(base, d_ks, cancelled))
 
     def peek(self, base: Params, d_ks: tuple[int, ...]) -> Sweep | None:
         """The finished or stored sweep, or None (nothing is computed)."""
         key = (base, d_ks)
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
+        have = self._items.get(key)
+        if have is not None:
+            return have
         stored = _stored(base, d_ks)
-        if stored is None:
-            return None
-        with self._lock:
-            stored = self._items.setdefault(key, stored)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return stored
+        return None if stored is None else self._items.setdefault(key, stored)
 
     def cache_clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._items.clear()
 
 
 _sweep_cached = _SweepCache(32)

@@ -15,23 +15,23 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from sqrtdk_gui.core.attention.params import Params
+from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.i18n import language, localize_number
 from sqrtdk_gui.core.lesson.page import Evidence
 from sqrtdk_gui.core.lesson.pages import PAGES
 
-__all__ = ["evidence", "cached_evidence"]
+__all__ = ["evidence", "cached_evidence", "clear_cache"]
 
 _BUILDERS: dict[str, Callable[[Params], Evidence]] = {m.PAGE.key: m.evidence for m in PAGES if hasattr(m, "evidence")}
 
 
 _CACHE_SIZE = 64
-_cache: OrderedDict[tuple[str, Params, str], Evidence] = OrderedDict()
+_cache: BoundedCache[tuple[str, Params, str], Evidence] = BoundedCache(_CACHE_SIZE)
 _building: dict[tuple[str, Params, str], threading.Event] = {}
-_lock = threading.Lock()
+_lock = threading.Lock()  # over _building: one thread builds a table, the others wait for it
 
 
 def evidence(key: str, params: Params) -> Evidence:
@@ -41,9 +41,9 @@ def evidence(key: str, params: Params) -> Evidence:
     item = (key, params, language())
     while True:
         with _lock:
-            if item in _cache:
-                _cache.move_to_end(item)
-                return _cache[item]
+            have = _cache.get(item)
+            if have is not None:
+                return have
             building = _building.get(item)
             if building is None:
                 building = _building[item] = threading.Event()
@@ -51,11 +51,8 @@ def evidence(key: str, params: Params) -> Evidence:
         building.wait()  # another thread builds it; if that failed, build it here
     try:
         table = _build(key, params)
-        with _lock:
-            if language() == item[2]:  # else its words may be of two languages: not kept
-                _cache[item] = table
-                while len(_cache) > _CACHE_SIZE:
-                    _cache.popitem(last=False)
+        if language() == item[2]:  # else its words may be of two languages: not kept
+            _cache.put(item, table)
         return table
     finally:
         with _lock:
@@ -65,8 +62,12 @@ def evidence(key: str, params: Params) -> Evidence:
 
 def cached_evidence(key: str, params: Params) -> Evidence | None:
     """``evidence(key, params)`` if it is built already (nothing is computed), else None."""
-    with _lock:
-        return _cache.get((key, params, language()))
+    return _cache.peek((key, params, language()))
+
+
+def clear_cache() -> None:
+    """Forget every table built (tests start from nothing)."""
+    _cache.clear()
 
 
 def _build(key: str, params: Params) -> Evidence:

@@ -4,7 +4,6 @@ cosine law), ±σ and a ghost of the other scaling."""
 from __future__ import annotations
 
 import weakref
-from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
@@ -13,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import comparison_scaling
+from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.panels.base import Panel
 from sqrtdk_gui.gui.panels.data_view import Table
@@ -54,7 +54,7 @@ class HistogramPanel(Panel):
         super().__init__(self._titles["none"], style, parent)
         self.covered_title = self._default_title
         self.readout_sample = self._readout_text.format(sigma="8888.88", theory="8888.88", sqrt_dk="64.00")
-        self._bins: OrderedDict = OrderedDict()  # (id(result), half) -> (weakref, bins)
+        self._bins: BoundedCache = BoundedCache(BIN_CACHE)  # (id(result), half) -> (weakref, bins)
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left=translate("HistogramPanel", "density"), bottom=self._axis_text)
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
@@ -173,9 +173,7 @@ class HistogramPanel(Panel):
         key = (id(result), half)
         cached = self._bins.get(key)  # the same result again (a drag back): the same bins
         memo = cached[1] if cached is not None and cached[0]() is result else None
-        if memo is not None:
-            self._bins.move_to_end(key)
-        else:
+        if memo is None:
             # The ghost: the same vectors' logits under the other scaling (computed by the model).
             _, ghost_logits = result.comparison
             memo = (
@@ -184,9 +182,7 @@ class HistogramPanel(Panel):
                 # exact law; None for a mixture (aligned queries). An even count of points:
                 # none at 0, where the density at d_k = 1 is infinite.
                 *result.theory_curve(half, 240))
-            self._bins[key] = (weakref.ref(result), memo)
-            while len(self._bins) > BIN_CACHE:
-                self._bins.popitem(last=False)
+            self._bins.put(key, (weakref.ref(result), memo))
         edges, density, ghost_density, x, pdf = memo
         self.bars.setData(edges, density)
         self.ghost.setData(edges, ghost_density)

@@ -319,11 +319,9 @@ class SigmaDialPanel(Panel):
         super().showEvent(event)  # draws what came while the page was hidden
 
     def verdict(self, sigma: float, curves: DialCurves | None) -> str:
-        """What the softmax does at ``sigma``: flat, responsive or saturated."""
-        if curves is None or not math.isfinite(sigma):
-            return "…"
-        lo, hi = curves.window
-        return self._verdicts["flat" if sigma < lo else ("saturated" if sigma > hi else "responsive")]
+        """What the softmax does at ``sigma`` (the curves' regime), in words; "…" until known."""
+        regime = None if curves is None else curves.regime(sigma)
+        return "…" if regime is None else self._verdicts[regime]
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)

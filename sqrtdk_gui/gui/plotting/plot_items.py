@@ -6,13 +6,12 @@ profile of a drag showed (benchmarks/frame_latency.py); what they draw is unchan
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
+from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.plotting.grid_lines import draw_vertical_lines, stretchable
 
@@ -51,7 +50,7 @@ class RememberingAxis(pg.AxisItem):
     KEEP = 64
 
     def __init__(self, *args, **kwargs) -> None:
-        self._drawings: OrderedDict = OrderedDict()
+        self._drawings: BoundedCache = BoundedCache(self.KEEP)
         self._keep = False  # True while a ``picture = None`` leaves the other drawings valid
         self._picture = None
         self._picture_offset = None  # the device pixel offset the current drawing is for
@@ -165,11 +164,8 @@ class RememberingAxis(pg.AxisItem):
                     self._keeping(super().paint, p, opt, widget)
                 finally:
                     self._offset = None
-                self._drawings[key] = self._picture
-                if len(self._drawings) > self.KEEP:
-                    self._drawings.popitem(last=False)
+                self._drawings.put(key, self._picture)
                 return
-            self._drawings.move_to_end(key)
         super().paint(p, opt, widget)
 
     def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802,N803

@@ -17,7 +17,6 @@ import atexit
 import dataclasses
 import threading
 import time
-from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
@@ -30,6 +29,7 @@ from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
 from sqrtdk_gui.core.attention.sampling import MAX_WIDTH
 from sqrtdk_gui.core.attention.scaling import compared_scalings
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS, SweepCancelled, sweep, sweep_at_hand
+from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.lr_sweep import default_workers
 
@@ -209,7 +209,9 @@ class Controller(QObject):
         super().__init__(parent)
         self._params = params or Params()
         self._result: Result | None = None
-        self._results: OrderedDict = OrderedDict()  # Params -> (Result, bytes)
+        # Params -> (Result, its bytes); results are immutable, so a drag back is free.
+        self._results: BoundedCache[Params, tuple[Result, int]] = BoundedCache(weigh=lambda hit: hit[1],
+                                                                               max_weight=RESULT_CACHE_BYTES)
         self._sweeps: dict | None = None
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
@@ -461,16 +463,13 @@ class Controller(QObject):
         """``compute``, or the same parameters' recent result (results are immutable)."""
         hit = self._results.get(params)
         if hit is not None:
-            self._results.move_to_end(params)
             return hit[0]
         exact = self._prepared is not None and self._prepared.params == params
         prepared = self._prepared_for(params) if exact else None
         result = prepared.result if prepared is not None else self._prefetched(params) or compute(params)
         size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
         if size <= RESULT_CACHE_MAX_BYTES:
-            self._results[params] = (result, size)
-            while sum(s for _, s in self._results.values()) > RESULT_CACHE_BYTES:
-                self._results.popitem(last=False)
+            self._results.put(params, (result, size))
         return result
 
     def _prefetched(self, params: Params) -> Result | None:
