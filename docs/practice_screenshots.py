@@ -47,7 +47,7 @@ def pictures(lang: str, folder: Path) -> list[Path]:
     window.show()
     window.presentation.enter(full_screen=False)
     window.actions.practice.trigger()
-    page = window.practice_page
+    page = window.practice.page
     page.presenter.open("say_chain")
     page.rehearsal.start()
     page.rehearsal.typed.setPlainText(TYPED[lang])
@@ -82,7 +82,7 @@ def _bug_card(window):
 
     from sqrtdk_gui.core.practice.why import why_not
 
-    page = window.practice_page
+    page = window.practice.page
     page.presenter.open("bug_twice")
     page.presenter.commit_choice(10)
     window.render_ready()
@@ -97,7 +97,7 @@ def _bug_card(window):
 
 def _interview(window):
     """A mock interview with the Jacobian left out, a wrong answer and a skip: its summary."""
-    presenter = window.practice_page.presenter
+    presenter = window.practice.page.presenter
     presenter.start_interview()
     presenter.finish_rehearsal("", 84.0)
     presenter.rate_rehearsal([0, 1, 2, 3, 5, 6, 7], 3)

@@ -8,6 +8,7 @@ of that name stays; exit 130).
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from sqrtdk_gui.cli.args import (
     ANIMATION_SUFFIXES,
@@ -28,7 +29,7 @@ from sqrtdk_gui.core.validation import float_arg
 __all__ = ["add_parser", "run_export_animation"]
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Any) -> None:  # argparse's subparsers action
     parser = sub.add_parser(
         "export-animation", help=_("write one of the lesson's sweeps as an animated GIF or APNG"),
         description=_("Draw a sweep of the lesson frame by frame on its slide, on the lesson's held "

@@ -180,7 +180,7 @@ def test_file_export_animation_offers_the_sweep_on_show_and_leaves_the_window_al
     offered = []
 
     def accept(choice):
-        offered.append((choice.clip, choice.size))
+        offered.append((choice.clip, choice.frame_size))
         choice.sizes.setCurrentText("1280 × 720")
         return True
 

@@ -22,8 +22,8 @@ def _practice(window, qtbot, key=False):
         qtbot.keyClick(window.live_page, Qt.Key.Key_I)
     else:
         window.actions.practice.trigger()
-    assert window.practice_active()
-    return window.practice_page
+    assert window.practice.active()
+    return window.practice.page
 
 
 def test_the_key_opens_practice_with_the_instrument_and_gives_it_back(window, qtbot):
@@ -31,8 +31,8 @@ def test_the_key_opens_practice_with_the_instrument_and_gives_it_back(window, qt
     assert window.instrument.parent() is page.instrument_slot and window.lesson_dock.isHidden()
     assert all(p.veiled for p in window.panels.values())  # covered until the commitment
     qtbot.keyClick(page.number, Qt.Key.Key_I, Qt.KeyboardModifier.NoModifier)  # typing: not the command
-    assert window.practice_active() and page.number.text() == "i"
-    window.toggle_practice()
+    assert window.practice.active() and page.number.text() == "i"
+    window.practice.toggle()
     assert window.live_active() and window.instrument.parent() is window.live_page
     assert not window.lesson_dock.isHidden() and not any(p.veiled for p in window.panels.values())
 
@@ -41,7 +41,7 @@ def test_the_palette_lists_practice_mode(window):
     entry = next(c for c in window.palette_commands() if c.title.startswith("Practice mode"))
     assert entry.shortcut == "I"
     entry.run()
-    assert window.practice_active()
+    assert window.practice.active()
 
 
 def test_a_number_answered_by_keyboard_reveals_the_measured_case(window, qtbot):
@@ -246,7 +246,7 @@ def test_a_trap_page_links_to_its_bug_card(window, qtbot):
     window.lesson.choose_scenario("dmodel")
     assert 'href="bug:bug_head_embd"' in window.lesson_pane.text.toHtml()
     window.lesson_pane._follow_link(QUrl("bug:bug_head_embd"))
-    assert window.practice_active() and window.practice_page.presenter.current.key == "bug_head_embd"
+    assert window.practice.active() and window.practice.page.presenter.current.key == "bug_head_embd"
     for s in SCENARIOS:
         if s.kind == "trap" and s.key != "small_heads":
             window.lesson.choose_scenario(s.key)
@@ -258,7 +258,7 @@ def test_progress_persists_across_windows_and_reset_all_clears_it(make_window, q
     settings = Settings(ini)
     settings.load()
     first = make_window()
-    first.set_practice_store(settings)
+    first.practice.set_store(settings)
     page = _practice(first, qtbot)
     qtbot.keyClicks(page.number, "8")
     qtbot.keyClick(page.number, Qt.Key.Key_Return)
@@ -266,7 +266,7 @@ def test_progress_persists_across_windows_and_reset_all_clears_it(make_window, q
     again = Settings(ini)
     again.load()
     second = make_window()
-    second.set_practice_store(again)
+    second.practice.set_store(again)
     page = _practice(second, qtbot)
     assert page.presenter.progress["chain_variance"].answer == 8.0
     assert page.presenter.current.key == "chain_saturation" and page.retry_button.isEnabled()
@@ -294,8 +294,8 @@ def test_two_windows_on_one_settings_file_keep_every_answer(make_window, qtbot, 
     ini = tmp_path / "settings.ini"
     store_a, store_b = _loaded(ini), _loaded(ini)
     a, b = make_window(), make_window()
-    a.set_practice_store(store_a)
-    b.set_practice_store(store_b)
+    a.practice.set_store(store_a)
+    b.practice.set_store(store_b)
     page_a, page_b = _practice(a, qtbot), _practice(b, qtbot)
     page_a.presenter.open("chain_variance")
     page_a.presenter.commit_number("22.6")
@@ -359,7 +359,7 @@ def test_a_reset_in_one_window_forgets_what_it_knew_and_keeps_what_another_answe
     first.save_practice('{"answers": {"chain_variance": {"answer": 22.6, "correct": true}}, "version": 1}')
     store_a, store_b = _loaded(ini), _loaded(ini)
     a = make_window()
-    a.set_practice_store(store_a)
+    a.practice.set_store(store_a)
     store_b.save_practice('{"answers": {"chain_variance": {"answer": 22.6, "correct": true}, '
                           '"trap_dmodel": {"answer": 1, "correct": true}}, "version": 1}')
     assert a.reset_all_settings(confirm=False)
@@ -394,7 +394,7 @@ def test_stored_progress_that_cannot_be_read_is_kept_aside_and_practice_still_wo
     assert kept.parent == tmp_path and str(kept) in warning
     assert kept.read_text(encoding="utf-8") == stored
     window = make_window()
-    window.set_practice_store(settings)
+    window.practice.set_store(settings)
     page = _practice(window, qtbot)  # a huge number raised OverflowError here and left the page half built
     assert page.presenter.progress == {} and page.presenter.current is BANK[0]
     page.presenter.commit_number("22.6")
@@ -455,7 +455,7 @@ def test_practice_fits_a_1024x768_projector_at_the_presentation_zoom(make_window
 
     window = make_window(size=(1024, 768), zoom=presentation_zoom(768), threaded=False)
     window.actions.practice.trigger()
-    page = window.practice_page
+    page = window.practice.page
     items = page.items
     assert items.wordWrap() and items.horizontalScrollBar().maximum() == 0
     for row in range(items.count()):
@@ -545,7 +545,7 @@ def test_nothing_on_screen_gives_the_answer_away_before_the_commitment(window, q
     qtbot.keyClick(page.options, Qt.Key.Key_2)
     window.render_ready()
     assert window.status_label.isVisible() and not any(label.text() == "?" for label in window.summary.labels.values())
-    window.toggle_practice()
+    window.practice.toggle()
     assert window.status_label.isVisible()
 
 
@@ -560,10 +560,10 @@ def test_practice_keys_are_in_the_sheet_the_lesson_menu_and_the_palette(window, 
     qtbot.keyClicks(palette.field, "mock interview")
     assert palette.current().title.startswith("Practice: mock interview")
     qtbot.keyClick(palette.field, Qt.Key.Key_Return)
-    assert window.practice_active() and window.practice_page.presenter.interview == []
-    assert window.practice_page.presenter.current.key == "say_chain"  # the main question, out loud
+    assert window.practice.active() and window.practice.page.presenter.interview == []
+    assert window.practice.page.presenter.current.key == "say_chain"  # the main question, out loud
     window.actions.practice_retry.trigger()  # nothing missed yet: it says so
-    assert "Nothing to retry" in window.practice_page.problem.text()
+    assert "Nothing to retry" in window.practice.page.problem.text()
 
 
 def test_the_pointer_is_busy_while_an_answer_is_measured(window, qtbot):
@@ -607,7 +607,7 @@ def test_a_revealed_bug_card_is_read_whole_at_1024x768_in_every_language(make_wi
     try:
         window = make_window(size=(1024, 768), zoom=presentation_zoom(768), threaded=False)
         window.actions.practice.trigger()
-        page = window.practice_page
+        page = window.practice.page
         page.presenter.open("bug_twice")
         page.presenter.commit_choice(10)
         window.render_ready()
@@ -628,6 +628,6 @@ def test_a_practice_case_computed_late_leaves_the_lesson_covered(window, qtbot):
     page.presenter.open("chain_variance")
     page.presenter.commit_number("16")
     assert all(label.text() == "?" for label in window.summary.labels.values())  # measuring
-    window.toggle_practice()  # back to the lesson before the case is computed
+    window.practice.toggle()  # back to the lesson before the case is computed
     window.controller.flush()
-    assert window.panels["weights"].veiled and not window.practice_active()
+    assert window.panels["weights"].veiled and not window.practice.active()

@@ -95,9 +95,9 @@ def _show(window, screen: str) -> None:
         else:
             window.lab_page.controls.set_values(mode="single", lr=5.0)
     elif screen.startswith("practice"):
-        window.open_practice()
+        window.practice.open()
         if screen == "practice-revealed":
-            window.practice_page.presenter.commit_choice(0)
+            window.practice.page.presenter.commit_choice(0)
     window.render_ready()
     for _ in range(3):  # what a shown window does next: pending layouts and refits (one turn each)
         QApplication.processEvents()

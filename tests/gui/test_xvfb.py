@@ -308,7 +308,7 @@ QTest.qWaitForWindowExposed(window, 10000)
 window.activateWindow()
 QTest.qWaitForWindowActive(window, 10000)
 window.actions.practice.trigger()
-page = window.practice_page
+page = window.practice.page
 page.presenter.open("fu_long_context")  # shown: ÷√d_k, ÷√n, × log n; right: log n, ÷√d_k, ÷√n
 QTest.qWait(200)
 options = page.options

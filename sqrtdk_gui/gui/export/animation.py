@@ -1,5 +1,7 @@
 """Export a clip (``core.lesson.clips``) as an animated GIF or APNG for a teacher's own slides.
 
+(``window`` is the main window, typed ``Any``: the window layer sits above the exports.)
+
 Each frame is drawn as the slides are (``view.slide_layout``: the clip's lesson page, its
 words and its panels large, at the chosen size and language) with the frame's parameters,
 on the clip's held logit axis, in a window that is never on screen. Pillow encodes: every
@@ -14,12 +16,15 @@ from __future__ import annotations
 import dataclasses
 import errno
 import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QImage
 
+from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.clips import Clip
@@ -86,13 +91,13 @@ class Frames:
         safe_io.write_bytes(path, data)
 
 
-def _show(window, params) -> None:
+def _show(window: Any, params: Params) -> None:
     """The window's panels at ``params`` (already prepared: nothing is computed here)."""
     window.controller.set_params(**dataclasses.asdict(params))
     window.render_ready()
 
 
-def animation_steps(window, path: str, clip: Clip, size: tuple[int, int], zoom: float | None = None) -> Steps:
+def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], zoom: float | None = None) -> Steps:
     """The animation export as steps (see ``run``): ``clip``'s frames drawn on its lesson page's
     slide at ``size`` (text at ``zoom``, default as the window has it) and written to
     ``path`` as GIF or APNG (by its suffix). Its value: ``[path]``, or ``[]`` when stopped or
@@ -147,10 +152,12 @@ def animation_steps(window, path: str, clip: Clip, size: tuple[int, int], zoom: 
     return written
 
 
-def export_animation(window, path: str, clip: Clip, size: tuple[int, int], progress=None,
-                     zoom: float | None = None, should_stop=None) -> list[str]:
+def export_animation(window: Any, path: str, clip: Clip, size: tuple[int, int],
+                     progress: Callable[[int, int, str], object] | None = None, zoom: float | None = None,
+                     should_stop: Callable[[], bool] | None = None) -> list[str]:
     """:func:`animation_steps` in this thread; ``[path]`` once written, ``[]`` if stopped."""
     try:
-        return run_blocking(animation_steps(window, path, clip, size, zoom), progress, should_stop)
+        written: list[str] = run_blocking(animation_steps(window, path, clip, size, zoom), progress, should_stop)
+        return written
     finally:
         window.render_ready()

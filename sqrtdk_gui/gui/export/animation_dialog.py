@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
 
 from sqrtdk_gui.core.lesson.clips import CLIPS
 
@@ -19,15 +19,15 @@ CLIP_LABELS = {
 }
 
 class AnimationChoice(QDialog):
-    """Two lists and OK: ``clip`` and ``size`` once accepted."""
+    """Two lists and OK: ``clip`` and ``frame_size`` once accepted."""
 
-    def __init__(self, sizes: dict[str, tuple[int, int]], suggested: str, parent=None) -> None:
+    def __init__(self, sizes: dict[str, tuple[int, int]], suggested: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("AnimationChoice", "Export animation"))
         self._sizes = sizes
         self.clips = QComboBox()
         for name in CLIPS:
-            self.clips.addItem(translate("AnimationChoice", CLIP_LABELS[name]), name)
+            self.clips.addItem(translate("AnimationChoice", str(CLIP_LABELS[name])), name)
         self.clips.setCurrentIndex(list(CLIPS).index(suggested))
         self.sizes = QComboBox()
         self.sizes.addItems(list(sizes))
@@ -46,5 +46,5 @@ class AnimationChoice(QDialog):
         return str(self.clips.currentData())
 
     @property
-    def size(self) -> tuple[int, int]:
+    def frame_size(self) -> tuple[int, int]:
         return self._sizes[self.sizes.currentText()]

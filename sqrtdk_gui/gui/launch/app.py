@@ -121,7 +121,7 @@ def prepare_window(launch: Launch, interactive: bool = True):
     window.show_language_choice(state.language if state is not None else None)
     if settings is not None:
         window.recent.set_paths(settings.recent)  # File -> Open recent
-        window.set_practice_store(settings)  # practice mode's progress
+        window.practice.set_store(settings)  # practice mode's progress
     if geometry is not None and not window.restoreGeometry(geometry):
         warning = warning or translate("Launch", "saved window geometry could not be restored; using the "
                                        "default size")

@@ -229,22 +229,22 @@ COMMANDS: tuple[Cmd, ...] = (
         tip=QT_TRANSLATE_NOOP("Commands", "Open the training lab and run it (default: one high rate, a few seconds)"),
         sheet=QT_TRANSLATE_NOOP("Commands", "run the training lab")),
     Cmd("practice", "lesson", QT_TRANSLATE_NOOP("Commands", "&Practice mode (interview questions, spot the bug)"),
-        lambda w: w.toggle_practice(), ("I",),
+        lambda w: w.practice.toggle(), ("I",),
         tip=QT_TRANSLATE_NOOP("Commands", "Interview practice: commit to an answer, then see it measured in the "
                                           "live panels; bug cards"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice mode, and back")),
     # Practice mode's own keys are its buttons' Alt+letters (no menu shortcut: two bindings of
     # one key would cancel each other); from the menu or the palette, practice mode opens first.
     Cmd("practice_due", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: review what is &due"),
-        lambda w: w.practice_command("due"), mnemonic=("PracticePage", "Review &due"),
+        lambda w: w.practice.command("due"), mnemonic=("PracticePage", "Review &due"),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items the schedule brings back today"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: review the items due today")),
     Cmd("practice_interview", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: mock &interview"),
-        lambda w: w.practice_command("interview"), mnemonic=("PracticePage", "Moc&k interview"),
+        lambda w: w.practice.command("interview"), mnemonic=("PracticePage", "Moc&k interview"),
         tip=QT_TRANSLATE_NOOP("Commands", "The main question out loud, then follow-ups chosen by your answers"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: a timed mock interview")),
     Cmd("practice_retry", "lesson", QT_TRANSLATE_NOOP("Commands", "Practice: retry the &missed items"),
-        lambda w: w.practice_command("retry"), mnemonic=("PracticePage", "Re&try missed"),
+        lambda w: w.practice.command("retry"), mnemonic=("PracticePage", "Re&try missed"),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode on the items answered wrongly, with other numbers"),
         sheet=QT_TRANSLATE_NOOP("Commands", "practice: retry the items answered wrongly")),
     # --- View ---------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from sqrtdk_gui.core.attention.scaling import SCALINGS
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.practice.scoring import progress_to_json
 from sqrtdk_gui.gui.style import SCALING_LABELS
 from sqrtdk_gui.gui.window.command_palette import Command, CommandPalette
 from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, key_hint, shown
@@ -96,19 +95,12 @@ class DesktopActions:
         self.set_controls_visible(True)
         self.set_numbers_shown_all(False)
         self.recent.clear()
-        self.reset_practice()
+        self.practice.reset()
         self.showNormal()
         self.resize(*self.default_size)
         self.statusBar().showMessage(translate("DesktopActions", "All settings reset to their defaults (Ctrl+Z "
                                                "brings back parameters, lesson, theme and zoom)"), 5000)
         return True
-
-    def reset_practice(self) -> None:
-        """Practice progress forgotten, on screen and in the settings."""
-        if self._practice_page is not None:
-            self._practice_page.presenter.reset(confirm=False)
-        else:
-            self._save_practice(progress_to_json({}))
 
     # --- about ------------------------------------------------------------------------------
     def about_text(self) -> str:

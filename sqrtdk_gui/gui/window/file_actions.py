@@ -292,9 +292,9 @@ class FileActions:
                 translate("FileActions", "Wrote the animation to {path}").format(path=written[0]) if written
                 else translate("FileActions", "Animation export cancelled: nothing was written"), 8000)
 
-        zoom = presentation_zoom(choice.size[1])
+        zoom = presentation_zoom(choice.frame_size[1])
         twin = self._offscreen_twin(zoom)
-        self._start_export(animation_steps(twin, path, clip, choice.size, zoom=zoom),
+        self._start_export(animation_steps(twin, path, clip, choice.frame_size, zoom=zoom),
                            translate("FileActions", "Drawing the animation"), "Frame", len(clip.frames), done,
                            lambda exc: f"{exc}.", twin)
 

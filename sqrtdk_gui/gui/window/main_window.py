@@ -77,7 +77,7 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
-class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
+class MainWindow(DesktopActions, FileActions, QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
     default_size = DEFAULT_SIZE
@@ -166,12 +166,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.tabs.addTab(self._lab_holder, translate("MainWindow", "Training lab"))
         self._page_policies: dict = {}  # each tab page's own size policy (see _on_tab)
         # Practice mode, built when first opened (gui/practice): it borrows the instrument.
-        self._practice_page = None
-        self._practice_panels: tuple[str, ...] = ()
-        self.practice_store = None  # the settings (Settings.practice / save_practice), if any
-        self._practice_holder = QWidget()
-        QVBoxLayout(self._practice_holder).setContentsMargins(0, 0, 0, 0)
-        self.tabs.addTab(self._practice_holder, translate("MainWindow", "Practice"))
+        self.practice = PracticeTab(self.tabs, self.controller, self.style_, tuple(self.panels),
+                                    veil=self.veil, undo_step=lambda text: self.undo.step(text),
+                                    show_status=lambda shown: self.status_label.setVisible(shown),
+                                    notify=lambda text: self.statusBar().showMessage(text, 8000),
+                                    arrange=self._arrange_for_lesson, go_live=self._go_live)
+        self.tabs.addTab(self.practice.holder, translate("MainWindow", "Practice"))
         self.tabs.currentChanged.connect(self._on_tab)
         self.setCentralWidget(self.tabs)
 
@@ -204,13 +204,11 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
                                       slide=self.slide)
         self.lesson.changed.connect(self._show_lesson_title)
         self.lesson.changed.connect(self.projection.show_pages)
-        self.lesson_pane.bug_clicked.connect(self.open_practice)  # a trap page's "bug:KEY" link
+        self.lesson_pane.bug_clicked.connect(self.practice.open)  # a trap page's "bug:KEY" link
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self._status_text = ""
-        self._practice_covered = False  # practice mode covers the case until the commitment
-        self._practice_measuring = False  # ... and until its case is computed
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
@@ -314,6 +312,12 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             self.blank.raise_()
         self.blank.setVisible(on)
 
+    def _go_live(self) -> None:
+        """The live panels in front, the keyboard on them (leaving practice mode)."""
+        self.tabs.setCurrentWidget(self.live_page)
+        if self.live_active():
+            self.focus_home()
+
     def focus_home(self) -> None:
         """Give the keyboard focus back to the live page (after a lesson move or a reveal), so
         no slider or button keeps keys meant for the lesson."""
@@ -363,10 +367,10 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
 
     def _arrange_for_lesson(self) -> None:
         layout = self.panel_layout
-        if self.practice_active():  # practice shows its item's panels, large
+        if self.practice.active():  # practice shows its item's panels, large
             # ... on the page of panels they are on (a lesson page may have left the σ dial's in front)
-            self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in self._practice_panels), None))
-            panels = tuple(n for n in self._practice_panels if n in {cls.name for cls in LIVE_PANELS})
+            self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in self.practice.panels), None))
+            panels = tuple(n for n in self.practice.panels if n in {cls.name for cls in LIVE_PANELS})
             if len(panels) == 2 and self._narrow_page() and self._short_page():
                 panels = panels[:1]  # its first: one above the other, neither plot would be readable
             self.arrange_panels(panels)
@@ -473,17 +477,17 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             policies.setdefault(other, other.sizePolicy())
             other.setSizePolicy(policies[other] if other is page else
                                 QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored))
-        if page in (self._lab_holder, self._practice_holder):
+        if page in (self._lab_holder, self.practice.holder):
             if page is self._lab_holder:
                 self.lab_page  # noqa: B018 - builds it
             if not self.lesson_dock.isHidden():
                 self._dock_was_visible = True
             self.lesson_dock.hide()
         self.ink.clear()  # another page: the pen's strokes were about this one
-        if page is not self._practice_holder:
-            self._practice_measuring = False  # a practice case still computing: not this page's
-        if page is self._practice_holder:
-            self.practice_page.hold_instrument(self.instrument)
+        if page is not self.practice.holder:
+            self.practice.measuring = False  # a practice case still computing: not this page's
+        if page is self.practice.holder:
+            self.practice.page.hold_instrument(self.instrument)
             self._arrange_for_lesson()
         elif self.instrument.parent() is not self.live_page:
             self._live_layout.addWidget(self.instrument, 1)
@@ -493,8 +497,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
             self.panel_layout.arranged = ()
             self._arrange_for_lesson()
-        self.status_label.setVisible(page is not self._practice_holder or not self._practice_covered)
-        if page not in (self._lab_holder, self._practice_holder) and self._dock_was_visible:
+        self.status_label.setVisible(page is not self.practice.holder or not self.practice.covered)
+        if page not in (self._lab_holder, self.practice.holder) and self._dock_was_visible:
             # Last, once the pages' new size policies are laid out: showing the dock lays the
             # window out at once, and with the page just left still counting its minimum
             # width (practice's, in a long language) beside the dock's, the window would grow
@@ -528,8 +532,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
                                          f"font-size: {s.pt(11)}pt; }}")
         if self._lab_page is not None:
             self._lab_page.apply_style()
-        if self._practice_page is not None:
-            self._practice_page.apply_style()
+        if self.practice.built is not None:
+            self.practice.built.apply_style()
         for view in self.views():
             view.refresh()
         self.projection.apply_style()
@@ -670,8 +674,8 @@ class MainWindow(PracticeTab, DesktopActions, FileActions, QMainWindow):
         self.controller.flush()
         self.controller.wait_for_sweeps()
         self.lesson.wait_for_evidence()
-        if self._practice_page is not None:
-            self._practice_page.presenter.wait_for_spread()
+        if self.practice.built is not None:
+            self.practice.built.presenter.wait_for_spread()
         self._status_timer.stop()
         self.status_label.setText(self._status_text)
         QApplication.processEvents()
