@@ -15,7 +15,8 @@ would and checks what they do:
 3. ``--smoke-test`` passes, from both programs;
 4. ``--screenshot`` draws the whole window with its text: compared with the same picture
    drawn by this machine's Linux build, and with one drawn without any font;
-5. ``export-slides`` writes every slide;
+5. ``export-slides`` writes every slide, and ``export-animation`` an animated GIF (Pillow
+   in the bundle) with every frame of its clip;
 6. the archive and the unpacked folder keep to their size budgets.
 
 It prints one JSON line of figures (sizes, times) and exits 0 when every check passes.
@@ -217,6 +218,14 @@ def build(work: Path, prefix: Path, python: Path) -> tuple[Path, Path, float]:
     return dist / NAME, archive, seconds
 
 
+def _gif_frames(path: Path) -> int:
+    """How many frames an animated GIF holds (read by this machine's Pillow)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.n_frames if image.format == "GIF" else 0
+
+
 def check_executables(folder: Path) -> None:
     import pefile
 
@@ -351,6 +360,15 @@ def check(work: Path, reuse: bool) -> dict:
     if status != 0 or len(written) != 17 or not all(p.read_bytes().endswith(b"IEND\xaeB`\x82") for p in written):
         raise CheckFailed(f"export-slides (status {status}, {len(written)} slides):\n{out[-2000:]}")
     figures["slides_s"] = round(time.monotonic() - start, 1)
+    gif = work / "flip.gif"
+    gif.unlink(missing_ok=True)
+    start = time.monotonic()
+    status, out = run_program(prefix, folder, work, f"{NAME}-console.exe", "export-animation", windows_path(gif),
+                              "--clip", "flip", "--dk", "512", "--lang", "en")
+    frames = _gif_frames(gif) if gif.exists() else 0
+    if status != 0 or frames != 2:
+        raise CheckFailed(f"export-animation (status {status}, {frames} frames):\n{out[-2000:]}")
+    figures["animation_s"] = round(time.monotonic() - start, 1)
     if figures["archive_mb"] > BUDGET_ARCHIVE_MB or figures["folder_mb"] > BUDGET_FOLDER_MB:
         raise CheckFailed(f"over budget: archive {figures['archive_mb']} MB (≤ {BUDGET_ARCHIVE_MB}), "
                           f"folder {figures['folder_mb']} MB (≤ {BUDGET_FOLDER_MB})")
