@@ -197,6 +197,25 @@ def test_file_export_animation_offers_the_sweep_on_show_and_leaves_the_window_al
     assert window.current_state() == before and window.running_export is None
 
 
+def test_a_frame_size_the_slide_cannot_take_is_said_in_a_dialog_and_nothing_is_written(make_window, tmp_path,
+                                                                                     monkeypatch, qtbot):
+    from sqrtdk_gui.gui.export.animation_dialog import AnimationChoice
+    from sqrtdk_gui.gui.window import file_actions
+
+    window = make_window()
+    before = window.current_state()
+    target = tmp_path / "small.gif"
+    said = []
+    monkeypatch.setattr(AnimationChoice, "exec", lambda choice: True)
+    monkeypatch.setattr(AnimationChoice, "frame_size", property(lambda choice: (320, 240)))
+    monkeypatch.setattr(file_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(window, "_fail", lambda title, message: said.append((title, message)))
+    window.export_animation_dialog()
+    qtbot.waitUntil(lambda: window.running_export is None, timeout=60_000)
+    assert len(said) == 1 and said[0][1].startswith("frames of 320×240 are smaller than the slide")
+    assert not target.exists() and window.current_state() == before
+
+
 def test_every_clip_has_a_label_in_the_choice():
     from sqrtdk_gui.core.lesson.clips import CLIPS
     from sqrtdk_gui.gui.export.animation_dialog import CLIP_LABELS

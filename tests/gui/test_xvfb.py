@@ -185,6 +185,31 @@ def test_smoke_test_under_xvfb(xvfb_display):
 
 # --- a lecture at 1024×768: a window manager, a fresh settings folder, a clicker's keys ----
 OPENBOX, XDOTOOL = shutil.which("openbox"), shutil.which("xdotool")
+# A slide drawn from the window: its off-screen twin, made at the presentation zoom in German,
+# needs a taller window for its controls column than the slide; the slide must still be the
+# size asked for (else the picture is squeezed). Prints the sizes as JSON.
+_SLIDE_SIZE = r"""
+import json
+from sqrtdk_gui.gui.launch.bootstrap import application
+app = application()
+from sqrtdk_gui.gui.launch import translations
+translations.install("de")
+from sqrtdk_gui.gui.export.view import slide_layout
+from sqrtdk_gui.gui.window.main_window import MainWindow
+from sqrtdk_gui.gui.window.presentation import presentation_zoom
+window = MainWindow(threaded=False)
+window.show()
+app.processEvents()
+zoom = presentation_zoom(768)
+twin = window._offscreen_twin(zoom)
+app.processEvents()
+before = twin.minimumSize().height()
+with slide_layout(twin, (1024, 768), zoom):
+    size = twin.size().toTuple()
+print(json.dumps({"twin_min_height": before, "slide": size}))
+"""
+
+
 NEEDS_LECTURE_TOOLS = pytest.mark.skipif(
     XVFB is None or OPENBOX is None or XDOTOOL is None,
     reason="a lecture under X needs Xvfb, openbox and xdotool (apt-get install xvfb openbox xdotool)")
@@ -215,6 +240,17 @@ def _x_server(tmp_path, *screens: str):
         for proc in reversed(procs):
             _stop(proc)
         xvfb.stderr.close()
+
+
+@NEEDS_LECTURE_TOOLS
+def test_a_slide_from_the_window_is_the_size_asked_for_on_a_1024x768_screen(tmp_path):
+    with _x_server(tmp_path, "1024x768") as (env, _display):
+        done = subprocess.run([sys.executable, "-c", _SLIDE_SIZE], capture_output=True, text=True, timeout=180,
+                              env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    sizes = json.loads(done.stdout.strip().splitlines()[-1])
+    assert sizes["twin_min_height"] > 768  # the case itself: the window needed more height
+    assert sizes["slide"] == [1024, 768]
 
 
 @pytest.fixture

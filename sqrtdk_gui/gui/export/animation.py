@@ -28,7 +28,17 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import safe_io
 from sqrtdk_gui.core.lesson.clips import Clip
-from sqrtdk_gui.gui.export.run import Cancelled, Page, Steps, enter_page, export_pool, run_blocking, shielded, wait_for
+from sqrtdk_gui.gui.export.run import (
+    Cancelled,
+    Page,
+    Refused,
+    Steps,
+    enter_page,
+    export_pool,
+    run_blocking,
+    shielded,
+    wait_for,
+)
 from sqrtdk_gui.gui.export.view import render_image, restore_numbers, settled_image, slide_layout
 
 __all__ = ["ANIMATION_SUFFIXES", "animation_format", "animation_steps", "export_animation", "Frames"]
@@ -102,7 +112,7 @@ def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], z
     slide at ``size`` (text at ``zoom``, default as the window has it) and written to
     ``path`` as GIF or APNG (by its suffix). Its value: ``[path]``, or ``[]`` when stopped or
     cancelled (nothing is written: an older file stays). IOFailure stops it with one sentence,
-    and so does ValueError for a size smaller than the slide's smallest layout."""
+    and so does Refused for a size smaller than the slide's smallest layout."""
     fmt = animation_format(path)
     frames = Frames(fmt)
     pool = export_pool()
@@ -113,7 +123,7 @@ def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], z
         with slide_layout(window, size, zoom):
             got = (window.width(), window.height())
             if got != tuple(size):  # a picture squeezed to the size would distort every letter
-                raise ValueError(translate("Export", "frames of {width}×{height} are smaller than the slide can be "
+                raise Refused(translate("Export", "frames of {width}×{height} are smaller than the slide can be "
                                                      "laid out at (it needs {need_width}×{need_height})")
                                  .format(width=size[0], height=size[1], need_width=max(got[0], size[0]),
                                          need_height=max(got[1], size[1])))

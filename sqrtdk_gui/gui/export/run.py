@@ -34,8 +34,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from sqrtdk_gui.gui.lesson.presenter import page_params, prepare_page
 
-__all__ = ["Page", "Cancelled", "Steps", "Writes", "export_pool", "shielded", "single", "wait_for", "enter_page",
-           "run_blocking", "ExportRun"]
+__all__ = ["Page", "Cancelled", "Refused", "Steps", "Writes", "export_pool", "shielded", "single", "wait_for",
+           "enter_page", "run_blocking", "ExportRun"]
 
 Steps = Generator[Any, Any, Any]
 
@@ -51,6 +51,11 @@ class Page:
 
 class Cancelled(Exception):  # noqa: N818 - a request, not an error
     """Thrown into an export by its driver: stop now, keep what is written, restore."""
+
+
+class Refused(Exception):  # noqa: N818 - an answer to the user, not a fault
+    """The export cannot be made as asked (a frame size too small for the slide): its message
+    is one sentence for the user, and nothing is written."""
 
 
 def shielded(steps: Steps) -> Steps:
@@ -183,7 +188,8 @@ class ExportRun(QObject):
 
     ``progressed(i, n, name)`` at each page; ``finished(value, error)`` once, at the end:
     the export's value (for slides the files written) and None, or None and the error that
-    stopped it (an OSError: a file could not be written; anything else is raised again
+    stopped it (an OSError: a file could not be written; Refused: it cannot be made as asked;
+    anything else is raised again
     after ``finished``). ``cancelled`` says whether Cancel ended it.
     """
 
@@ -262,7 +268,7 @@ class ExportRun(QObject):
             return
         except Exception as exc:
             self._end(None, exc)
-            if not isinstance(exc, OSError):
+            if not isinstance(exc, (OSError, Refused)):
                 raise
             return
         finally:

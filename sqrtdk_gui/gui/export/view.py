@@ -244,7 +244,15 @@ def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
         window.set_slide_mode(True)
         if zoom is not None:
             window.set_zoom(zoom)
-        window.resize(*size)
+        # The slide's own, smaller minimum size reaches the window in turns (nested layouts):
+        # a window whose controls column needed more height (a long language at the
+        # presentation zoom, on a real screen) would otherwise keep it, squeezed into the picture.
+        for _ in range(3):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            window.resize(*size)
+            if (window.width(), window.height()) == tuple(size):
+                break
+            QCoreApplication.processEvents()
         yield
     finally:
         window.set_slide_mode(False)

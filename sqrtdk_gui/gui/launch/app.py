@@ -351,13 +351,14 @@ def export_animation_headless(path: str, clip, size: tuple[int, int], theme: str
     at presentation mode's type size for the frame height. ``report`` as for the slides;
     cancelled, nothing is written (status 130)."""
     from sqrtdk_gui.gui.export.animation import export_animation
+    from sqrtdk_gui.gui.export.run import Refused
     from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
     zoom = presentation_zoom(size[1])
     try:
         with _offscreen_window(lang, theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
             written = export_animation(window, path, clip, size, progress, zoom=zoom, should_stop=should_stop)
-    except (OSError, ValueError) as exc:  # a file not written, a size too small: one sentence
+    except (OSError, Refused) as exc:  # a file not written, a size too small: one sentence
         print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     if not written:

@@ -23,7 +23,7 @@ from sqrtdk_gui.core.io.concept_test import write_concept_test
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.export.dialog import ExportDialog
 from sqrtdk_gui.gui.export.pdf import PDF_SUFFIX, concept_test_pdf
-from sqrtdk_gui.gui.export.run import ExportRun
+from sqrtdk_gui.gui.export.run import ExportRun, Refused
 from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
 __all__ = ["FileActions", "EXPORT_SIZES", "SLIDE_SIZES", "slide_sizes", "suggested"]
@@ -195,7 +195,7 @@ class FileActions:
     def _start_export(self, steps, title: str, unit: str, count: int, done, failed, twin=None) -> ExportRun:
         """Run an export's steps behind a progress dialog (``title`` shown as it is; ``unit``, "Page"
         or "Slide", as export.dialog.ExportDialog takes it); ``done(value, cancelled)`` after
-        it ends without an error; an OSError is a dialog with the sentence ``failed(error)``.
+        it ends without an error; an OSError or Refused is a dialog with the sentence ``failed(error)``.
         ``twin``: the off-screen window the steps draw in, closed when the export ends."""
         run = ExportRun(steps, self)
         dialog = ExportDialog(title, unit, count, run, self)
@@ -206,7 +206,7 @@ class FileActions:
             if twin is not None:
                 twin.close()
                 twin.deleteLater()
-            if isinstance(error, OSError):  # the files written before stay; the failed one is unchanged
+            if isinstance(error, (OSError, Refused)):  # the files written before stay; the failed one is unchanged
                 self._fail(translate("FileActions", "Export failed"), failed(error))
             elif value is not None:  # None: aborted, the window closes
                 done(value, run.cancelled)
