@@ -108,10 +108,8 @@ def _release_caches(controller=None) -> float:
     from sqrtdk_gui.core.attention import geometry, sampling
     from sqrtdk_gui.core.attention import sweep as sweeps
 
-    with sampling._lock:
-        sampling.clear_cache()
-    with geometry._lock:
-        geometry.clear_cache()
+    sampling.clear_cache()
+    geometry.clear_cache()
     sweeps.clear_cache()
     gc.collect()
     try:

@@ -20,6 +20,7 @@ from pathlib import Path
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
 from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.lesson.clips import ANIMATION_FORMATS, SUFFIX_HINT
 from sqrtdk_gui.core.validation import SHOWN_MAX, float_arg, int_arg, shown
 from sqrtdk_gui.gui.launch import ctrl_c  # (no Qt: the standard library only)
 
@@ -35,7 +36,7 @@ PARAM_FLAGS = {("dk" if f.name == "d_k" else f.name): f.name for f in dataclasse
 IMAGE_SUFFIXES = ((".png", ".jpg", ".jpeg", ".bmp"), N_("use a .png, .jpg or .bmp file name"))
 HANDOUT_SUFFIXES = ((".html", ".htm", ".md", ".pdf"), N_("a handout file name ends in .html, .md or .pdf"))
 SLIDES_PDF_SUFFIXES = ((".pdf",), N_("a slides file name ends in .pdf"))
-ANIMATION_SUFFIXES = ((".gif", ".png", ".apng"), N_("an animation file name ends in .gif, .png or .apng"))
+ANIMATION_SUFFIXES = (tuple(ANIMATION_FORMATS), SUFFIX_HINT)
 CONCEPT_TEST_SUFFIXES = ((".html", ".htm", ".md", ".pdf", ".json"),
                          N_("a concept test file name ends in .html, .md, .pdf or .json"))
 PROG = "sqrtdk-gui"

@@ -37,10 +37,12 @@ class BoundedCache(Generic[K, V]):
         self.lock = threading.RLock()
 
     def __len__(self) -> int:
-        return len(self._items)
+        with self.lock:  # never a count caught between a store and its trim
+            return len(self._items)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._items
+        with self.lock:
+            return key in self._items
 
     def get(self, key: K) -> V | None:
         """The value (now the most recently used), or None."""

@@ -56,19 +56,17 @@ def test_setdefault_keeps_the_first_value_stored():
     assert cache.setdefault("k", [2]) is first and cache.pop("k") is first and cache.pop("k") is None
 
 
-def test_threads_storing_and_reading_together_keep_the_bounds():
-    cache: BoundedCache[int, Growing] = BoundedCache(8, weigh=lambda g: g.size, max_weight=40)
-    errors = []
+def _in_six_threads(step) -> None:
+    """``step(thread, i)`` 2,000 times in each of six threads started together; errors raised here."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(6)
 
-    def work(start: int) -> None:
+    def work(n: int) -> None:
         try:
+            start.wait()
             for i in range(2000):
-                key = (start * 7 + i) % 30
-                with cache.lock:  # a look-up, the work and the store as one
-                    if cache.get(key) is None:
-                        cache.put(key, Growing(1 + key % 6))
-                assert len(cache) <= 8
-        except Exception as exc:  # noqa: BLE001 - reported below
+                step(n, i)
+        except Exception as exc:  # noqa: BLE001 - raised below, in the test's thread
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]
@@ -76,7 +74,38 @@ def test_threads_storing_and_reading_together_keep_the_bounds():
         t.start()
     for t in threads:
         t.join()
-    assert not errors and len(cache) <= 8 and cache.weight() <= 40
+    assert not errors, errors[:3]
+
+
+def test_threads_holding_the_lock_around_look_up_and_store_keep_the_bounds():
+    cache: BoundedCache[int, Growing] = BoundedCache(8, weigh=lambda g: g.size, max_weight=40)
+
+    def step(n: int, i: int) -> None:
+        key = (n * 7 + i) % 30
+        with cache.lock:  # a look-up, the work and the store as one
+            if cache.get(key) is None:
+                cache.put(key, Growing(1 + key % 6))
+        assert len(cache) <= 8
+
+    _in_six_threads(step)
+    assert len(cache) <= 8 and cache.weight() <= 40
+
+
+def test_threads_calling_it_without_the_outer_lock_keep_the_bounds():
+    cache: BoundedCache[int, Growing] = BoundedCache(6, weigh=lambda g: g.size, max_weight=20)
+
+    def step(n: int, i: int) -> None:
+        key = (n * 11 + i) % 25
+        if cache.get(key) is None:
+            cache.put(key, Growing(1 + key % 5))
+        cache.setdefault((key + 1) % 25, Growing(2))
+        if i % 7 == 0:
+            cache.trim()
+            cache.make_room(3)
+        assert len(cache) <= 6
+
+    _in_six_threads(step)
+    assert len(cache) <= 6 and cache.weight() <= 20
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"max_weight": 5}, {"entries": 3, "weigh": len}])

@@ -2,39 +2,42 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
-from sqrtdk_gui.core.lesson.clips import CLIPS, HOLD_S, LESSON_SWEEPS, clip, suggested_clip
+from sqrtdk_gui.core.lesson.clips import CLIPS, HOLD_S, LESSON_SWEEPS, animation_format, clip, suggested_clip
 from sqrtdk_gui.core.lesson.content import STEPS
 
 
 @pytest.mark.parametrize("name", list(LESSON_SWEEPS))
 def test_a_lesson_clip_plays_its_step_s_own_sweep_on_its_preset(name):
-    step = STEPS[CLIPS[name] - 1]
-    start, end, preset = LESSON_SWEEPS[name]
-    assert (start, end) == (step.animation.start, step.animation.end) and preset == step.preset
+    step = STEPS[LESSON_SWEEPS[name] - 1]
     frames = clip(name, Params(seed=5)).frames
-    assert frames[0].params == Params(**preset, seed=5).replace(d_k=start)
-    assert frames[-1].params == Params(**preset, seed=5).replace(d_k=end)
+    assert frames[0].params == Params(**step.preset, seed=5).replace(d_k=step.animation.start)
+    assert frames[-1].params == Params(**step.preset, seed=5).replace(d_k=step.animation.end)
+    assert clip(name).page == step.number
 
 
 @pytest.mark.parametrize("name", list(CLIPS))
-@pytest.mark.parametrize("seconds,fps", [(8.0, 12.5), (3.0, 30.0), (20.0, 2.0)])
-def test_a_clip_lasts_what_was_asked_in_whole_hundredths(name, seconds, fps):
+@pytest.mark.parametrize("seconds,fps", [(8.0, 12.5), (3.0, 30.0), (30.0, 30.0), (30.0, 29.0), (20.0, 2.0)])
+def test_a_clip_lasts_what_was_asked_in_whole_hundredths_at_most_fps_frames_a_second(name, seconds, fps):
     frames = clip(name, Params(d_k=256), seconds, fps).frames
     ms = [f.ms for f in frames]
     assert all(m >= 10 and m % 10 == 0 for m in ms)
-    # Each moving frame's time is rounded to 10 ms: the total is off by at most 5 ms a frame.
-    assert abs(sum(ms) - 1000 * seconds) <= 5 * math.ceil(seconds * fps) + 10
+    assert abs(sum(ms) - 1000 * seconds) <= 5  # rounded once, not once a frame
     assert len(frames) <= seconds * fps + 1
     # Neighbours differ (equal ones are one frame shown longer), the loop's seam too.
     shown = [f.params for f in frames]
-    assert all(a != b for a, b in zip(shown, shown[1:])) and (len(shown) == 1 or shown[0] != shown[-1])
+    assert all(a != b for a, b in zip(shown, shown[1:])) and shown[0] != shown[-1]
+
+
+def test_the_shortest_lesson_clip_still_sweeps_between_its_rests():
+    frames = clip("dk", seconds=3.0, fps=12.5).frames
+    assert len(frames) >= 8 and frames[0].ms >= 1000 * HOLD_S and frames[-1].ms >= 1000 * HOLD_S
+    with pytest.raises(ValueError):
+        clip("dk", seconds=2.0)  # the two rests alone: no sweep left
 
 
 @pytest.mark.parametrize("name", list(LESSON_SWEEPS))
@@ -64,22 +67,42 @@ def test_autoplay_goes_up_to_4096_once_and_back_under_the_current_scaling():
 
 def test_the_flip_shows_raw_then_scaled_at_the_current_parameters_for_half_the_clip_each():
     now = Params(d_k=512, seed=3, keys=128)
+    assert clip("flip", now).page == clip("autoplay", now).page == 0  # the introduction's slide
     raw, scaled = clip("flip", now, seconds=6.0).frames
     assert raw.params == now.replace(scaling="none") and scaled.params == now.replace(scaling="sqrt_dk")
     assert raw.ms == scaled.ms == 3000
 
 
-@pytest.mark.parametrize("name,widest", [("dk", Params(d_k=512, scaling="none")),
-                                         ("dk-scaled", Params(d_k=4096, scaling="sqrt_dk")),
-                                         ("flip", Params(d_k=256, scaling="none")),
-                                         ("autoplay", Params(d_k=4096, scaling="none"))])
-def test_the_held_axis_is_four_sigma_of_the_widest_logits_shown(name, widest):
-    planned = clip(name, Params(d_k=256, scaling="none"))
+@pytest.mark.parametrize("name,scaling,widest", [
+    ("dk", "none", Params(d_k=512, scaling="none")),
+    ("dk-scaled", "none", Params(d_k=4096, scaling="sqrt_dk")),
+    ("flip", "none", Params(d_k=256, scaling="none")),
+    ("autoplay", "none", Params(d_k=4096, scaling="none")),
+    ("autoplay", "dk", Params(d_k=1, scaling="dk")),  # ÷d_k: the widest logits are at d_k 1
+    ("autoplay", "qk_norm", Params(d_k=1, scaling="qk_norm")),
+])
+def test_the_held_axis_is_four_sigma_of_the_widest_logits_shown(name, scaling, widest):
+    planned = clip(name, Params(d_k=256, scaling=scaling))
     assert planned.held_half == pytest.approx(4 * theory_std(widest))
     assert planned.held_half >= 4 * max(theory_std(f.params) for f in planned.frames) - 1e-9
 
 
-@pytest.mark.parametrize("args,message", [(("wave",), "unknown clip"), (("dk", None, 1.0), "2 to 30 seconds"),
+def test_without_a_closed_form_the_axis_follows_the_logits():
+    assert clip("autoplay", Params(scaling="qk_norm", alignment=0.5)).held_half is None
+
+
+@pytest.mark.parametrize("path,fmt", [("a.gif", "GIF"), ("a.GIF", "GIF"), ("a.png", "PNG"), ("a.apng", "PNG")])
+def test_the_file_name_says_the_format(path, fmt):
+    assert animation_format(path) == fmt
+
+
+@pytest.mark.parametrize("path", ["a.webp", "a", "gif"])
+def test_another_file_name_is_refused_with_the_endings(path):
+    with pytest.raises(ValueError, match=r"\.gif, \.png or \.apng"):
+        animation_format(path)
+
+
+@pytest.mark.parametrize("args,message", [(("wave",), "unknown clip"), (("dk", None, 1.0), "3 to 30 seconds"),
                                           (("dk", None, 8.0, 60.0), "2 to 30 frames")])
 def test_a_clip_out_of_range_is_refused_in_one_sentence(args, message):
     with pytest.raises(ValueError, match=message):

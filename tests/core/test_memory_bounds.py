@@ -9,7 +9,6 @@ from sqrtdk_gui.core.attention.compute import compute, selectable_rows
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import DISPLAY_ROWS, MEDIAN_ROW
 from sqrtdk_gui.core.attention.sampling import pool
-from sqrtdk_gui.core.cache import BoundedCache
 
 
 def test_many_queries_keep_all_row_statistics_and_the_first_rows_arrays():
@@ -60,7 +59,8 @@ def test_a_new_pool_is_drawn_after_making_room_for_it(monkeypatch):
     """The pool cache's bound holds while a pool is drawn, not only after it is stored."""
     from sqrtdk_gui.core.attention import sampling
 
-    monkeypatch.setattr(sampling, "_cache", BoundedCache(weigh=lambda a: a.nbytes, max_weight=4 << 20))
+    sampling.clear_cache()
+    monkeypatch.setattr(sampling._cache, "max_weight", 4 << 20)  # the module's own cache, a smaller bound
     for seed in range(4):  # 4 × 1 MB cached
         pool(seed, "k", 256, 512)
     drawn = []
@@ -82,7 +82,8 @@ def test_running_sums_stay_within_their_bound_in_all(monkeypatch):
     from sqrtdk_gui.core.threads import drain
 
     drain()  # an earlier test's background work (a practice item's spread) must not add its sets here
-    monkeypatch.setattr(geometry, "_prefixes", BoundedCache(2, weigh=lambda p: p.floats(), max_weight=2_000_000))
+    geometry.clear_cache()
+    monkeypatch.setattr(geometry._prefixes, "max_weight", 2_000_000)  # the module's own cache, a smaller bound
     monkeypatch.setattr(geometry, "_MAX_PREFIX_FLOATS", 2_000_000)
     for seed in (1, 2):  # each 64 × 100 set at d 4096: 65 × (6,400 + 64 + 10,000) ≈ 1.07 M floats
         geometry.geometry(seed, 64, 100, 4096)

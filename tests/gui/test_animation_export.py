@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -32,6 +33,15 @@ def _frames(path) -> tuple[dict, list[np.ndarray], list[int]]:
         return {"format": image.format, "loop": image.info.get("loop")}, frames, durations
 
 
+def _histogram_rect(window) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the histogram's plot area in the window, as laid out now."""
+    vb = window.panels["histogram"].plot.getViewBox()
+    view = vb.scene().views()[0]
+    rect = view.mapFromScene(vb.sceneBoundingRect()).boundingRect()
+    top_left = view.viewport().mapTo(window, rect.topLeft())
+    return top_left.x(), top_left.y(), top_left.x() + rect.width(), top_left.y() + rect.height()
+
+
 def _plot_rect(window, step: int, zoom: float) -> tuple[int, int, int, int]:
     """(left, top, right, bottom) of the histogram's plot area in a frame of the clip's page."""
     pool = export_pool()
@@ -41,11 +51,7 @@ def _plot_rect(window, step: int, zoom: float) -> tuple[int, int, int, int]:
             yield from enter_page(window, "step", step, pool)
             settled_image(window, SIZE)
             QApplication.processEvents()
-            vb = window.panels["histogram"].plot.getViewBox()
-            view = vb.scene().views()[0]
-            rect = view.mapFromScene(vb.sceneBoundingRect()).boundingRect()
-            top_left = view.viewport().mapTo(window, rect.topLeft())
-            return top_left.x(), top_left.y(), top_left.x() + rect.width(), top_left.y() + rect.height()
+            return _histogram_rect(window)
 
     try:
         return run_blocking(steps())
@@ -82,7 +88,7 @@ def exported(tmp_path_factory, qapp):
             planned = clip(name, window.controller.params, seconds=4.0, fps=6.0)
             path = tmp_path_factory.mktemp("clips") / f"{name}.gif"
             assert export_animation(window, str(path), planned, SIZE, zoom=zoom) == [str(path)]
-            out[name] = (planned, path, _plot_rect(window, planned.step, zoom))
+            out[name] = (planned, path, _plot_rect(window, planned.page, zoom))
     finally:
         window.close()
         window.deleteLater()
@@ -134,6 +140,51 @@ def test_the_window_is_as_it_was_after_an_export(make_window, tmp_path):
         assert image.format == "PNG" and image.n_frames == 2 and image.is_animated
 
 
+@pytest.mark.parametrize("name", ["dk", "autoplay"])
+def test_no_panel_edge_moves_between_frames(make_window, tmp_path, monkeypatch, name):
+    from sqrtdk_gui.gui.export import animation
+
+    window = make_window()
+    drawn = []
+    real = animation.render_image
+
+    def recording(widget, size=None):
+        drawn.append(_histogram_rect(widget))
+        return real(widget, size)
+
+    monkeypatch.setattr(animation, "render_image", recording)
+    planned = clip(name, window.controller.params, seconds=3.0, fps=8.0)
+    export_animation(window, str(tmp_path / "clip.gif"), planned, SIZE)
+    frames = drawn[-len(planned.frames):]  # after the ends drawn first
+    assert len(set(frames)) == 1, sorted(set(frames))
+
+
+def test_a_cancel_while_encoding_writes_nothing(make_window, tmp_path, monkeypatch):
+    from sqrtdk_gui.gui.export import animation
+
+    window = make_window()
+    path = tmp_path / "clip.gif"
+    path.write_bytes(b"older")
+    encoding, cancelled = threading.Event(), threading.Event()
+    real = animation.Frames.encoded
+
+    def slow(self, target):
+        encoding.set()
+        cancelled.wait(timeout=120)  # the encoding ends only after the Cancel was taken
+        return real(self, target)
+
+    def should_stop() -> bool:
+        if encoding.is_set():
+            cancelled.set()
+            return True
+        return False
+
+    monkeypatch.setattr(animation.Frames, "encoded", slow)
+    written = export_animation(window, str(path), clip("flip", window.controller.params), SIZE,
+                               should_stop=should_stop)
+    assert written == [] and path.read_bytes() == b"older"
+
+
 def test_a_cancelled_export_leaves_an_older_file_alone(make_window, tmp_path):
     window = make_window()
     path = tmp_path / "clip.gif"
@@ -148,7 +199,8 @@ def test_a_cancelled_export_leaves_an_older_file_alone(make_window, tmp_path):
     (["clip.gif", "--clip", "wave"], "invalid choice"),
     (["clip.gif", "--seconds", "99"], "out of range"),
     (["clip.gif", "--fps", "0"], "out of range"),
-    (["clip.gif", "--size", "640x480"], "smaller than the slide can be laid out at"),
+    (["clip.gif", "--size", "640x480"], "frames are at least 1024×720"),
+    (["clip.gif", "--clip", "dk", "--dk", "256"], "--dk apply to autoplay and flip"),
 ])
 def test_export_animation_refuses_bad_input_with_one_line(tmp_path, args, message):
     done = subprocess.run([sys.executable, "-m", "sqrtdk_gui", "export-animation", str(tmp_path / args[0]),
@@ -212,7 +264,7 @@ def test_a_frame_size_the_slide_cannot_take_is_said_in_a_dialog_and_nothing_is_w
     monkeypatch.setattr(window, "_fail", lambda title, message: said.append((title, message)))
     window.export_animation_dialog()
     qtbot.waitUntil(lambda: window.running_export is None, timeout=60_000)
-    assert len(said) == 1 and said[0][1].startswith("frames of 320×240 are smaller than the slide")
+    assert len(said) == 1 and said[0][1].startswith("an animation's frames are at least 1024×720, not 320×240")
     assert not target.exists() and window.current_state() == before
 
 

@@ -5,10 +5,11 @@
 Each frame is drawn as the slides are (``view.slide_layout``: the clip's lesson page, its
 words and its panels large, at the chosen size and language) with the frame's parameters,
 on the clip's held logit axis, in a window that is never on screen. Pillow encodes: every
-frame is mapped to one palette made from the first frame (so colours never flicker between
-frames), and the GIF writer stores only the region that changed from one frame to the next.
-Frames are converted in the export's own thread while the next one is computed and drawn;
-the file is written whole at the end, or (cancelled, or a frame failing) not at all.
+frame is mapped to one 255-colour palette made from the first frame (so colours never flicker
+between frames; GIF and APNG alike), and the writers store only the region that changed from
+one frame to the next. Frames are converted in the export's own thread while the next one is
+computed and drawn; the file is encoded, then written whole, or (cancelled before the write
+begins, or a frame failing) not at all.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import dataclasses
 import errno
 import io
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -25,9 +25,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import safe_io
-from sqrtdk_gui.core.lesson.clips import Clip
+from sqrtdk_gui.core.lesson.clips import Clip, animation_format, frame_size_problem
 from sqrtdk_gui.gui.export.run import (
     Cancelled,
     Page,
@@ -41,21 +40,9 @@ from sqrtdk_gui.gui.export.run import (
 )
 from sqrtdk_gui.gui.export.view import render_image, restore_numbers, settled_image, slide_layout
 
-__all__ = ["ANIMATION_SUFFIXES", "animation_format", "animation_steps", "export_animation", "Frames"]
+__all__ = ["animation_steps", "export_animation", "Frames"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
-
-# Suffix -> Pillow's format: GIF plays everywhere (slides, learning platforms, messages);
-# APNG keeps every colour and plays in browsers and recent office suites.
-ANIMATION_SUFFIXES = {".gif": "GIF", ".png": "PNG", ".apng": "PNG"}
-
-
-def animation_format(path: str) -> str:
-    """Pillow's format for ``path``'s suffix; ValueError naming the suffixes otherwise."""
-    fmt = ANIMATION_SUFFIXES.get(Path(path).suffix.lower())
-    if fmt is None:
-        raise ValueError(_("an animation file name ends in .gif, .png or .apng"))
-    return fmt
 
 
 def _pil(image: QImage) -> Image.Image:
@@ -82,23 +69,19 @@ class Frames:
         self.images.append(picture.quantize(palette=self._palette, dither=Image.Dither.NONE))
         self.durations.append(ms)
 
-    def encoded(self) -> bytes:
-        """The whole animation as the file's bytes; loops forever."""
+    def encoded(self, path: str) -> bytes:
+        """The whole animation as the file's bytes (loops forever); IOFailure naming ``path``."""
         buffer = io.BytesIO()
         first, rest = self.images[0], self.images[1:]
         options = {"optimize": False} if self.fmt == "GIF" else {"optimize": True, "default_image": False}
-        first.save(buffer, self.fmt, save_all=True, append_images=rest, duration=self.durations, loop=0,
-                   disposal=1 if self.fmt == "GIF" else 0, **options)
-        return buffer.getvalue()
-
-    def write(self, path: str) -> None:
         try:
-            data = self.encoded()
+            first.save(buffer, self.fmt, save_all=True, append_images=rest, duration=self.durations, loop=0,
+                       disposal=1 if self.fmt == "GIF" else 0, **options)
         except (OSError, ValueError) as exc:
             raise safe_io.IOFailure(errno.EIO, "write", path,
                                     translate("Export", "the animation could not be encoded: {reason}")
                                     .format(reason=exc)) from exc
-        safe_io.write_bytes(path, data)
+        return buffer.getvalue()
 
 
 def _show(window: Any, params: Params) -> None:
@@ -107,13 +90,27 @@ def _show(window: Any, params: Params) -> None:
     window.render_ready()
 
 
+def _enter(window: Any, clip: Clip, pool: Any) -> Steps:
+    """``yield from``: the clip's page shown as a slide (a step revealed, or the introduction)."""
+    if clip.page:
+        yield from enter_page(window, "step", clip.page, pool)
+        return
+    yield from wait_for(window.controller.prepare(clip.frames[0].params))
+    window.controller.replace_params(clip.frames[0].params)
+    window.lesson.restore(0, None)
+    window.render_ready()
+
+
 def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], zoom: float | None = None) -> Steps:
     """The animation export as steps (see ``run``): ``clip``'s frames drawn on its lesson page's
     slide at ``size`` (text at ``zoom``, default as the window has it) and written to
     ``path`` as GIF or APNG (by its suffix). Its value: ``[path]``, or ``[]`` when stopped or
-    cancelled (nothing is written: an older file stays). IOFailure stops it with one sentence,
-    and so does Refused for a size smaller than the slide's smallest layout."""
+    cancelled before the file is written (an older file stays). IOFailure stops it with one
+    sentence, and so does Refused for a frame size the slide cannot take."""
     fmt = animation_format(path)
+    problem = frame_size_problem(size)
+    if problem:
+        raise Refused(problem)
     frames = Frames(fmt)
     pool = export_pool()
     count = len(clip.frames)
@@ -124,15 +121,17 @@ def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], z
             got = (window.width(), window.height())
             if got != tuple(size):  # a picture squeezed to the size would distort every letter
                 raise Refused(translate("Export", "frames of {width}×{height} are smaller than the slide can be "
-                                                     "laid out at (it needs {need_width}×{need_height})")
-                                 .format(width=size[0], height=size[1], need_width=max(got[0], size[0]),
-                                         need_height=max(got[1], size[1])))
+                                                  "laid out at (it needs {need_width}×{need_height})")
+                              .format(width=size[0], height=size[1], need_width=max(got[0], size[0]),
+                                      need_height=max(got[1], size[1])))
             try:
-                yield from enter_page(window, "step", clip.step, pool)
+                yield from _enter(window, clip, pool)
                 histogram = window.panels["histogram"]
-                # The axes keep the room their widest labels took: show both ends first, so
-                # no frame of the clip moves a panel's edge.
-                for end in (clip.frames[0], clip.frames[-1]):
+                # Settled once, then the frames with the narrowest and widest d_k drawn: the
+                # axes keep the room their widest labels took, so no frame moves a panel's edge.
+                settled_image(window, size)
+                by_dk = sorted(clip.frames, key=lambda f: (f.params.d_k, f.params.scaling))
+                for end in dict.fromkeys((by_dk[0], by_dk[-1], clip.frames[0], clip.frames[-1])):
                     yield from wait_for(window.controller.prepare(end.params))
                     _show(window, end.params)
                     histogram.set_fixed_half(clip.held_half)
@@ -143,20 +142,20 @@ def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], z
                         raise Cancelled
                     yield from wait_for(window.controller.prepare(frame.params))
                     _show(window, frame.params)
-                    image = settled_image(window, size) if i == 0 else render_image(window, size)
+                    image = render_image(window, size)
                     if converting is not None:  # one frame in the export's thread at a time
                         yield from wait_for(converting)
-                        converting.result()
                     converting = pool.submit(frames.add, image, frame.ms)
                 if converting is not None:
                     yield from wait_for(converting)
-                    converting.result()
-                yield from shielded(wait_for(pool.submit(frames.write, path)))
+                if not (yield Page(count, count, "")):  # all drawn; encoding (seconds at large sizes)
+                    raise Cancelled
+                data = yield from wait_for(pool.submit(frames.encoded, path))
+                # Once the write begins it ends (a file is never half written).
+                yield from shielded(wait_for(pool.submit(safe_io.write_bytes, path, data)))
                 written.append(path)
             except Cancelled:
                 pass
-            finally:
-                window.panels["histogram"].set_fixed_half(window.lesson.held_half)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
     return written

@@ -272,7 +272,8 @@ class FileActions:
             return
         lesson = self.lesson
         screen = self.screen()
-        sizes = slide_sizes(None if screen is None else (screen.geometry().width(), screen.geometry().height()))
+        sizes = {label: size for label, size in slide_sizes(None if screen is None else (
+            screen.geometry().width(), screen.geometry().height())).items() if not clips.frame_size_problem(size)}
         choice = AnimationChoice(sizes, clips.suggested_clip(None if lesson.scenario else lesson.step,
                                                              self.animator.running), self)
         if not choice.exec():
@@ -283,8 +284,8 @@ class FileActions:
                                                                              "Animated PNG (*.png *.apng)"))
         if not path or self.running_export is not None:
             return
-        if not path.lower().endswith((".gif", ".png", ".apng")):
-            path += ".gif"
+        if not path.lower().endswith(tuple(clips.ANIMATION_FORMATS)):  # the filter chosen says which
+            path += ".png" if "png" in _filter.lower() else ".gif"
         clip = clips.clip(choice.clip, self.controller.params)
 
         def done(written, cancelled) -> None:

@@ -29,8 +29,8 @@ from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
-from sqrtdk_gui.core.attention.theory import theory_std
 from sqrtdk_gui.core.i18n import _, format_number
+from sqrtdk_gui.core.lesson.clips import clip
 from sqrtdk_gui.gui import assets
 from sqrtdk_gui.gui.announce import Announcer
 from sqrtdk_gui.gui.ink import InkOverlay
@@ -622,11 +622,12 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self.animator.stop()
 
     def _hold_for_autoplay(self, running: bool) -> None:
-        # Autoplay holds the logit axis at the widest logits it reaches (d_k 4096), so the
-        # histogram widens on screen; when it stops, the lesson's own hold (or none) returns.
+        # Autoplay holds the logit axis at the widest logits it reaches (d_k 4096 raw, d_k 1
+        # under ÷d_k: as its exported clip does), so the histogram widens or narrows on
+        # screen; when it stops, the lesson's own hold (or none) returns.
         histogram = self.panels["histogram"]
         if running and self._autoplaying:
-            histogram.set_fixed_half(4.0 * theory_std(self.controller.params.replace(d_k=4096)))
+            histogram.set_fixed_half(clip("autoplay", self.controller.params).held_half)
         elif not running and self._autoplaying:
             self._autoplaying = False
             histogram.set_fixed_half(self.lesson.held_half)
