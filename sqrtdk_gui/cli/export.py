@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TextIO
 
 from sqrtdk_gui.cli.args import (
     CONCEPT_TEST_SUFFIXES,
@@ -45,7 +47,7 @@ class ExportReport:
     Ctrl+C came (then the export stops at once); ``finish()`` erases the bar before the
     outcome is printed; ``interrupted`` says whether Ctrl+C stopped it."""
 
-    def __init__(self, command: str, unit: str, stop: StopOnInterrupt, stream=None) -> None:
+    def __init__(self, command: str, unit: str, stop: StopOnInterrupt, stream: TextIO | None = None) -> None:
         self._label, self._unit, self._stop = f"{_PROG} {command}: ", unit, stop
         self._stream = sys.stderr if stream is None else stream
         self._progress: Progress | None = None
@@ -77,7 +79,7 @@ class ExportReport:
         self._finished = True
 
 
-def add_parsers(sub) -> None:
+def add_parsers(sub: Any) -> None:  # argparse's subparsers action
     """The ``export-slides`` and ``export-handout`` subcommands."""
     slides = sub.add_parser("export-slides", help=_("write one PNG per lesson step and scenario, or one PDF"),
                             description=_("Render every lesson step, trap and follow-up to PNG files in a "
@@ -141,7 +143,7 @@ def run_export_concept_test(args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def stop_on_interrupt():
+def stop_on_interrupt() -> Iterator[StopOnInterrupt]:
     """The first Ctrl+C stops the export, which says what it wrote; should the GUI thread be
     inside Qt for longer than a grace period, or the second Ctrl+C come, the process ends."""
     from sqrtdk_gui.gui.launch import ctrl_c

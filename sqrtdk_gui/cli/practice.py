@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 from datetime import datetime, timezone
+from typing import Any
 
 from sqrtdk_gui.core.i18n import _
 
@@ -22,7 +23,7 @@ SETTINGS_ENV = "SQRTDK_GUI_SETTINGS"
 _RATINGS = {1: "again", 2: "hard", 3: "good", 4: "easy"}  # FSRS's names: stable for scripts
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Any) -> None:  # argparse's subparsers action
     """The ``practice`` subcommand."""
     practice = sub.add_parser("practice", help=_("list practice mode's items with their progress and due dates"),
                               description=_("List every practice item with where the candidate stands: "

@@ -44,12 +44,12 @@ def gui_thread_call(fn: Callable[[], None]) -> None:
     _the_relay().call.emit(fn)
 
 
-def in_background(pool_name: str, work: Callable[[], Any], done: Callable[[], None]) -> Future:
+def in_background(pool_name: str, work: Callable[[], Any], done: Callable[[], None]) -> Future[Any]:
     """Submit ``work`` to the pool ``pool_name``; ``done()`` runs in the GUI thread after it
     (call from the GUI thread)."""
     _the_relay()
 
-    def finished(future: Future) -> None:
+    def finished(future: Future[Any]) -> None:
         if not future.cancelled():
             gui_thread_call(done)
 

@@ -24,7 +24,7 @@ __all__ = ["GRACE_S", "end_within_grace", "this_process_is_the_program", "is_the
 
 GRACE_S = 1.0  # after Ctrl+C, how long the program's own handler may take before the process ends
 
-_armed: list = []  # the sockets, kept alive while the wake-up fd points at one of them
+_armed: list[socket.socket] = []  # the sockets, kept alive while the wake-up fd points at one of them
 _program = [False]  # set by the program's entry point
 
 

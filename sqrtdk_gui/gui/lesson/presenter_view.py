@@ -35,7 +35,7 @@ class PresenterView(QWidget):
 
     swap_requested = Signal()
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.style_ = style
         self.setObjectName("presenterView")

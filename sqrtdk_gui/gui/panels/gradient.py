@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.i18n import localize_number
@@ -23,7 +26,7 @@ class GradientPanel(Panel):
     readout_sample = "median 8.8e-88  10–90 %: 8e-88 … 8e+88  mean 8.8e+88"
     uses_sweeps = True
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(translate("GradientPanel", "4 · Gradient to q ‖∂L/∂q‖"), style, parent)
         # Texts of every frame, in the language of the window (a new language rebuilds it).
         self._readout_text = translate("GradientPanel", "median {median}  10–90 %: {p10} … {p90}  mean {mean}")
@@ -60,6 +63,6 @@ class GradientPanel(Panel):
         self.versus.show_current(result.params.d_k,
                                  [(s.median, self.style_.colour_for(result.params.scaling))])
 
-    def show_sweeps(self, sweeps: dict) -> None:
+    def show_sweeps(self, sweeps: dict[str, Any]) -> None:
         self.versus.show_sweeps(sweeps)
         self.set_key(self.versus.key())

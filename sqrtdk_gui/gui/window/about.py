@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
-from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core.environment.about import CITATION, LICENCE, version_lines
@@ -40,7 +40,7 @@ def about_html() -> str:
 
 
 class AboutDialog(QDialog):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("AboutDialog", "About sqrtdk-gui"))
         self.text = QLabel(about_html())

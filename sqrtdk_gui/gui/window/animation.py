@@ -10,8 +10,12 @@ over, and the sweep must not fight back.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
+
+if TYPE_CHECKING:
+    from sqrtdk_gui.gui.window.controller import Controller
 
 __all__ = ["DkAnimator"]
 
@@ -21,7 +25,7 @@ class DkAnimator(QObject):
 
     running_changed = Signal(bool)
 
-    def __init__(self, controller, parent=None) -> None:
+    def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._controller = controller
         self._ping_pong = False
@@ -56,7 +60,7 @@ class DkAnimator(QObject):
             self._anim.stop()
             self.running_changed.emit(False)
 
-    def _taken_over(self, _before, _names) -> None:
+    def _taken_over(self, _before: object, _names: object) -> None:
         self.stop()
 
     def finish(self) -> None:
@@ -65,7 +69,7 @@ class DkAnimator(QObject):
             self._ping_pong = False
             self._anim.setCurrentTime(self._anim.duration())
 
-    def _on_value(self, value) -> None:
+    def _on_value(self, value: float) -> None:
         self._controller.set_params(d_k=max(1, round(2 ** float(value))))
 
     def _on_finished(self) -> None:

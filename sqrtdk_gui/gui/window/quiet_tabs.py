@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QStackedWidget, QTabWidget
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 
 
 class QuietTabWidget(QTabWidget):
@@ -18,7 +19,7 @@ class QuietTabWidget(QTabWidget):
     the widget's own hints are passed on to its parent (the window's minimum size follows).
     """
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._stack: QStackedWidget | None = None
         self._placed_for: tuple[object, ...] | None = None
@@ -36,11 +37,11 @@ class QuietTabWidget(QTabWidget):
         return () if self._stack is None else (self._stack.sizeHint(), self._stack.minimumSizeHint())
 
     # QTabWidget places its bar and pages at these too, without a layout request.
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._placed_for = self._placement_key()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         self._placed_for = self._placement_key()
 

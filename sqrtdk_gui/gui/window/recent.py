@@ -9,6 +9,7 @@ read when chosen drops out with the reason in a dialog.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
@@ -24,7 +25,8 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 class RecentPresets(QObject):
     """The list and its submenu; ``open_path(path)`` is the window's preset loader."""
 
-    def __init__(self, menu: QMenu, open_path, notify, parent=None) -> None:
+    def __init__(self, menu: QMenu, open_path: Callable[[str], None], notify: Callable[[str], None],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.menu = menu
         self._open_path = open_path
@@ -33,7 +35,7 @@ class RecentPresets(QObject):
         menu.aboutToShow.connect(self.rebuild)
         self.rebuild()
 
-    def set_paths(self, paths) -> None:
+    def set_paths(self, paths: Iterable[str | os.PathLike[str]]) -> None:
         """The remembered list (``Settings`` keeps absolute paths only)."""
         self.paths = list(dict.fromkeys(str(p) for p in paths))[:RECENT_MAX]
         self.rebuild()
