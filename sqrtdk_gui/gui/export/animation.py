@@ -84,8 +84,10 @@ class Frames:
         return buffer.getvalue()
 
 
-def _show(window: Any, params: Params) -> None:
-    """The window's panels at ``params`` (already prepared: nothing is computed here)."""
+def _show(window: Any, params: Params) -> Steps:
+    """``yield from``: the window's panels at ``params``, computed in the controller's worker
+    first (the GUI thread only takes the numbers and lays the panels out)."""
+    yield from wait_for(window.controller.prepare(params))
     window.controller.set_params(**dataclasses.asdict(params))
     window.render_ready()
 
@@ -130,18 +132,16 @@ def animation_steps(window: Any, path: str, clip: Clip, size: tuple[int, int], z
                 # Settled once, then the frames with the narrowest and widest d_k drawn: the
                 # axes keep the room their widest labels took, so no frame moves a panel's edge.
                 settled_image(window, size)
+                histogram.set_fixed_half(clip.held_half)
                 by_dk = sorted(clip.frames, key=lambda f: (f.params.d_k, f.params.scaling))
                 for end in dict.fromkeys((by_dk[0], by_dk[-1], clip.frames[0], clip.frames[-1])):
-                    yield from wait_for(window.controller.prepare(end.params))
-                    _show(window, end.params)
-                    histogram.set_fixed_half(clip.held_half)
+                    yield from _show(window, end.params)
                     render_image(window, size)
                 converting = None
                 for i, frame in enumerate(clip.frames):
                     if not (yield Page(i, count, f"d_k = {frame.params.d_k}")):
                         raise Cancelled
-                    yield from wait_for(window.controller.prepare(frame.params))
-                    _show(window, frame.params)
+                    yield from _show(window, frame.params)
                     image = render_image(window, size)
                     if converting is not None:  # one frame in the export's thread at a time
                         yield from wait_for(converting)
