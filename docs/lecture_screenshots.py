@@ -1,8 +1,9 @@
 """Pictures of a lecture on a projector: every step with its question open and then
 revealed, the traps, follow-ups, σ dial, the closing page and the training lab, in
 presentation mode at 1024×768 (and 1280×720, 1280×800 with --all), offscreen; and the
-teacher's presenter view at 1280×800 beside step 3's answer; and step 1's sweep as the
-animation export writes it (step1-sweep.gif, 8 frames a second):
+teacher's presenter view at 1280×800 beside step 3's answer; step 1's sweep as the
+animation export writes it (step1-sweep.gif, 8 frames a second); and a teacher's own lesson
+file (example-lesson.json) with its introduction and reworded step 2:
 
     python docs/lecture_screenshots.py [FOLDER] [--all] [--lang de]    # default: docs/lecture/
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -24,18 +26,38 @@ from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS  # noqa: E402
 from sqrtdk_gui.gui.launch.bootstrap import application  # noqa: E402
 
 
-def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
+@contextmanager
+def projected(size: tuple[int, int]):
+    """A window in presentation mode at ``size`` (the projector's screen), deleted afterwards."""
     from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
-    from sqrtdk_gui.gui.export.view import save_image
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
     window = MainWindow(threaded=False)
     window.resize(*size)
     window.show()
     window.presentation.enter(full_screen=False)
+    try:
+        yield window
+    finally:
+        window.presentation.leave()
+        window.close()
+        # Deleted now, not by the interpreter's shutdown in whatever order (a crash there).
+        window.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
+    with projected(size) as window:
+        return _lecture(window, size, folder, everything)
+
+
+def _lecture(window, size: tuple[int, int], folder: Path, everything: bool) -> list[Path]:
+    from PySide6.QtWidgets import QApplication
+
     from sqrtdk_gui.core import i18n
+    from sqrtdk_gui.gui.export.view import save_image
 
     tag = f"{size[0]}x{size[1]}" if i18n.language() == "en" else f"{i18n.language()}-{size[0]}x{size[1]}"
     written = []
@@ -46,44 +68,37 @@ def lecture(size: tuple[int, int], folder: Path, everything: bool) -> list[Path]
         save_image(window.grab(), str(path))
         written.append(path)
 
-    try:
-        for step in STEPS:
-            window.lesson.go_to(step.number, animate=False)
-            shot(f"step{step.number}-question")
-            window.lesson.reveal(animate=False)
-            shot(f"step{step.number}-answer")
-            if step.number == 3:  # the teacher's screen meanwhile
-                view = window.presenter_view
-                view.resize(1280, 800)
-                view.show()
-                QApplication.processEvents()
-                path = folder / f"{tag}-presenter-view.png"
-                save_image(view.grab(), str(path))
-                written.append(path)
-                view.hide()
-            if step.number == 2:  # the pen: the saturated row's one key circled, as a teacher would
-                window.render_ready()
-                window.toggle_pen()
-                _circle(window.ink, window.panels["weights"])
-                shot("step2-pen")
-                window.toggle_pen()
-                window.ink.clear()
-        for s in SCENARIOS if everything else SCENARIOS[:1]:
-            window.lesson.choose_scenario(s.key)
-            shot(f"{s.kind}-{s.key}")
-        window.lesson.close()
-        shot("closing")
-        window.lesson.choose_scenario("sigma_dial")
-        shot("sigma-dial")
-        window.tabs.setCurrentIndex(1)
-        window.lab_page.controls.set_values(mode="single", lr=5.0)
-        shot("training-lab")
-    finally:
-        window.presentation.leave()
-        window.close()
-        # Deleted now, not by the interpreter's shutdown in whatever order (a crash there).
-        window.deleteLater()
-        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    for step in STEPS:
+        window.lesson.go_to(step.number, animate=False)
+        shot(f"step{step.number}-question")
+        window.lesson.reveal(animate=False)
+        shot(f"step{step.number}-answer")
+        if step.number == 3:  # the teacher's screen meanwhile
+            view = window.presenter_view
+            view.resize(1280, 800)
+            view.show()
+            QApplication.processEvents()
+            path = folder / f"{tag}-presenter-view.png"
+            save_image(view.grab(), str(path))
+            written.append(path)
+            view.hide()
+        if step.number == 2:  # the pen: the saturated row's one key circled, as a teacher would
+            window.render_ready()
+            window.toggle_pen()
+            _circle(window.ink, window.panels["weights"])
+            shot("step2-pen")
+            window.toggle_pen()
+            window.ink.clear()
+    for s in SCENARIOS if everything else SCENARIOS[:1]:
+        window.lesson.choose_scenario(s.key)
+        shot(f"{s.kind}-{s.key}")
+    window.lesson.close()
+    shot("closing")
+    window.lesson.choose_scenario("sigma_dial")
+    shot("sigma-dial")
+    window.tabs.setCurrentIndex(1)
+    window.lab_page.controls.set_values(mode="single", lr=5.0)
+    shot("training-lab")
     return written
 
 
@@ -120,7 +135,52 @@ def main(argv: list[str]) -> int:
         for path in lecture(size, folder, everything):
             print(f"wrote {path}")
     print(f"wrote {sweep(folder, lang)}")
+    for path in own_lesson(folder, lang):
+        print(f"wrote {path}")
     return 0
+
+
+# A teacher's twenty-minute version: three steps, two traps, one follow-up on another sample,
+# step 2's question in the teacher's words, the sample and "more parameters" out of sight,
+# the temperature locked.
+EXAMPLE_LESSON = {
+    "title": "Attention scaling in 20 minutes",
+    "pages": ["step:1",
+              {"page": "step:2", "question": {
+                  "en": "Logits as wide as step 1's: what share of the attention goes to the top key?",
+                  "de": "Logits so breit wie in Schritt 1: Welcher Anteil der Aufmerksamkeit geht an den "
+                        "obersten Key?"}},
+              "step:4", "dmodel", "stable_softmax", {"page": "temperature", "params": {"seed": 7}}],
+    "hide": ["sample", "more"], "lock": ["temperature"],
+}
+
+
+def own_lesson(folder: Path, lang: str) -> list[Path]:
+    """The example lesson file (written by the app's own writer, English run only) and, in
+    presentation mode at 1024×768, its introduction and its step 2 with the teacher's question."""
+    import json
+
+    from sqrtdk_gui.core.io import lesson_file
+    from sqrtdk_gui.gui.export.view import save_image
+
+    path = folder / "example-lesson.json"
+    plan = lesson_file.from_json(json.dumps({"format": lesson_file.FORMAT, "version": lesson_file.VERSION,
+                                             **EXAMPLE_LESSON}))
+    written = []
+    if lang == "en":
+        lesson_file.save(plan, path)
+        written.append(path)
+    tag = "1024x768" if lang == "en" else f"{lang}-1024x768"
+    with projected((1024, 768)) as window:
+        window.lesson_files.apply(plan)
+        for name in ("intro", "step2"):
+            if name == "step2":
+                window.lesson.go_to(2, animate=False)
+            window.render_ready()
+            shot = folder / f"{tag}-own-lesson-{name}.png"
+            save_image(window.grab(), str(shot))
+            written.append(shot)
+    return written
 
 
 def sweep(folder: Path, lang: str) -> Path:

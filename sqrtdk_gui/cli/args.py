@@ -19,12 +19,14 @@ from pathlib import Path
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
-from sqrtdk_gui.core.io import safe_io
+from sqrtdk_gui.core.io import lesson_file, safe_io
 from sqrtdk_gui.core.lesson.clips import ANIMATION_FORMATS, SUFFIX_HINT
+from sqrtdk_gui.core.lesson.plan import LessonPlan
 from sqrtdk_gui.core.validation import SHOWN_MAX, float_arg, int_arg, shown
 from sqrtdk_gui.gui.launch import ctrl_c  # (no Qt: the standard library only)
 
-__all__ = ["OneLineParser", "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
+__all__ = ["OneLineParser", "add_lesson_flag", "read_lesson",
+           "PARAM_FLAGS", "add_param_flags", "given_params", "params_from_args",
            "size_arg", "path_arg", "fail", "check_output_path", "silence_stdout", "interrupt_ends_at_once",
            "the_process_ends_after_the_command",
            "IMAGE_SUFFIXES", "HANDOUT_SUFFIXES", "ANIMATION_SUFFIXES", "SLIDES_PDF_SUFFIXES", "PROG", "error_line",
@@ -160,6 +162,23 @@ def path_arg(what: str, kind: str = "file"):
         return text
 
     return parse
+
+
+def add_lesson_flag(parser: argparse.ArgumentParser, help_text: str, top: bool = True) -> None:
+    """``--lesson FILE``; on a subcommand (``top`` False) it leaves a --lesson given before the
+    subcommand's name as it is (argparse would set the subcommand's default over it)."""
+    parser.add_argument("--lesson", metavar="FILE", type=path_arg("--lesson"), help=help_text,
+                        **({} if top else {"default": argparse.SUPPRESS}))
+
+
+def read_lesson(path: str | None) -> LessonPlan | None:
+    """The lesson file at ``path`` (None: none given); ValueError with one line naming the file."""
+    if path is None:
+        return None
+    try:
+        return lesson_file.load(path)
+    except lesson_file.LessonError as exc:
+        raise ValueError(_("lesson {file}: {problem}").format(file=repr(path), problem=exc)) from None
 
 
 def fail(message: str) -> int:

@@ -23,11 +23,13 @@ from sqrtdk_gui.cli.args import (
     CONCEPT_TEST_SUFFIXES,
     HANDOUT_SUFFIXES,
     SLIDES_PDF_SUFFIXES,
+    add_lesson_flag,
     check_output_path,
     fail,
     interrupt_ends_at_once,
     language_arg,
     path_arg,
+    read_lesson,
     size_arg,
 )
 from sqrtdk_gui.cli.progress import Progress, StopOnInterrupt
@@ -95,6 +97,7 @@ def add_parsers(sub: Any) -> None:  # argparse's subparsers action
                         help=_("the type size of presentation mode for the slide height (e.g. "
                                "--size 1024x768 --presentation for a 4:3 projector)"))
     add_lang_flag(slides)
+    add_lesson_flag(slides, _("the slides of a lesson file, in its order (default: the whole lesson)"), top=False)
     slides.set_defaults(func=run_export_slides)
 
     handout = sub.add_parser("export-handout", help=_("write the whole lesson as one HTML or Markdown file"),
@@ -165,6 +168,7 @@ def run_export_handout(args: argparse.Namespace) -> int:
 
 
 def run_export_slides(args: argparse.Namespace) -> int:
+    args.lesson_plan = read_lesson(getattr(args, "lesson", None))  # ValueError: one line, exit 2, nothing written
     folder = Path(args.folder)
     if folder.suffix.lower() in SLIDES_PDF_SUFFIXES[0]:  # one PDF, a page per slide
         problem = check_output_path(args.folder, SLIDES_PDF_SUFFIXES)
@@ -190,4 +194,5 @@ def _export_slides(args: argparse.Namespace, target: str) -> int:
 
         with stop_on_interrupt() as stop:
             return export_slides_headless(target, args.size, args.theme, args.zoom, args.presentation,
-                                          ExportReport("export-slides", "slide", stop), lang=args.lang)
+                                          ExportReport("export-slides", "slide", stop), lang=args.lang,
+                                          lesson=args.lesson_plan)

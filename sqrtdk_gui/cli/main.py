@@ -15,6 +15,7 @@ from sqrtdk_gui.cli import animation, export, practice, stats
 from sqrtdk_gui.cli import train as train_cli
 from sqrtdk_gui.cli.args import (
     OneLineParser,
+    add_lesson_flag,
     add_param_flags,
     cli_language,
     error_line,
@@ -72,6 +73,8 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--state", metavar="LINE",
                         help=_('open as a state line describes it ("step=2 d_k=512 scaling=none", as Edit → '
                                'Copy link text gives it)'))
+    add_lesson_flag(parser, _("teach from a lesson file (its pages, samples, questions, hidden and locked "
+                              "controls; File → New lesson from current makes one)"))
     parser.add_argument("--theme", choices=THEMES,
                         help=_("light (projectors, default), dark or high-contrast (washed-out projectors)"))
     parser.add_argument("--zoom", type=float_arg("zoom", *ZOOM_RANGE), metavar="X",

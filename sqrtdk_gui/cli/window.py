@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 
-from sqrtdk_gui.cli.args import check_output_path, fail, given_params, interrupt_ends_at_once, params_from_args
+from sqrtdk_gui.cli.args import (
+    check_output_path,
+    fail,
+    given_params,
+    interrupt_ends_at_once,
+    params_from_args,
+    read_lesson,
+)
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.environment.display import display_problem, platform_problem
 from sqrtdk_gui.core.i18n import _
@@ -56,9 +63,10 @@ def _run(args: argparse.Namespace, params: Params) -> int:
         problem = display_problem()  # Qt would abort (status 134) with a misleading message
         if problem:
             return fail(problem)
+    lesson = read_lesson(args.lesson)  # ValueError: one line, exit 2
     from sqrtdk_gui.gui.launch.app import Launch, run_window
 
     return run_window(Launch(params=given_params(args), preset=state, step=args.step,
                              scenario=args.scenario, theme=args.theme, zoom=args.zoom,
                              presentation=args.presentation, screenshot=args.screenshot,
-                             size=args.size, lang=args.lang))
+                             size=args.size, lang=args.lang, lesson=lesson, lesson_path=args.lesson))

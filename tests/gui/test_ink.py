@@ -73,3 +73,32 @@ def test_no_export_contains_the_strokes_and_the_pen_works_on_every_tab(window, q
     assert len(window.ink.strokes) == 1
     qtbot.keyClick(window, Qt.Key.Key_E)
     assert window.ink.strokes == []
+
+
+def _hold(qtbot, widget, key, repeats=4):
+    """A key held down: a press, then the presses the keyboard repeats, then the release."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.keyPress(widget, key)
+    for _ in range(repeats):
+        QApplication.sendEvent(widget, QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, "",
+                                                 True))
+    qtbot.keyRelease(widget, key)
+
+
+def test_holding_a_clickers_blank_button_turns_the_pen_on_and_off(window, qtbot):
+    window.lesson.go_to(1, animate=False)
+    qtbot.waitUntil(lambda: window.live_page.hasFocus() or window.isActiveWindow(), timeout=60_000)
+    target = window.live_page
+    _hold(qtbot, target, Qt.Key.Key_B)
+    assert window.ink.active and window.actions.pen.isChecked() and not window.blanked
+    qtbot.keyClick(target, Qt.Key.Key_PageDown)  # the clicker still moves the lesson
+    assert window.lesson.revealed
+    _hold(qtbot, target, Qt.Key.Key_Period, repeats=7)
+    assert not window.ink.active and not window.blanked
+    qtbot.keyClick(target, Qt.Key.Key_B)  # a press, not a hold: the screen goes black, the pen stays off
+    assert window.blanked and not window.ink.active
+    qtbot.keyClick(target, Qt.Key.Key_B)
+    assert not window.blanked

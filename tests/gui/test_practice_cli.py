@@ -14,6 +14,10 @@ from sqrtdk_gui.core.practice.scoring import Attempt, progress_to_json
 from sqrtdk_gui.gui.window.settings import Settings
 
 NOW = datetime.now(timezone.utc)
+# Five minutes ago, but never before today's local midnight: an "Again" then is due a day later,
+# tomorrow, whenever the suite runs (a review at 23:58 would be due today, at 23:58).
+TODAY = NOW.astimezone().replace(hour=0, minute=0, second=0, microsecond=0).astimezone(timezone.utc)
+RECENT = max(NOW - timedelta(minutes=5), TODAY + timedelta(minutes=1))
 
 
 def _settings(tmp_path):
@@ -21,7 +25,7 @@ def _settings(tmp_path):
     store = Settings(str(path))
     store.load()
     progress = {"chain_variance": Attempt(22.6, True, (Review(NOW - timedelta(days=5), 3, 6.0),)),  # due
-                "chain_saturation": Attempt(0, False, (Review(NOW - timedelta(minutes=5), 1, 9.0),)),  # tomorrow
+                "chain_saturation": Attempt(0, False, (Review(RECENT, 1, 9.0),)),  # tomorrow
                 "say_chain": Attempt((0, 1), False, (Review(NOW - timedelta(hours=1), 3, 80.0),), "q·k sums")}
     assert store.save_practice(progress_to_json(progress)) is None
     return path

@@ -243,3 +243,24 @@ def test_the_projected_window_keeps_its_size_on_the_way_back_from_the_lab(presen
     window.tabs.setCurrentIndex(0)
     _go(window, "step3-question")
     assert (window.width(), window.height()) == (1024, 768)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_teachers_longest_lesson_fits_the_smallest_projector(presenting, lang):
+    """Every page in reverse under the longest title, and a question of the longest length a
+    lesson file takes, in words of a long language: the introduction and the step fit."""
+    from sqrtdk_gui.core.io.lesson_file import MAX_QUESTION, MAX_TITLE
+    from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan, PlanPage
+
+    words = "Vorhersage Aufmerksamkeitsgewichte Wahrscheinlichkeit "
+    question = (words * 20)[:MAX_QUESTION].strip()
+    pages = tuple(reversed([PlanPage(p.page, question={lang: question} if p.ident == "step:2" else {})
+                            for p in FULL.pages]))
+    window = presenting(lang)
+    window.lesson_files.apply(LessonPlan(pages=pages, title=("Title " * 40)[:MAX_TITLE]))
+    for page in ("intro", "step2-question", "step2-answer"):
+        _go(window, page)
+        assert window.slide.fits, (page, window.slide.words()[:80])
+        assert all(QFontInfo(label.font()).pixelSize() >= 20 for label in window.slide.labels()
+                   if label.isVisible() and label.text())
+    assert window.slide.question.text() == question

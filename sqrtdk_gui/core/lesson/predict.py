@@ -25,11 +25,16 @@ PREDICTIONS: dict[int, Prediction] = {m.PAGE.number: m.PREDICTION for m in PAGES
 _PRESETS: dict[int, dict[str, Any]] = {m.PAGE.number: m.PAGE.preset for m in PAGES if hasattr(m, "PREDICTION")}
 
 
-@functools.cache
-def measured(number: int) -> float:
-    """The measured answer to step ``number``'s question: its prediction's ``measure`` for the
-    step's own parameters (cached: the same for every reveal, the handout and the slides)."""
-    return PREDICTIONS[number].measure(Params(**_PRESETS[number]))
+def measured(number: int, params: Params | None = None) -> float:
+    """The measured answer to step ``number``'s question: its prediction's ``measure`` for
+    ``params`` (default: the step's own parameters; a teacher's lesson may set others), cached:
+    the same for every reveal, the handout and the slides."""
+    return _measured(number, Params(**_PRESETS[number]) if params is None else params)
+
+
+@functools.lru_cache(maxsize=64)
+def _measured(number: int, params: Params) -> float:
+    return PREDICTIONS[number].measure(params)
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,500": one number

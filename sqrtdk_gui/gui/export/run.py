@@ -127,8 +127,9 @@ def enter_page(window, kind: str, which, pool: ThreadPoolExecutor) -> Iterator[F
     the caller draws it in the same step. (A panel's axes keep the room their labels once
     took, so a layout of the new page around the old numbers must never be painted.)"""
     page = {"step": which} if kind == "step" else {"scenario": which}
-    numbers = pool.submit(prepare_page, **page)
-    computed = window.controller.prepare(page_params(**page))
+    plan = window.lesson.plan  # the teacher's lesson open: its parameters for the page
+    numbers = pool.submit(prepare_page, **page, plan=plan)
+    computed = window.controller.prepare(page_params(**page, plan=plan))
     yield numbers
     numbers.result()
     yield computed

@@ -36,7 +36,8 @@ from sqrtdk_gui import __version__
 from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
 from sqrtdk_gui.core.attention.scaling import scale_factor
 from sqrtdk_gui.core.io import safe_io
-from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.lesson.page import Step
+from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.gui.export.pdf import PDF_SUFFIX, PdfPages
 from sqrtdk_gui.gui.export.run import (
     Cancelled,
@@ -218,13 +219,15 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("√", "sqrt-").replace("÷", "")).strip("-")
 
 
-def slide_plan() -> list[tuple[str, str, object]]:
-    """(file name, kind, step number or scenario key) for every lesson slide, in order."""
-    plan = [(f"{i:02d}-step{s.number}-{_slug(s.title)}.png", "step", s.number)
-            for i, s in enumerate(STEPS, start=1)]
-    offset = len(plan)
-    plan += [(f"{offset + i:02d}-{s.kind}-{s.key.replace('_', '-')}.png", "scenario", s.key)
-             for i, s in enumerate(SCENARIOS, start=1)]
+def slide_plan(lesson: LessonPlan = FULL) -> list[tuple[str, str, object]]:
+    """(file name, kind, step number or scenario key) for every slide of ``lesson``, in its order."""
+    plan: list[tuple[str, str, object]] = []
+    for i, entry in enumerate(lesson.pages, start=1):
+        page = entry.page
+        if isinstance(page, Step):
+            plan.append((f"{i:02d}-step{page.number}-{_slug(page.title)}.png", "step", page.number))
+        else:
+            plan.append((f"{i:02d}-{page.kind}-{page.key.replace('_', '-')}.png", "scenario", page.key))
     return plan
 
 
@@ -284,11 +287,11 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
     a cancelled one is not written and an older file stays); IOFailure stops it with one
     sentence."""
     target = Path(folder)
-    pdf = PdfPages(folder, translate("Export", "Why divide attention's logits by √d_k? — slides")) \
-        if target.suffix.lower() == PDF_SUFFIX else None
+    title = window.lesson.plan.title or translate("Export", "Why divide attention's logits by √d_k? — slides")
+    pdf = PdfPages(folder, title) if target.suffix.lower() == PDF_SUFFIX else None
     if pdf is None:
         target.mkdir(parents=True, exist_ok=True)
-    plan = slide_plan()
+    plan = slide_plan(window.lesson.plan)
     pool = export_pool()
     writes = Writes(pool)
     cancelled = False

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import State
+from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.gui.launch import ctrl_c
 from sqrtdk_gui.gui.launch.bootstrap import application
 
@@ -44,6 +45,8 @@ class Launch:
     screenshot: str | None = None  # render offscreen to this image and exit
     size: tuple[int, int] = (1920, 1080)
     lang: str | None = None  # --lang; None: the preset's, else the one chosen before, else the system's
+    lesson: LessonPlan | None = None  # --lesson: a teacher's lesson file, read
+    lesson_path: str | None = None
 
 
 def open_lesson(window, launch: Launch, animate: bool = True) -> None:
@@ -136,6 +139,8 @@ def prepare_window(launch: Launch, interactive: bool = True):
                                 "defaults").format(error=type(exc).__name__)
     if launch.lang:  # ticked in View -> Language for this run, not remembered
         window.show_language_choice(launch.lang, remember=False)
+    if launch.lesson is not None:  # its introduction, unless --step or --scenario follow
+        window.lesson_files.apply(launch.lesson, launch.lesson_path)
     open_lesson(window, launch, animate=interactive)
     if launch.theme:
         window.set_theme(launch.theme)
@@ -184,9 +189,13 @@ def run_window(launch: Launch) -> int:
                 return 130 if interrupted else status
             # View -> Language: the same state, geometry and mode, rebuilt in the new language.
             presentation = window.presentation.active
+            lesson = window.lesson_files  # a teacher's lesson stays open, at the same page
+            plan, plan_path, position = lesson.plan, lesson.path, lesson.position()
             closing, window = window, None
             _close(closing, settings)
             window, settings = prepare_window(Launch(), interactive=True)
+            if not plan.is_full or plan_path is not None:
+                window.lesson_files.apply(plan, plan_path, position=position)
             if outcome and outcome[0] and not window.statusBar().currentMessage():
                 window.statusBar().showMessage(outcome[0], 15000)  # what the export said, still on show
     finally:
@@ -318,10 +327,12 @@ def export_handout_headless(path: str, report=None, lang: str | None = None) -> 
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
-                           presentation: bool = False, report=None, lang: str | None = None) -> int:
+                           presentation: bool = False, report=None, lang: str | None = None,
+                           lesson: LessonPlan | None = None) -> int:
     """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
-    ``presentation``: at presentation mode's type size for the slide height. ``report`` as
-    for the handout (cancelled, the slides written so far stay)."""
+    ``presentation``: at presentation mode's type size for the slide height; ``lesson``: the
+    slides of a teacher's lesson (default: the whole lesson). ``report`` as for the handout
+    (cancelled, the slides written so far stay)."""
     from sqrtdk_gui.gui.export.view import export_slides, slide_plan
     from sqrtdk_gui.gui.window.presentation import presentation_zoom
 
@@ -329,6 +340,8 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
         zoom = max(zoom, presentation_zoom(size[1]))
     try:
         with _offscreen_window(lang, theme=theme, zoom=zoom) as window, _reporting(report) as (progress, should_stop):
+            if lesson is not None:
+                window.lesson_files.apply(lesson)
             written = export_slides(window, folder, size, progress, should_stop=should_stop)
     except OSError as exc:
         print(translate("Launch", "sqrtdk-gui: error: {message}").format(message=exc), file=sys.stderr)
@@ -339,7 +352,8 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
                                 "written are in {folder}")
         else:
             message = translate("Launch", "sqrtdk-gui: interrupted after {written} of {total} slides")
-        print(message.format(written=len(written), total=len(slide_plan()), folder=folder), file=sys.stderr)
+        print(message.format(written=len(written), total=len(slide_plan(lesson or FULL)),
+                                  folder=folder), file=sys.stderr)
         return 130
     print(translate("Launch", "wrote {count} slides to {folder}").format(count=len(written), folder=folder))
     return 0

@@ -30,6 +30,7 @@ from sqrtdk_gui.core.i18n import _, localize_number
 from sqrtdk_gui.core.lesson.content import CLOSING_SUMMARY, CLOSING_TITLE, HANDOUT_HINT, SCENARIOS
 from sqrtdk_gui.core.lesson.figures import SampleNote, fill, sample_notes
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
+from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.core.lesson.texts import before_reveal, lesson_source
 from sqrtdk_gui.gui.announce import announce
 from sqrtdk_gui.gui.panels.versus_dk import set_dk_ticks
@@ -37,7 +38,7 @@ from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resiz
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
-__all__ = ["LessonPane", "notes_html", "verdict_html"]
+__all__ = ["LessonPane", "notes_html", "verdict_html", "intro_html", "page_title"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -55,9 +56,30 @@ INTRO = QT_TRANSLATE_NOOP(
     "Blank the screen: <b>B</b>.</p>")
 
 
-def intro_html() -> str:
-    """The pane's introduction in the language spoken."""
-    return translate("LessonPane", INTRO).format(traps=_COUNTS["trap"], followups=_COUNTS["follow-up"])
+# A teacher's lesson: its pages are listed above these keys.
+PLAN_KEYS = QT_TRANSLATE_NOOP(
+    "LessonPane",
+    "<p>Next: <b>Page Down</b> (a presentation clicker), <b>→</b> or <b>Space</b>: at a question the first "
+    "press reveals the answer, the next moves on. Back: <b>Page Up</b> or <b>←</b>. Reveal: <b>Return</b>. "
+    "Blank the screen: <b>B</b>.</p>")
+
+
+def page_title(page: Step | Scenario) -> str:
+    """A page as a lesson's outline names it, in the language spoken ("Trap: …")."""
+    if isinstance(page, Step):
+        return _(page.title)
+    kind = translate("LessonPane", "Trap") if page.kind == "trap" else translate("LessonPane", "Follow-up")
+    return f"{kind}: {_(page.title)}"
+
+
+def intro_html(plan: LessonPlan = FULL) -> str:
+    """The pane's introduction in the language spoken: the lesson as shipped, or the outline
+    of a teacher's lesson (its title and pages in order)."""
+    if plan.is_full:
+        return translate("LessonPane", INTRO).format(traps=_COUNTS["trap"], followups=_COUNTS["follow-up"])
+    title = html.escape(plan.title) if plan.title else translate("LessonPane", "The lesson")
+    items = "".join(f"<li>{html.escape(page_title(p.page))}</li>" for p in plan.pages)
+    return f"<h2>{title}</h2><ol>{items}</ol>{translate('LessonPane', PLAN_KEYS)}"
 
 
 def notes_html(notes: list[SampleNote], seed: int) -> str:
@@ -133,6 +155,7 @@ class LessonPane(QWidget):
         super().__init__(parent)
         self.style_ = style
         self._seed = 0  # the sample on screen, for the notes on quoted ranges
+        self._plan = FULL
         self._failed = ""  # why a scenario's table could not be measured (shown in its place)
         self.setObjectName("lessonPane")
         self.caption = QLabel(translate("LessonPane", "Introduction"))
@@ -228,6 +251,7 @@ class LessonPane(QWidget):
         self.followup_label = QLabel(translate("LessonPane", "Follow-ups"))
         grid.addWidget(self.trap_label, 0, 0)
         grid.addWidget(self.followup_label, 0, 1)
+        self._scenario_grid = grid
 
         # Axes that fit their titles (a long language shrinks them instead of cutting them).
         self.chart = pg.PlotWidget(axisItems={name: RememberingAxis(name) for name in ("left", "bottom")})
@@ -331,7 +355,7 @@ class LessonPane(QWidget):
         self._full_step_html = None
         self.caption.setText(translate("LessonPane", "Introduction"))
         self.title.setText(translate("LessonPane", "Why divide by √d_k?"))
-        self._set_html(intro_html())
+        self._set_html(intro_html(self._plan))
         self.predict.hide()
         self.scenarios.hide()
         self.chart.hide()
@@ -350,6 +374,21 @@ class LessonPane(QWidget):
         for button in self.scenario_buttons.values():
             button.setChecked(False)
         self.chart.hide()
+
+    def set_plan(self, plan: LessonPlan) -> None:
+        """Offer the scenarios of ``plan``, in its order (a column each for traps and follow-ups)."""
+        self._plan = plan
+        grid = self._scenario_grid
+        for button in self.scenario_buttons.values():
+            grid.removeWidget(button)
+            button.hide()
+        rows = {"trap": 0, "follow-up": 0}
+        for s in plan.scenarios:
+            rows[s.kind] += 1
+            grid.addWidget(self.scenario_buttons[s.key], rows[s.kind], 0 if s.kind == "trap" else 1)
+            self.scenario_buttons[s.key].show()
+        self.trap_label.setVisible(rows["trap"] > 0)
+        self.followup_label.setVisible(rows["follow-up"] > 0)
 
     def set_navigation(self, back: bool, forward: bool) -> None:
         """Previous and Next enabled where the lesson can go back and on (the presenter says)."""
@@ -382,18 +421,23 @@ class LessonPane(QWidget):
             self._full_step_html, before = self._step_html(self._shown_step)
             self._set_html(self._full_step_html if self.answer_visible else before)
 
-    def show_step(self, step: Step, count: int, seed: int | None = None) -> None:
+    def show_step(self, step: Step, count: int, seed: int | None = None, number: int | None = None,
+                  question: str | None = None) -> None:
+        """Step ``step``, as step ``number`` (default: its own) of ``count``, with its question
+        (``question``: a teacher's wording, as rich text) and its answer hidden."""
         self._shown_scenario = None
         self._shown_step = step
         if seed is not None:
             self._seed = seed
-        self.caption.setText(translate("LessonPane", "Step {number} of {count}").format(number=step.number,
+        number = step.number if number is None else number
+        self.caption.setText(translate("LessonPane", "Step {number} of {count}").format(number=number,
                                                                                       count=count))
         self.title.setText(_(step.title).replace("d_k", "dₖ"))
         # Blind: the part of the text after the reveal mark would answer the question.
         self._full_step_html, before = self._step_html(step)
         self._set_html(before)
-        self.question.setText(fill(_(step.question)))  # translated before its figures are filled in
+        # Translated before its figures are filled in; a teacher's own wording is shown as written.
+        self.question.setText(fill(_(step.question)) if question is None else question)
         self.answer.setText(fill(_(step.answer)))
         self.answer.hide()
         self.verdict.hide()
@@ -402,7 +446,7 @@ class LessonPane(QWidget):
         self.reveal_button.show()
         self.predict.show()
         self.chart.hide()
-        self.scenarios.setVisible(step.number == count)
+        self.scenarios.setVisible(number == count and bool(self._plan.scenarios))
         self._fit_predict()
         for button in self.scenario_buttons.values():
             button.setChecked(False)

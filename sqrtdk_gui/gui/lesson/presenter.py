@@ -1,9 +1,11 @@
 """Drives the lesson: which step or scenario is on, its parameters, highlights, animation.
 
-A scenario's evidence table is built in a worker thread when it is not at hand (the
-long-context table takes a second): the page shows at once and its table follows. While a
-page is on, the next page of the clicker's order has its table built in that worker and its
-result computed in another, so a lecture given in order never waits for either.
+The pages, their order, their parameters and reworded questions come from a ``LessonPlan``
+(``FULL`` unless a teacher's lesson file is open). A scenario's evidence table is built in a
+worker thread when it is not at hand (the long-context table takes a second): the page shows
+at once and its table follows. While a page is on, the next page of the clicker's order has
+its table built in that worker and its result computed in another, so a lecture given in
+order never waits for either.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.theory import theory_std
-from sqrtdk_gui.core.i18n import _
-from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
+from sqrtdk_gui.core.i18n import _, language
+from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.core.lesson.content import scenario as find_scenario
 from sqrtdk_gui.core.lesson.evidence import cached_evidence, evidence
 from sqrtdk_gui.core.lesson.page import Scenario, Step
+from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
 from sqrtdk_gui.gui.relay import in_background
 
@@ -32,10 +35,11 @@ CLOSING_PRESET: dict = {"d_k": 512, "scaling": "sqrt_dk"}
 CLOSING_PANELS = ("jacobian", "gradient")
 
 
-def step_description(step: Step, count: int) -> str:
-    """"Step 2/5: <its title>" in the language spoken (the window's title)."""
+def step_description(step: Step, count: int, number: int | None = None) -> str:
+    """"Step 2/5: <its title>" in the language spoken (the window's title); ``number``: the
+    step's place in the lesson open (default: its own number)."""
     return translate("LessonPresenter", "Step {number}/{count}: {title}").format(
-        number=step.number, count=count, title=_(step.title))
+        number=step.number if number is None else number, count=count, title=_(step.title))
 
 
 def scenario_description(scenario: Scenario) -> str:
@@ -45,34 +49,38 @@ def scenario_description(scenario: Scenario) -> str:
     return text.format(title=_(scenario.title))
 
 
-def page_params(step: int | None = None, scenario: str | None = None) -> Params:
+def page_params(step: int | None = None, scenario: str | None = None, plan: LessonPlan = FULL) -> Params:
     """The parameters a lesson page shows once entered without animation: a scenario's
     preset; a step's preset, at its animation's end once its question is revealed (as
-    ``go_to(step, animate=False)`` then ``reveal(animate=False)`` leave them)."""
+    ``go_to(step, animate=False)`` then ``reveal(animate=False)`` leave them); each with
+    the parameters ``plan`` sets on top."""
     if scenario is not None:
-        return Params(**find_scenario(scenario).preset)
+        return Params(**plan.entry(find_scenario(scenario)).preset)
     if step is None:
         raise ValueError("page_params needs a step or a scenario")
     page = STEPS[step - 1]
-    params = Params(**page.preset)
+    params = Params(**plan.entry(page).preset)
     if page.animation is not None and step in PREDICTIONS:
         params = params.replace(d_k=page.animation.end)
     return params
 
 
-def prepare_page(step: int | None = None, scenario: str | None = None, params: Params | None = None) -> None:
+def prepare_page(step: int | None = None, scenario: str | None = None, params: Params | None = None,
+                 plan: LessonPlan = FULL) -> None:
     """Compute the numbers that showing a lesson page computes, in any thread: a scenario's
-    evidence table (for ``params``, default its preset), a step's measured answer. Entering
-    or restoring the page afterwards takes them from their caches (exports compute them in a
-    worker first, so that the GUI thread only lays the page out)."""
+    evidence table (for ``params``, default its preset in ``plan``), a step's measured answer.
+    Entering or restoring the page afterwards takes them from their caches (exports compute
+    them in a worker first, so that the GUI thread only lays the page out)."""
     if scenario is not None:
-        evidence(scenario, params if params is not None else Params(**find_scenario(scenario).preset))
+        evidence(scenario, params if params is not None else Params(**plan.entry(find_scenario(scenario)).preset))
     elif step is not None and step in PREDICTIONS:
-        measured(step)
+        measured(step, Params(**plan.entry(STEPS[step - 1]).preset))
 
 
 class LessonPresenter(QObject):
-    """Navigation over STEPS (1-based; 0 is the intro) and the scenarios of step 5.
+    """Navigation over the pages of ``plan``: the introduction, the plan's steps and
+    scenarios in its order, the closing page. ``step`` is a step's own number (1-based; 0 is
+    the introduction; on a scenario, the plan's last step).
 
     ``highlight`` and ``veil`` are callables taking view names (``veil`` also summary cells
     as "summary.<cell>"); ``animator`` is a DkAnimator. Predict first is blind: while a
@@ -101,6 +109,7 @@ class LessonPresenter(QObject):
         self._hold_axis = hold_axis or (lambda half: None)
         self.held_half: float | None = None
         self._animator = animator
+        self.plan: LessonPlan = FULL
         self.step = 0
         self.scenario: Scenario | None = None
         self.closing = False  # the page after the last follow-up
@@ -126,22 +135,43 @@ class LessonPresenter(QObject):
         else:
             self._each("set_seed", params.seed)
 
+    def set_plan(self, plan: LessonPlan) -> None:
+        """Follow ``plan`` from now on (the caller then shows a page of it)."""
+        self.plan = plan
+        self._each("set_plan", plan)
+
     @property
     def count(self) -> int:
-        return len(STEPS)
+        """The number of steps in the lesson open."""
+        return len(self.plan.steps)
+
+    def _gateway(self) -> int:
+        """The step a scenario page counts as: the plan's last step (0 without steps)."""
+        steps = self.plan.steps
+        return steps[-1].number if steps else 0
+
+    def _step_description(self, step: Step) -> str:
+        number, count = self.plan.position(step)
+        return step_description(step, count, number)
+
+    def _show_step(self, step: Step) -> None:
+        entry = self.plan.entry(step)
+        number, count = self.plan.position(step)
+        # A teacher's wording is shown as the lesson's own questions are (plain, or rich text).
+        self._each("show_step", step, count, self._controller.params.seed, number, entry.question_in(language()))
 
     def current(self) -> Step | None:
         return STEPS[self.step - 1] if self.step else None
 
     def go_to(self, number: int, animate: bool = True) -> None:
-        """Enter step ``number`` (1..count): apply its preset, highlight, maybe animate."""
-        number = min(max(int(number), 1), self.count)
+        """Enter step ``number`` (1..5, its own number): apply its preset, highlight, maybe animate."""
+        number = min(max(int(number), 1), len(STEPS))
         step = STEPS[number - 1]
         self.about_to_move.emit()
         self._animator.stop()
         self._waiting = None
         self.step, self.scenario, self.closing = number, None, False
-        self._apply(step.preset)
+        self._apply(self.plan.entry(step).preset)
         self._hold(step)
         prediction = PREDICTIONS.get(number)
         self.revealed = prediction is None
@@ -152,9 +182,9 @@ class LessonPresenter(QObject):
             if prediction is None:
                 self._play(step)
         self._highlight(step.highlight, step.slide_views)
-        self._each("show_step", step, self.count, self._controller.params.seed)
+        self._show_step(step)
         self._navigation()
-        self.changed.emit(step_description(step, self.count))
+        self.changed.emit(self._step_description(step))
         self._prefetch_neighbours()
 
     def reveal(self, animate: bool = True) -> None:
@@ -173,10 +203,10 @@ class LessonPresenter(QObject):
             else:
                 self._controller.set_params(d_k=step.animation.end)
         prediction = PREDICTIONS[step.number]
-        value = measured(step.number)
+        value = measured(step.number, Params(**self.plan.entry(step).preset))
         guesses = compare(parse_guesses(self._pane.guess_text()), value)
         self._each("show_answer", prediction.quantity, value, prediction.digits, guesses)
-        self.changed.emit(step_description(step, self.count))  # what comes next has changed
+        self.changed.emit(self._step_description(step))  # what comes next has changed
 
     def _hold(self, step: Step | None) -> None:
         """Hold the logit axis at four σ of the widest logits the step shows (its preset, or
@@ -184,7 +214,7 @@ class LessonPresenter(QObject):
         if step is None:
             self.held_half = None
         else:
-            p = Params(**step.preset)
+            p = Params(**self.plan.entry(step).preset)
             widest = max(p.d_k, step.animation.end if step.animation else 0)
             self.held_half = 4.0 * theory_std(p.replace(d_k=widest))
         self._hold_axis(self.held_half)
@@ -205,11 +235,11 @@ class LessonPresenter(QObject):
         s = find_scenario(key)
         self.about_to_move.emit()
         self._animator.stop()
-        self.step, self.scenario, self.closing = self.count, s, False
+        self.step, self.scenario, self.closing = self._gateway(), s, False
         self.revealed = True
         self._hold(None)
         self._veil(())
-        self._apply(s.preset)
+        self._apply(self.plan.entry(s).preset)
         self._highlight(s.highlight, s.slide_views)
         self._show_scenario(s, self._controller.params)
         self.changed.emit(scenario_description(s))
@@ -225,7 +255,7 @@ class LessonPresenter(QObject):
         key = scenario.key if isinstance(scenario, Scenario) else scenario
         if key:
             s = find_scenario(key)
-            self.step, self.scenario = self.count, s
+            self.step, self.scenario = self._gateway(), s
             self._hold(None)
             self._highlight(s.highlight, s.slide_views)
             self._show_scenario(s, self._controller.params)
@@ -237,10 +267,10 @@ class LessonPresenter(QObject):
             self.revealed = answered or PREDICTIONS.get(step) is None
             self._veil_step(current)
             self._highlight(current.highlight, current.slide_views)
-            self._each("show_step", current, self.count, self._controller.params.seed)
+            self._show_step(current)
             if answered:
                 self._each("reveal")
-            self.changed.emit(step_description(current, self.count))
+            self.changed.emit(self._step_description(current))
         else:
             self.step, self.scenario = 0, None
             self._hold(None)
@@ -249,38 +279,84 @@ class LessonPresenter(QObject):
             self.changed.emit("")
         self._navigation()
 
+    def _page(self) -> Step | Scenario | None:
+        """The step or scenario on screen (None: the introduction or the closing page)."""
+        if self.closing or not self.step and self.scenario is None:
+            return None
+        return self.scenario if self.scenario is not None else STEPS[self.step - 1]
+
+    def _next_index(self) -> int:
+        """The plan's index of the page the clicker brings next (len(pages): the closing page)."""
+        page = self._page()
+        return 0 if page is None else self.plan.after(page)
+
+    def _back_index(self) -> int:
+        """The plan's index of the page the back key brings (-1: none)."""
+        if self.closing:
+            return len(self.plan.pages) - 1
+        page = self._page()
+        return -1 if page is None else self.plan.before(page)
+
+    def _enter(self, index: int) -> None:
+        """Show the plan's page ``index`` (at or past the end: the closing page)."""
+        if index >= len(self.plan.pages):
+            self.close()
+            return
+        page = self.plan.pages[index].page
+        if isinstance(page, Step):
+            self.go_to(page.number)
+        else:
+            self.choose_scenario(page.key)
+
+    def _describe(self, index: int) -> str:
+        if index >= len(self.plan.pages):
+            return translate("LessonPresenter", "The end")
+        page = self.plan.pages[index].page
+        return self._step_description(page) if isinstance(page, Step) else scenario_description(page)
+
     def next(self) -> None:
-        if self.scenario is None and self.step < self.count:
-            self.go_to(self.step + 1)
+        """The next page of the lesson, without revealing (the pane's Next button)."""
+        self.forward()
 
     def previous(self) -> None:
+        """The pane's Previous button: in the whole lesson, from a trap or follow-up back to
+        step 5, which offers them all; else the page before, as the back key."""
+        if self.scenario is not None and self.plan.is_full:
+            self.go_to(self._gateway())
+        else:
+            self.back()
+
+    def page_values(self) -> Params:
+        """The parameters the page on screen sets (the defaults at the introduction): what a
+        parameter the lesson locks must be here."""
         if self.closing:
-            self.choose_scenario(SCENARIOS[-1].key)
-        elif self.scenario is not None:
-            self.go_to(self.count)  # back from a scenario to its gateway step
-        elif self.step > 1:
-            self.go_to(self.step - 1)
+            return Params(**CLOSING_PRESET)
+        page = self._page()
+        if page is None:
+            return Params()
+        params = Params(**self.plan.entry(page).preset)
+        if isinstance(page, Step) and page.animation is not None:
+            params = params.replace(d_k=page.animation.end if self.revealed else page.animation.start)
+        return params
+
+    def go_to_nth(self, n: int) -> None:
+        """The number keys: the lesson's n-th step (nothing beyond its last)."""
+        step = self.plan.nth_step(n)
+        if step is not None:
+            self.go_to(step.number)
 
     def forward(self) -> None:
-        """The next page in the clicker's order, without revealing: the next step; after step
-        5 the traps, then the follow-ups; after the last of them the closing page."""
-        if self.closing:
-            return
-        if self.scenario is not None:
-            keys = [s.key for s in SCENARIOS]
-            i = keys.index(self.scenario.key)
-            self.choose_scenario(keys[i + 1]) if i + 1 < len(keys) else self.close()
-        elif self.step == self.count:
-            self.choose_scenario(SCENARIOS[0].key)
-        else:
-            self.next() if self.step else self.go_to(1)
+        """The next page in the clicker's order, without revealing: the plan's pages in order
+        (the lesson as shipped: the steps, the traps, the follow-ups), then the closing page."""
+        if not self.closing:
+            self._enter(self._next_index())
 
     def close(self) -> None:
         """The closing page: the chain in short and where the handout is."""
         self.about_to_move.emit()
         self._animator.stop()
         self._waiting = None
-        self.step, self.scenario, self.closing = self.count, None, True
+        self.step, self.scenario, self.closing = self._gateway(), None, True
         self.revealed = True
         self._hold(None)
         self._veil(())
@@ -290,7 +366,7 @@ class LessonPresenter(QObject):
         self._each("show_closing")
         self._navigation()
         self.changed.emit(translate("LessonPresenter", "The end"))
-        self._controller.prefetch(Params(**SCENARIOS[-1].preset))  # Page Up goes there
+        self._controller.prefetch(Params(**self.plan.pages[-1].preset))  # Page Up goes there
 
     def description(self) -> str:
         """The page on screen, as the window's title names it ("" at the introduction)."""
@@ -298,7 +374,7 @@ class LessonPresenter(QObject):
             return translate("LessonPresenter", "The end")
         if self.scenario is not None:
             return scenario_description(self.scenario)
-        return step_description(STEPS[self.step - 1], self.count) if self.step else ""
+        return self._step_description(STEPS[self.step - 1]) if self.step else ""
 
     def following(self) -> str:
         """What the clicker's next press brings ("" on the closing page)."""
@@ -306,18 +382,10 @@ class LessonPresenter(QObject):
             return ""
         if not self.answer_shown:
             return translate("LessonPresenter", "the answer to this question")
-        if self.scenario is not None:
-            keys = [s.key for s in SCENARIOS]
-            i = keys.index(self.scenario.key)
-            return scenario_description(SCENARIOS[i + 1]) if i + 1 < len(keys) \
-                else translate("LessonPresenter", "The end")
-        if self.step == self.count:
-            return scenario_description(SCENARIOS[0])
-        return step_description(STEPS[self.step], self.count)
+        return self._describe(self._next_index())
 
     def _navigation(self) -> None:
-        self._pane.set_navigation(back=self.step > 0 or self.scenario is not None or self.closing,
-                                  forward=not self.closing)
+        self._pane.set_navigation(back=self._back_index() >= 0, forward=not self.closing)
 
     def _each(self, method: str, *args) -> None:
         """Show the same thing in every view of the page (the pane, the slide)."""
@@ -330,32 +398,30 @@ class LessonPresenter(QObject):
         return self.step == 0 or self.scenario is not None or self.closing or self._pane.answer_visible
 
     def advance(self) -> None:
-        """The clicker's forward press: reveal an unanswered question, else move on.
-
-        After step 5 it walks the traps and then the follow-ups, in the order of the pane,
-        and ends on the closing page.
-        """
+        """The clicker's forward press: reveal an unanswered question, else move on
+        (:meth:`forward`), ending on the closing page."""
         if not self.answer_shown:
             self.reveal()
         else:
             self.forward()
 
     def back(self) -> None:
-        """The clicker's back press: the previous scenario, or step, of :meth:`advance`."""
-        if self.closing:
-            self.choose_scenario(SCENARIOS[-1].key)
-        elif self.scenario is not None:
-            keys = [s.key for s in SCENARIOS]
-            i = keys.index(self.scenario.key)
-            self.choose_scenario(keys[i - 1]) if i else self.go_to(self.count)
-        else:
-            self.previous()
+        """The clicker's back press: the page before in the plan's order."""
+        index = self._back_index()
+        if index >= 0:
+            self._enter(index)
 
     def first(self) -> None:
-        self.go_to(1)
+        """The plan's first page."""
+        self._enter(0)
 
     def last(self) -> None:
-        self.go_to(self.count)
+        """The plan's last step (its traps and follow-ups follow), else its last page."""
+        steps = self.plan.steps
+        if steps:
+            self.go_to(steps[-1].number)
+        else:
+            self._enter(len(self.plan.pages) - 1)
 
     def _apply(self, preset: dict) -> None:
         # A preset is a whole, reproducible state: defaults plus the step's own values.
@@ -410,16 +476,13 @@ class LessonPresenter(QObject):
         """Compute the results of the pages the clicker shows next and before (their presets'),
         unless at hand, and build the next page's table: Page Up onto the long-context page
         is as quick as Page Down."""
-        keys = [s.key for s in SCENARIOS]
-        if self.scenario is not None:
-            i = keys.index(self.scenario.key)
-            nxt = SCENARIOS[i + 1] if i + 1 < len(keys) else None
-            before = SCENARIOS[i - 1] if i > 0 else None
-        else:
-            nxt = SCENARIOS[0] if self.step == self.count else None
-            before = None
-        self._controller.prefetch(*(Params(**s.preset) for s in (nxt, before) if s is not None))
-        if nxt is not None:
-            params = Params(**nxt.preset)
-            if cached_evidence(nxt.key, params) is None:
-                self._ahead = self._build_evidence(nxt.key, params)
+        pages = self.plan.pages
+        # Scenarios only: a step enters at its animation's start, not at its preset.
+        near = [pages[i] for i in (self._next_index(), self._back_index())
+                if 0 <= i < len(pages) and isinstance(pages[i].page, Scenario)]
+        self._controller.prefetch(*(Params(**p.preset) for p in near))
+        nxt = self._next_index()
+        if nxt < len(pages) and isinstance(pages[nxt].page, Scenario):
+            key, params = pages[nxt].page.key, Params(**pages[nxt].preset)
+            if cached_evidence(key, params) is None:
+                self._ahead = self._build_evidence(key, params)

@@ -30,6 +30,7 @@ from sqrtdk_gui.core.lesson.content import (
 )
 from sqrtdk_gui.core.lesson.figures import fill
 from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
+from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.gui.lesson.pane import verdict_html
 from sqrtdk_gui.gui.style import Style
 
@@ -69,6 +70,7 @@ class SlidePane(QWidget):
     def __init__(self, style: Style, parent=None) -> None:
         super().__init__(parent)
         self.style_ = style
+        self._plan = FULL
         self.setObjectName("slidePane")
         self.caption = QLabel()
         self.caption.setObjectName("slideCaption")
@@ -167,22 +169,34 @@ class SlidePane(QWidget):
         self.fit()
 
     # --- content (the lesson presenter's calls, as to the lesson pane) ----------------------
+    def set_plan(self, plan: LessonPlan) -> None:
+        self._plan = plan
+
     def show_intro(self) -> None:
         self._step = None
-        self._show(translate("SlidePane", "Introduction"), _(INTRO_TITLE).replace("d_k", "dₖ"),
-                   answer=_(INTRO_SUMMARY).format(**_chain_counts()))
+        plan = self._plan
+        if plan.is_full:
+            self._show(translate("SlidePane", "Introduction"), _(INTRO_TITLE).replace("d_k", "dₖ"),
+                       answer=_(INTRO_SUMMARY).format(**_chain_counts()))
+        else:  # a teacher's lesson: its title and its pages in order, each by its short name
+            names = (_(p.page.title) if isinstance(p.page, Step) else _(p.page.button) for p in plan.pages)
+            self._show(translate("SlidePane", "Introduction"), plan.title or _(INTRO_TITLE).replace("d_k", "dₖ"),
+                       answer=" · ".join(names).replace("d_k", "dₖ"))
 
     def show_closing(self) -> None:
         self._step = None
         self._show(translate("SlidePane", "The end"), _(CLOSING_TITLE), answer=_(CLOSING_SUMMARY),
                    note=_(HANDOUT_HINT))
 
-    def show_step(self, step: Step, count: int, seed: int | None = None) -> None:
+    def show_step(self, step: Step, count: int, seed: int | None = None, number: int | None = None,
+                  question: str | None = None) -> None:
         self._step = step
         if seed is not None:
             self._seed = seed
-        caption = translate("SlidePane", "Step {number} of {count}").format(number=step.number, count=count)
-        self._show(caption, _(step.title).replace("d_k", "dₖ"), question=fill(_(step.question)))
+        caption = translate("SlidePane", "Step {number} of {count}").format(
+            number=step.number if number is None else number, count=count)
+        self._show(caption, _(step.title).replace("d_k", "dₖ"),
+                   question=fill(_(step.question)) if question is None else question)
         self._answer = fill(_(step.answer))
 
     def show_scenario(self, scenario: Scenario, evidence: Evidence | None, seed: int | None = None,

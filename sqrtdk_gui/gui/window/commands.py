@@ -90,7 +90,7 @@ def _escape(w: Window) -> None:
 
 
 def _go_to(number: int) -> Callable[[Window], object]:
-    return lambda w: w.lesson.go_to(number)
+    return lambda w: w.lesson.go_to_nth(number)  # the lesson open's n-th step
 
 
 def _theme(name: str) -> Callable[[Window], object]:
@@ -127,6 +127,17 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("recent_menu", "file", QT_TRANSLATE_NOOP("Commands", "Open &recent")),  # a submenu, filled by recent.py
     Cmd("open_state", "file", QT_TRANSLATE_NOOP("Commands", "Open st&ate…"), lambda w: w.open_state_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Open the app as a pasted line describes it (Edit → Copy link text)")),
+    Cmd("new_lesson", "file", QT_TRANSLATE_NOOP("Commands", "New &lesson from current…"),
+        lambda w: w.lesson_files.new_from_current_dialog(), separator=True,
+        tip=QT_TRANSLATE_NOOP("Commands", "Save the lesson's pages, with this page's sample, as a lesson file "
+                                          "to edit: choose and order pages, reword questions, hide or lock "
+                                          "controls")),
+    Cmd("open_lesson", "file", QT_TRANSLATE_NOOP("Commands", "Open l&esson…"), lambda w: w.lesson_files.open_dialog(),
+        tip=QT_TRANSLATE_NOOP("Commands", "Teach from a lesson file: its pages in its order, its questions, its "
+                                          "controls")),
+    Cmd("close_lesson", "file", QT_TRANSLATE_NOOP("Commands", "Close lesson &file"),
+        lambda w: w.lesson_files.close(),
+        tip=QT_TRANSLATE_NOOP("Commands", "Back to the whole lesson, every control shown")),
     Cmd("save_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Save preset…"), lambda w: w.save_preset_dialog(),
         (SK.Save,),
         tip=QT_TRANSLATE_NOOP("Commands", "Save parameters, lesson step and theme to a preset file"),
@@ -208,8 +219,9 @@ COMMANDS: tuple[Cmd, ...] = (
         sheet=QT_TRANSLATE_NOOP("Commands", "presenter notes (presentation mode)")),
     Cmd("pen", "lesson", QT_TRANSLATE_NOOP("Commands", "Pen on the pa&ge"), lambda w: w.toggle_pen(), ("Ctrl+P",),
         checkable=True,
-        tip=QT_TRANSLATE_NOOP("Commands", "Draw on the projected page with the mouse or a pen tablet; the keys keep "
-                                          "working, a page change clears it, exports leave it out"),
+        tip=QT_TRANSLATE_NOOP("Commands", "Draw on the projected page with the mouse or a pen tablet (from a clicker: "
+                                          "hold its blank button); the keys keep working, a page change clears it, "
+                                          "exports leave it out"),
         sheet=QT_TRANSLATE_NOOP("Commands", "pen on the page, and off")),
     Cmd("pen_erase", "", "Erase the pen's strokes", lambda w: w.ink.clear(), lesson_keys=(K.Key_E,), keys="E",
         when=lambda w: w.ink.active, wakes=False, anywhere=True,

@@ -19,7 +19,7 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from sqrtdk_gui.core.attention import sigma_dial
 from sqrtdk_gui.core.attention.compute import compute, selectable_rows
@@ -34,6 +34,8 @@ from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.lr_sweep import default_workers
 
 __all__ = ["Controller", "Computed", "compute_all"]
+
+translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 SWEEP_DELAY_MS = 120
 # Recent results, reused when a drag comes back to a value it passed: at most this many bytes
@@ -219,6 +221,9 @@ class Controller(QObject):
         self._prepared: _Prepared | None = None  # see prepare()
         self._prefetches: dict[Params, Future] = {}  # see prefetch()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
+        # Parameters a teacher's lesson locks: a user's edit of one is refused (the lesson's
+        # own pages, presets and undo still set them).
+        self.locked: frozenset[str] = frozenset()
         self.compute_count = 0  # how often the model actually ran (tests, status bar)
         self.last_compute_ms = 0.0
         self._timer = QTimer(self)
@@ -292,6 +297,11 @@ class Controller(QObject):
         invalid values (the widgets are range-limited: a last line of defence) change nothing
         and are announced by ``edit_refused``. True if applied."""
         before = self._params
+        locked = sorted(self.locked & set(changes))
+        if locked:
+            self.edit_refused.emit(translate("Controller", "{name} is locked by the lesson open").format(
+                name=locked[0]))
+            return False
         try:
             self.set_params(**changes)
         except ValueError as exc:

@@ -87,11 +87,13 @@ class ControlsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(10)
-        layout.addWidget(self._dk_group())
-        layout.addWidget(self._scaling_group())
-        layout.addWidget(self._temperature_group())
-        layout.addWidget(self._sample_group())
-        layout.addWidget(self._more_group())
+        # The groups by the names a teacher's lesson hides or locks them with (core.lesson.plan).
+        self.groups: dict[str, QGroupBox] = {
+            "d_k": self._dk_group(), "scaling": self._scaling_group(), "temperature": self._temperature_group(),
+            "sample": self._sample_group(), "more": self._more_group()}
+        for name, group in self.groups.items():
+            group.setObjectName(f"group_{name}")
+            layout.addWidget(group)
         layout.addStretch(1)
         # Let wide ranges and long item texts shrink: the column must fit a 1280-pixel screen.
         for widget in self.findChildren(QAbstractSpinBox):
@@ -343,6 +345,15 @@ class ControlsPanel(QWidget):
         small = s.font(10)
         for i in range(self.dk_ticks.count()):
             self.dk_ticks.itemAt(i).widget().setFont(small)
+
+    def set_lesson_controls(self, hidden: tuple[str, ...], locked: tuple[str, ...]) -> None:
+        """Hide the groups ``hidden`` and lock (disable) the groups ``locked``; every other shown
+        and enabled (a teacher's lesson names them; the lesson as shipped names none)."""
+        for name, group in self.groups.items():
+            group.setVisible(name not in hidden)
+            group.setEnabled(name not in locked)
+            tip = translate("ControlsPanel", "Locked by the lesson open") if name in locked else ""
+            group.setToolTip(tip)
 
     def _edit(self, **changes) -> None:
         if not self._showing:

@@ -71,6 +71,7 @@ class DesktopActions:
         """Every model parameter back to its default (one undo step); the lesson stays."""
         with self.undo.step(translate("DesktopActions", "Restore default parameters")):
             self.controller.replace_params(Params())
+            self.lesson_files.enforce()  # what the lesson open locks stays the page's
         self.statusBar().showMessage(translate("DesktopActions", "Parameters restored to their defaults "
                                                "(Ctrl+Z undoes)"), 5000)
 

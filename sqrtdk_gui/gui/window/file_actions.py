@@ -72,6 +72,7 @@ class FileActions:
         p = state.params
         self.controller.replace_params(p)
         self.lesson.restore(state.step, state.scenario)
+        self.lesson_files.enforce()  # what the lesson open locks is the page's, not the state's
         self.style_.set_theme(state.theme)
         self.set_zoom(state.zoom)
         if state.language is not None:  # a preset's language; None keeps the one spoken
@@ -190,6 +191,8 @@ class FileActions:
         twin = type(self)(threaded=False, theme=self.style_.theme, zoom=zoom)
         twin.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         twin.show()
+        if not self.lesson.plan.is_full:  # the slides of the teacher's lesson open
+            twin.lesson_files.apply(self.lesson.plan)
         return twin
 
     def _start_export(self, steps, title: str, unit: str, count: int, done, failed, twin=None) -> ExportRun:
@@ -322,7 +325,7 @@ class FileActions:
                                                     "type for its height):"), list(sizes), 0, False)
         if not ok:
             return
-        count = len(exporting.slide_plan())
+        count = len(exporting.slide_plan(self.lesson.plan))
         size = sizes[choice]
 
         def done(written, cancelled) -> None:

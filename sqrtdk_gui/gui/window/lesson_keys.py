@@ -6,7 +6,8 @@ guesses box, a number field), or a control the teacher tabbed to wants its own k
 slider its arrows, a button its Space). Every lesson move hands the focus back to the page.
 A clicker sends Page Down and Page Up (some also B or "." to blank the screen): Page Down at
 an open question reveals it, the next press moves on, so a clicker alone runs the whole
-lesson. Which keys and what they run: the ``lesson_keys`` of the table in commands.py.
+lesson; holding its blank button (the key repeats) turns the pen on or off instead. Which
+keys and what they run: the ``lesson_keys`` of the table in commands.py.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ __all__ = ["LessonKeys", "typing_into"]
 
 _ARROWS = {Qt.Key.Key_Left, Qt.Key.Key_Right}
 _PRESS = {Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter}
+_BLANK = {Qt.Key.Key_B, Qt.Key.Key_Period}  # a clicker's blank button; held: the pen
 # The commands whose keys the router takes, by key (commands.py says which and what they do).
 _BY_KEY: dict[int, Cmd] = {key: cmd for cmd in COMMANDS if cmd.run is not None for key in cmd.lesson_keys}
 
@@ -54,6 +56,7 @@ class LessonKeys(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self._window = window
+        self._pen_held = False  # the held blank key has toggled the pen (until it is pressed anew)
         QApplication.instance().installEventFilter(self)
 
     def remove(self) -> None:
@@ -75,8 +78,23 @@ class LessonKeys(QObject):
         if event.type() == QEvent.Type.ShortcutOverride:
             event.accept()  # ours: no menu shortcut may take it first
             return True
+        if event.key() in _BLANK:
+            if event.isAutoRepeat():  # held: the pen, once per hold, and no blinking
+                if not self._pen_held:
+                    self._pen_held = True
+                    self._hold_blank()
+                return True
+            self._pen_held = False
         handler()
         return True
+
+    def _hold_blank(self) -> None:
+        """A held blank button: the picture back (its first press blanked it) and the pen
+        turned on, or off."""
+        w = self._window
+        if w.blanked:
+            w.set_blank(False)
+        w.toggle_pen()
 
     def _handler(self, obj: QWidget, key: int):
         w = self._window

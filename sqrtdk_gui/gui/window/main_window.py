@@ -46,8 +46,9 @@ from sqrtdk_gui.gui.window.commands import find, shown
 from sqrtdk_gui.gui.window.controller import Controller
 from sqrtdk_gui.gui.window.controls import ControlsPanel
 from sqrtdk_gui.gui.window.conventions import DesktopActions
-from sqrtdk_gui.gui.window.file_actions import FileActions
+from sqrtdk_gui.gui.window.file_actions import FileActions, suggested
 from sqrtdk_gui.gui.window.focus_ring import FocusRing
+from sqrtdk_gui.gui.window.lesson_files import LessonFiles
 from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
 from sqrtdk_gui.gui.window.panel_layout import OPENING_PANELS, PanelLayout
@@ -205,6 +206,12 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.lesson.changed.connect(self._show_lesson_title)
         self.lesson.changed.connect(self.projection.show_pages)
         self.lesson_pane.bug_clicked.connect(self.practice.open)  # a trap page's "bug:KEY" link
+        # A teacher's lesson file: its pages, parameters, questions, hidden and locked controls.
+        self.lesson_files = LessonFiles(self, self.lesson, self.controller, self.controls,
+                                        stop_autoplay=lambda: self.set_autoplay(False),
+                                        forget_undo=lambda: self.undo.stack.clear(),
+                                        show_status=lambda text: self.statusBar().showMessage(text, 8000),
+                                        suggested=suggested)
         # A permanent label for the state; showMessage stays free for warnings and notices.
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
@@ -495,6 +502,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             # The lesson's own covers and highlights, as they were (practice changed them).
             lesson = self.lesson
             lesson.restore(lesson.step, lesson.scenario, answered=lesson.answer_shown)
+            self.lesson_files.enforce()  # practice set parameters the lesson locks
             self.panel_layout.arranged = ()
             self._arrange_for_lesson()
         self.status_label.setVisible(page is not self.practice.holder or not self.practice.covered)
@@ -615,7 +623,10 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
 
     def set_autoplay(self, on: bool) -> None:
         """Sweep d_k from 1 to 4096 and back until paused, so the histogram breathes."""
-        if on:
+        if on and "d_k" in self.controller.locked:  # the lesson open locks d_k
+            self.controls.show_autoplay(False)
+            self.statusBar().showMessage(translate("MainWindow", "d_k is locked by the lesson open"), 5000)
+        elif on:
             self._autoplaying = True
             self.animator.run(1, 4096, self.controls.speed.value(), ping_pong=True)
         else:

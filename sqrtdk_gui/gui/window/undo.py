@@ -159,6 +159,7 @@ class UndoHistory(QObject):
                 w.set_zoom(snap.zoom)
             if lesson_moved:
                 w.lesson.restore(snap.step, snap.scenario)
+            w.lesson_files.enforce()  # a state from before a lesson's lock, or from practice
         finally:
             self._applying = False
 
