@@ -25,6 +25,22 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    """Delete the widgets the test closed (pytest-qt's deleteLater, an export's off-screen
+    window) now, after the fixtures' teardown. Left to Python, a window caught in a reference
+    cycle is deleted whenever the garbage collector next runs: in the middle of a later test's
+    Qt call, such as pyqtgraph disconnecting a signal, that deadlocks on Qt's own lock."""
+    import sys
+
+    if "PySide6.QtCore" not in sys.modules:
+        return
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 def pytest_addoption(parser):
     for group, what in OPT_IN.items():
         parser.addoption(f"--run-{group}", action="store_true", help=f"also run the tests marked {group}: {what}")
