@@ -13,9 +13,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NoReturn, cast
 
 from sqrtdk_gui.core.attention.params import CHOICES, FLOAT_RANGES, INT_RANGES, Params
 from sqrtdk_gui.core.i18n import LANGUAGES, N_, _, match_language, speaks, system_languages
@@ -59,11 +60,16 @@ class OneLineParser(argparse.ArgumentParser):
 
     _given: tuple[str, ...] = ()  # the arguments being parsed: what a message may quote
 
-    def parse_known_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+    # One signature for argparse's overloaded ones (a namespace given or not): always a Namespace here.
+    def parse_known_args(  # type: ignore[override]  # noqa: D102 - argparse API
+            self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
         self._given = tuple(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
-    def parse_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+    def parse_args(  # type: ignore[override]  # noqa: D102 - argparse API
+            self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None,
+    ) -> argparse.Namespace:
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
             listed = " ".join(_quoted(arg) for arg in extras[:_LISTED])
@@ -72,7 +78,7 @@ class OneLineParser(argparse.ArgumentParser):
             self.error(_("unrecognized arguments: {arguments}").format(arguments=listed))
         return parsed
 
-    def error(self, message: str):  # noqa: D102 - argparse API
+    def error(self, message: str) -> NoReturn:  # noqa: D102 - argparse API
         for arg in sorted(set(self._given), key=len, reverse=True):
             if len(arg) > SHOWN_MAX:
                 message = message.replace(repr(arg), shown(arg)).replace(arg, shown(arg))
@@ -112,6 +118,8 @@ def cli_language(argv: list[str], environ: Mapping[str, str]) -> str:
 
 def add_param_flags(parser: argparse.ArgumentParser) -> None:
     """One flag per model parameter; unset flags stay None (the caller's defaults win)."""
+    lo: int | float  # an int range's bounds, then a float range's
+    hi: int | float
     for flag, name in PARAM_FLAGS.items():
         option = "--" + flag.replace("_", "-")
         if name in INT_RANGES:
@@ -129,7 +137,7 @@ def add_param_flags(parser: argparse.ArgumentParser) -> None:
                                 default=argparse.SUPPRESS)
 
 
-def given_params(args: argparse.Namespace) -> dict:
+def given_params(args: argparse.Namespace) -> dict[str, Any]:
     """The parameters the user set with flags, by Params field name."""
     return {name: getattr(args, flag) for flag, name in PARAM_FLAGS.items()
             if getattr(args, flag, None) is not None}
@@ -153,7 +161,7 @@ def size_arg(text: str) -> tuple[int, int]:
     return w, h
 
 
-def path_arg(what: str, kind: str = "file"):
+def path_arg(what: str, kind: str = "file") -> Callable[[str], str]:
     """An argparse ``type=`` that refuses an empty file or folder name (it would mean "here")."""
     def parse(text: str) -> str:
         if not text.strip():
@@ -168,7 +176,7 @@ def add_lesson_flag(parser: argparse.ArgumentParser, help_text: str, top: bool =
     """``--lesson FILE``; on a subcommand (``top`` False) it leaves a --lesson given before the
     subcommand's name as it is (argparse would set the subcommand's default over it)."""
     parser.add_argument("--lesson", metavar="FILE", type=path_arg("--lesson"), help=help_text,
-                        **({} if top else {"default": argparse.SUPPRESS}))
+                        **cast("dict[str, Any]", {} if top else {"default": argparse.SUPPRESS}))
 
 
 def read_lesson(path: str | None) -> LessonPlan | None:
@@ -187,7 +195,7 @@ def fail(message: str) -> int:
     return 2
 
 
-def check_output_path(path: str, suffixes=IMAGE_SUFFIXES) -> str | None:
+def check_output_path(path: str, suffixes: tuple[tuple[str, ...], str] = IMAGE_SUFFIXES) -> str | None:
     """Why ``path`` cannot be written (as an image, by default), or None if it can.
 
     ``suffixes`` is (the file name endings allowed, what to say otherwise, marked with N_).
@@ -213,7 +221,7 @@ def the_process_ends_after_the_command() -> None:
 
 
 @contextmanager
-def interrupt_ends_at_once():
+def interrupt_ends_at_once() -> Iterator[None]:
     """While active, Ctrl+C ends the process at once, as for any program that does not catch
     it (the shell reports 130). For the commands that start Qt: a KeyboardInterrupt raised
     inside Qt's start-up, a render or a worker thread's shutdown crashed or was lost. Files

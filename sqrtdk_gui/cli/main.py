@@ -10,6 +10,8 @@ import argparse
 import os
 import signal
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from sqrtdk_gui.cli import animation, export, practice, stats
 from sqrtdk_gui.cli import train as train_cli
@@ -39,10 +41,12 @@ __all__ = ["main", "build_parser"]
 class _VersionAction(argparse.Action):
     """``--version``: the lines Help → About shows (core.about), then exit 0."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, default: Any = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
         from sqrtdk_gui.core.environment.about import version_lines
 
         print("\n".join(version_lines()))

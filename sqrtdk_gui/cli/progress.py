@@ -10,8 +10,13 @@ from __future__ import annotations
 import signal
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from sqrtdk_gui.core.i18n import N_, _, localize_number
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 __all__ = ["Progress", "StopOnInterrupt", "format_duration"]
 
@@ -38,8 +43,8 @@ class Progress:
 
     BAR = 24
 
-    def __init__(self, total: int, stream, label: str = "", tty: bool | None = None,
-                 clock=time.monotonic, first: float | None = None, every: float | None = None,
+    def __init__(self, total: int, stream: TextIO, label: str = "", tty: bool | None = None,
+                 clock: Callable[[], float] = time.monotonic, first: float | None = None, every: float | None = None,
                  unit: str = "step") -> None:
         self.total, self.stream, self.label, self.clock = max(int(total), 1), stream, label, clock
         self.unit = unit  # what is counted (a key of _COUNTS): "step 40 of 400", "slide 3 of 17"
@@ -71,7 +76,7 @@ class Progress:
         filled = int(round(share * self.BAR))
         return f"{self.label}[{'#' * filled}{'.' * (self.BAR - filled)}] {counts}"
 
-    def update(self, done: int, *_ignored) -> None:
+    def update(self, done: int, *_ignored: object) -> None:
         now = self.clock()
         if now < self._next:
             return
@@ -84,7 +89,7 @@ class Progress:
             self.stream.flush()
             self._drawn = True
         except (OSError, ValueError):  # stderr gone: progress is a courtesy, never an error
-            self.update = lambda *a: None
+            cast(Any, self).update = lambda *a: None  # this instance only (mypy forbids assigning to a method)
 
     def finish(self) -> None:
         """Erase the bar (a terminal keeps only the result)."""
@@ -106,12 +111,12 @@ class StopOnInterrupt:
     def __init__(self, end_at_second: bool = False) -> None:
         self.interrupted = False
         self.end_at_second = end_at_second
-        self._previous = None
+        self._previous: Callable[[int, FrameType | None], Any] | int | None = None
 
     def requested(self) -> bool:
         return self.interrupted
 
-    def _handler(self, signum, frame) -> None:
+    def _handler(self, signum: int, frame: FrameType | None) -> None:
         if self.interrupted:
             if self.end_at_second:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -124,6 +129,6 @@ class StopOnInterrupt:
             self._previous = signal.signal(signal.SIGINT, self._handler)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)

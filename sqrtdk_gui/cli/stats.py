@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import sys
+from typing import TYPE_CHECKING, Any
 
 from sqrtdk_gui.cli.args import add_param_flags, fail, params_from_args, silence_stdout
 from sqrtdk_gui.core.attention.compute import compute
@@ -20,12 +21,15 @@ from sqrtdk_gui.core.attention.precision import type_info
 from sqrtdk_gui.core.attention.scaling import scale_factor
 from sqrtdk_gui.core.i18n import N_, _, format_number
 
+if TYPE_CHECKING:
+    from sqrtdk_gui.core.attention.result import Result
+
 __all__ = ["SWEEP_DKS", "stats_row", "add_parser", "run_stats"]
 
 SWEEP_DKS = tuple(2**i for i in range(13))  # 1 .. 4096
 
 
-def stats_row(params: Params) -> dict:
+def stats_row(params: Params) -> dict[str, Any]:
     """The ``stats`` numbers of one computation (NaN becomes None: valid JSON)."""
     r = compute(params)
     row = {
@@ -44,7 +48,7 @@ def stats_row(params: Params) -> dict:
     return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
 
 
-def _precision_and_context(params: Params, r) -> dict:
+def _precision_and_context(params: Params, r: Result) -> dict[str, Any]:
     """The float type's error against float64, and how the keys were computed."""
     return {
         # Against the exact float64 softmax: max |w − p| over all finite weights; per row the
@@ -60,7 +64,7 @@ def _precision_and_context(params: Params, r) -> dict:
     }
 
 
-def _sigma_sweep(params: Params) -> dict:
+def _sigma_sweep(params: Params) -> dict[str, Any]:
     """The σ dial's curves for params.keys keys and where each scaling mode sits on them."""
     from sqrtdk_gui.core.attention import sigma_dial  # only this option needs it
 
@@ -77,7 +81,7 @@ def _sigma_sweep(params: Params) -> dict:
     }
 
 
-def _format_sigma_sweep(data: dict) -> str:
+def _format_sigma_sweep(data: dict[str, Any]) -> str:
     lines = [_("σ dial, n = {keys} keys ({rows} rows, {seeds} seeds pooled): medians [10–90 %]").format(
                  keys=data["keys"], rows=data["rows"], seeds=data["seeds"]),
              f"{'σ':>8} {'max p':>22} {'H / log n':>22} {'‖J‖_F':>22}"]
@@ -107,7 +111,7 @@ _TABLE = [  # (key, header (English, shown through _()), format)
 ]
 
 
-def _format_table(rows: list[dict]) -> str:
+def _format_table(rows: list[dict[str, Any]]) -> str:
     heads = [_(head) for _key, head, _fmt in _TABLE]
     widths = [max(len(fmt.format(rows[0][key])) if rows[0][key] is not None else 8, len(head))
               for (key, _head, fmt), head in zip(_TABLE, heads)]
@@ -145,7 +149,7 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Any) -> None:  # argparse's subparsers action
     """The ``stats`` subcommand."""
     stats = sub.add_parser("stats", help=_("print the model's numbers (no window)"),
                            description=_("Print the attention statistics for one parameter set."))

@@ -7,9 +7,12 @@ only, so it works without a display or Qt.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import threading
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +48,7 @@ _COLUMNS = ((N_("step"), 6), (N_("loss"), 9), (N_("accuracy"), 9), (N_("entropy"
             (N_("stuck"), 6), ("max |z|", 9), ("|dW_q|", 8), ("|dW_k|", 8), ("|dW_v|", 8))
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Any) -> None:  # argparse's subparsers action
     """Register the ``train`` subcommand on an argparse subparsers object."""
     p = subparsers.add_parser(
         "train",
@@ -57,10 +60,10 @@ def add_parser(subparsers) -> None:
     )
     ints, floats = INT_RANGES, FLOAT_RANGES
 
-    def _int_in(name: str):
+    def _int_in(name: str) -> Callable[[str], int]:
         return int_arg(name.replace("_", "-"), *ints[name])
 
-    def _float_in(name: str):
+    def _float_in(name: str) -> Callable[[str], float]:
         return float_arg(name.replace("_", "-"), *floats[name])
 
     p.add_argument("--dk", dest="d_k", type=_int_in("d_k"), default=64,
@@ -195,7 +198,8 @@ def _error(message: str) -> int:
     return 2
 
 
-def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) -> int:
+def _run_sweep(args: argparse.Namespace, config: TrainConfig, scalings: Sequence[str], lrs: Sequence[float],
+               seeds: Sequence[int], workers: int) -> int:
     """``--lr-sweep``: progress on stderr as for one run; the first Ctrl+C stops after the
     current step and prints the partial result, as ``train`` does (the scalings finished, and
     those cut short with the steps they did), then status 130."""
@@ -203,7 +207,7 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
     steps: dict[int, int] = {}
     lock = threading.Lock()  # scalings train in worker threads
 
-    def report(index: int, done: int, _curves) -> None:
+    def report(index: int, done: int, _curves: dict[str, np.ndarray]) -> None:
         with lock:
             steps[index] = done
             progress.update(sum(steps.values()))
@@ -234,7 +238,7 @@ def _run_sweep(args, config: TrainConfig, scalings, lrs, seeds, workers: int) ->
     return 0
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the ``train`` subcommand; returns the exit status."""
     if sys.stdout is None:  # `train >&-`: nowhere to put the result, so do not train
         return _error(_("cannot write the output: standard output is closed"))

@@ -8,6 +8,9 @@ and sets each panel's accessible description to its current numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
@@ -32,7 +35,8 @@ class Announcer(QObject):
 
     announced = Signal(str)
 
-    def __init__(self, window: QWidget, controller, panels, summary) -> None:
+    # The controller, panels and summary strip are the window's (a layer above: duck-typed).
+    def __init__(self, window: QWidget, controller: Any, panels: Mapping[str, Any], summary: Any) -> None:
         super().__init__(window)
         self._window, self._controller, self._panels, self._summary = window, controller, panels, summary
         self._last = ""

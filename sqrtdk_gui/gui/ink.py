@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import cast
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 __all__ = ["InkOverlay", "without_ink", "PEN_WIDTH"]
@@ -25,6 +26,8 @@ class InkOverlay(QWidget):
     """The strokes over ``window``; hidden (and letting the mouse through) while the pen is off."""
 
     toggled = Signal(bool)
+    # The pen's width in pixels: the attribute shadows QWidget.width() (never called on the overlay).
+    width: float  # type: ignore[assignment]
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
@@ -47,12 +50,12 @@ class InkOverlay(QWidget):
         # The window's events pass through the filter only while the pen is on (it follows
         # the window's size): off, a slider drag's events cost nothing here.
         if on:
-            self.parentWidget().installEventFilter(self)
-            self.setGeometry(self.parentWidget().rect())
+            cast(QWidget, self.parentWidget()).installEventFilter(self)
+            self.setGeometry(cast(QWidget, self.parentWidget()).rect())
             self.show()
             self.raise_()
         else:
-            self.parentWidget().removeEventFilter(self)
+            cast(QWidget, self.parentWidget()).removeEventFilter(self)
             self._drawing = False
             self.hide()
         self.toggled.emit(on)
@@ -90,7 +93,7 @@ class InkOverlay(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self._drawing = False
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(self.colour, self.width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
@@ -108,7 +111,7 @@ class InkOverlay(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.parentWidget().rect())
+            self.setGeometry(cast(QWidget, self.parentWidget()).rect())
         return False
 
 

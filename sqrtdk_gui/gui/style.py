@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -24,6 +25,9 @@ from PySide6.QtWidgets import QGraphicsItem
 from sqrtdk_gui.core.attention.scaling import MODES
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import THEMES, ZOOM_RANGE
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon, QPalette
 
 __all__ = ["Palette", "LIGHT", "DARK", "HIGH_CONTRAST", "PALETTES", "SeriesLook", "series_look", "Style",
            "SCALING_LABELS", "SCALING_SHORT", "faint",
@@ -138,7 +142,7 @@ def series_look(scaling: str) -> SeriesLook:
     return SERIES_LOOKS.get(scaling, OTHER_LOOK)
 
 
-def standard_icon(name: str):
+def standard_icon(name: str) -> QIcon:
     """One of the style's own icons ("MediaPlay", "ArrowForward", ...).
 
     Icons instead of symbol characters: a projector laptop's font may lack a glyph such as
@@ -188,13 +192,13 @@ class Style:
     def line(self, width: float = 3.0) -> float:
         return width * self.zoom * self.palette.line_scale
 
-    def pen(self, colour, width: float = 3.0, dashed: bool = False) -> pg.QtGui.QPen:
+    def pen(self, colour: str | QColor, width: float = 3.0, dashed: bool = False) -> pg.QtGui.QPen:
         pen = pg.mkPen(colour, width=self.line(width))
         if dashed:
             set_line_style(pen, Qt.PenStyle.DashLine)
         return pen
 
-    def series_pen(self, scaling: str, width: float = 3.0, colour=None) -> pg.QtGui.QPen:
+    def series_pen(self, scaling: str, width: float = 3.0, colour: str | QColor | None = None) -> pg.QtGui.QPen:
         """The pen of a scaling's curve: its colour and its line style (never colour alone)."""
         pen = pg.mkPen(self.colour_for(scaling) if colour is None else colour, width=self.line(width))
         set_line_style(pen, series_look(scaling).pen_style)
@@ -246,7 +250,7 @@ class Style:
             title.setText(title.text, size=f"{self.pt(12)}pt", color=fg)
 
 
-def qt_palette(palette: Palette):
+def qt_palette(palette: Palette) -> QPalette:
     """A QPalette for the widgets (controls, dock, menus) in this theme."""
     from PySide6.QtGui import QPalette
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from sqrtdk_gui.core.lesson.content import STEPS
 from sqrtdk_gui.gui.launch import translations
 from sqrtdk_gui.gui.window.commands import COMMANDS, MENUS, find, key_hint, keys_label, shortcut_sheet
-from sqrtdk_gui.gui.window.conventions import _clean
+from sqrtdk_gui.gui.window.palette_host import _clean
 
 MENU_COMMANDS = [c for c in COMMANDS if c.menu and c.name != "recent_menu"]
 
@@ -91,7 +91,7 @@ def test_the_menus_are_the_table(window):
 
 
 def test_the_palette_lists_every_menu_command_of_the_table(window):
-    titles = {c.title.removesuffix(" (on)").removesuffix(" (off)") for c in window.palette_commands()}
+    titles = {c.title.removesuffix(" (on)").removesuffix(" (off)") for c in window.palette_host.commands()}
     offered = 0
     for cmd in MENU_COMMANDS:
         action = getattr(window.actions, cmd.name)

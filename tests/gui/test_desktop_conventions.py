@@ -300,7 +300,7 @@ def test_version_flag_prints_the_same_lines():
 def test_palette_opens_with_ctrl_shift_p_and_jumps_to_stable_softmax(window, qtbot):
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    palette = window.command_palette
+    palette = window.palette_host.open
     assert palette.isVisible()
     qtbot.keyClicks(palette.field, "stable soft")
     assert palette.current().title == "“Stable softmax fixes it”"
@@ -311,7 +311,7 @@ def test_palette_opens_with_ctrl_shift_p_and_jumps_to_stable_softmax(window, qtb
 
 
 def test_palette_finds_every_action_step_scenario_and_setting(window):
-    commands = window.palette_commands()
+    commands = window.palette_host.commands()
     titles = {c.title.split(" (o")[0] for c in commands}
     for name in ("Open preset", "Restore default parameters", "Presentation mode",
                  "High-contrast theme (washed-out projectors)", "About sqrtdk-gui", "Export view as PNG",
@@ -327,7 +327,7 @@ def test_palette_finds_every_action_step_scenario_and_setting(window):
 
 
 def test_palette_keys_choose_and_escape_closes(window, qtbot):
-    palette = window.show_command_palette()
+    palette = window.palette_host.show()
     qtbot.keyClicks(palette.field, "step")
     first = palette.current()
     qtbot.keyClick(palette.field, Qt.Key.Key_Down)
@@ -345,7 +345,7 @@ def test_palette_runs_an_open_recent_entry_whose_menu_was_rebuilt(window, qtbot,
     window.controller.set_params(d_k=5)
     window.recent.set_paths([str(path)])
     window.recent.rebuild()
-    palette = window.show_command_palette()
+    palette = window.palette_host.show()
     (entry,) = [c for c in palette.commands if "lecture.json" in c.title]
     window.recent.rebuild()  # what opening the File menu does: every action is new
     entry.run()  # no "Internal C++ object already deleted": the new action runs
@@ -353,15 +353,15 @@ def test_palette_runs_an_open_recent_entry_whose_menu_was_rebuilt(window, qtbot,
 
 
 def test_a_second_ctrl_shift_p_replaces_the_open_palette(window, qtbot):
-    first = window.show_command_palette()
-    second = window.show_command_palette()
+    first = window.palette_host.show()
+    second = window.palette_host.show()
     assert not first.isVisible() and second.isVisible()
     palettes = [w for w in window.findChildren(type(second)) if w.isVisible()]
     assert palettes == [second]
 
 
 def test_palette_runs_a_setting(window, qtbot):
-    palette = window.show_command_palette()
+    palette = window.palette_host.show()
     qtbot.keyClicks(palette.field, "float16")
     qtbot.keyClick(palette.field, Qt.Key.Key_Return)
     assert window.controller.params.dtype == "float16"

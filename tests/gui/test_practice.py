@@ -38,7 +38,7 @@ def test_the_key_opens_practice_with_the_instrument_and_gives_it_back(window, qt
 
 
 def test_the_palette_lists_practice_mode(window):
-    entry = next(c for c in window.palette_commands() if c.title.startswith("Practice mode"))
+    entry = next(c for c in window.palette_host.commands() if c.title.startswith("Practice mode"))
     assert entry.shortcut == "I"
     entry.run()
     assert window.practice.active()
@@ -555,8 +555,8 @@ def test_practice_keys_are_in_the_sheet_the_lesson_menu_and_the_palette(window, 
     sheet = dict(shortcut_sheet())
     assert sheet["Alt+D"] and sheet["Alt+K"] and sheet["Alt+T"]
     assert window.actions.practice_interview.text().endswith("\tAlt+K")
-    window.show_command_palette()
-    palette = window.command_palette
+    window.palette_host.show()
+    palette = window.palette_host.open
     qtbot.keyClicks(palette.field, "mock interview")
     assert palette.current().title.startswith("Practice: mock interview")
     qtbot.keyClick(palette.field, Qt.Key.Key_Return)

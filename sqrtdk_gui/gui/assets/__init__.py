@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QIcon, QPixmap
@@ -88,7 +88,7 @@ def _families(*first: str) -> list[str]:
 
 def install_fonts(app: QGuiApplication | None = None) -> QFont:
     """Make the shipped fonts the application's (keeping its point size); the font set."""
-    app = app or QGuiApplication.instance()
+    app = app or cast("QGuiApplication | None", QGuiApplication.instance())  # the stub says QCoreApplication
     # Rich text asks for generic families (``<code>`` is "monospace"), which the system would
     # otherwise resolve to fonts of its own.
     for generic, shipped in (("monospace", MONO), ("sans-serif", SANS)):

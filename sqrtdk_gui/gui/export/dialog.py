@@ -11,8 +11,11 @@ window is restored, which takes at most the file being written.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, QVBoxLayout
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.export.run import ExportRun
 
@@ -43,12 +46,13 @@ class ExportDialog(QDialog):
 
     canceled = Signal()
 
-    def __init__(self, title: str, unit: str, count: int, run: ExportRun, parent=None) -> None:
+    def __init__(self, title: str, unit: str, count: int, run: ExportRun, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self._unit = unit
-        progress, done, keeps = (translate("ExportDialog", text) for text in _UNITS.get(unit, _OTHER_UNIT))
+        # QT_TRANSLATE_NOOP returned each text (the stub says object).
+        progress, done, keeps = (translate("ExportDialog", cast(str, text)) for text in _UNITS.get(unit, _OTHER_UNIT))
         self._progress = progress
         self._finished = False
         self.label = QLabel(translate("ExportDialog", "{title}…").format(title=title))
@@ -81,14 +85,14 @@ class ExportDialog(QDialog):
             self.label.setText(translate("ExportDialog", "Cancelling…"))
             self.canceled.emit()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self._finished:
             event.accept()
             return
         event.ignore()  # the export ends first; then the dialog closes itself
         self.reject()
 
-    def _done(self, *_outcome) -> None:
+    def _done(self, *_outcome: object) -> None:
         self._finished = True
         self.done(QDialog.DialogCode.Accepted)
         self.deleteLater()

@@ -20,9 +20,13 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QByteArray, QCoreApplication, QIODevice
+from PySide6 import QtCore
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice
 from PySide6.QtGui import QImage
 
 from sqrtdk_gui import __version__
@@ -42,6 +46,8 @@ from sqrtdk_gui.gui.export.view import restore_numbers, slide_layout
 __all__ = ["FORMATS", "export_handout", "handout_format", "handout_steps", "handout_pages"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "Handout"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".pdf": "pdf"}
 PDF_FIGURE_WIDTH = 560  # a picture's width on an A4 page's text column (Qt's rich-text pixels)
@@ -98,9 +104,10 @@ def _png(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; PySide6 takes a str
     buffer.close()
-    return bytes(data)
+    # bytes(data): QByteArray's buffer protocol, which the stub omits (hence the ignore).
+    return bytes(data)  # type: ignore[call-overload,no-any-return]
 
 
 def handout_pages() -> list[tuple[str, object]]:
@@ -108,16 +115,16 @@ def handout_pages() -> list[tuple[str, object]]:
     return [("step", s) for s in STEPS] + [("scenario", s) for s in SCENARIOS]
 
 
-def _sections(window, pool, pages: list) -> Steps:
+def _sections(window: Any, pool: ThreadPoolExecutor, pages: list[tuple[str, Any]]) -> Steps:
     """Every step and scenario: texts, numbers and a picture of the panels, in lesson order
     (``yield from``; the pictures are encoded in ``pool``)."""
-    sections = []
+    sections: list[dict[str, Any]] = []
     for i, (kind, item) in enumerate(pages):
         title = _(item.title)
         if not (yield Page(i, len(pages), title)):
             break
         # "name": the English title, for file names.
-        section = {"kind": kind, "title": title, "name": item.title,
+        section: dict[str, Any] = {"kind": kind, "title": title, "name": item.title,
                    "text": lesson_text(item.resource).replace(REVEAL_MARK, "")}
         if kind == "step":
             yield from enter_page(window, "step", item.number, pool)
@@ -158,7 +165,7 @@ _CSS = ("body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1e
         ".note{color:#4d4d4d;font-size:.9em}")
 
 
-def _texts() -> dict[str, str]:
+def _texts() -> dict[str, Any]:  # words, and the claims table's headers (a tuple)
     """The handout's own words in the language spoken (HTML and Markdown share them; rich
     text as the translators keep it)."""
     return {
@@ -185,7 +192,7 @@ def _claim_rows() -> list[tuple[str, ...]]:
     return [tuple(_(c) for c in row) for row in claim_rows()]
 
 
-def _html(sections: list[dict]) -> str:
+def _html(sections: list[dict[str, Any]]) -> str:
     t = _texts()
     parts = [f"<!DOCTYPE html><html lang='{_html_lang()}'><head><meta charset='utf-8'><title>"
              f"{t['title']}</title><style>{_CSS}</style></head><body>",
@@ -215,7 +222,7 @@ _SUB = str.maketrans("0123456789aehijklmnoprstuvx+-=()", "₀₁₂₃₄₅₆�
 _SUP = str.maketrans("0123456789+-−=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")
 
 
-def _script(text: str, table: dict, fallback: str) -> str:
+def _script(text: str, table: dict[int, int], fallback: str) -> str:
     """Unicode sub- or superscript when every character has one, else a plain fallback."""
     converted = text.translate(table)
     return converted if all(ord(c) > 127 or c == " " for c in converted) else fallback.format(text)
@@ -228,7 +235,8 @@ def _md_inline(fragment: str) -> str:
         text = re.sub(r"<sub>([^<]*)</sub>", lambda m: _script(m.group(1), _SUB, "_({})"), text)
     text = re.sub(r"<sup>([^<]*)</sup>", lambda m: _script(m.group(1), _SUP, "^({})"), text)
     for tag, mark in (("h2", "## "), ("h3", "### ")):
-        text = re.sub(rf"<{tag}>(.*?)</{tag}>", lambda m, mark=mark: f"\n\n{mark}{m.group(1)}\n\n", text)
+        text = re.sub(rf"<{tag}>(.*?)</{tag}>",
+                      cast("Callable[[re.Match[str]], str]", lambda m, mark=mark: f"\n\n{mark}{m.group(1)}\n\n"), text)
     text = re.sub(r"<li>(.*?)</li>", lambda m: f"\n- {m.group(1)}", text)
     text = re.sub(r"</?(ul|ol)>", "\n", text)
     text = re.sub(r"<p[^>]*>(.*?)</p>", lambda m: f"\n\n{m.group(1)}\n\n", text)
@@ -246,7 +254,7 @@ def _md_table(ev: Evidence) -> str:
     return "\n".join(lines)
 
 
-def _markdown(sections: list[dict], images: list[str]) -> str:
+def _markdown(sections: list[dict[str, Any]], images: list[str]) -> str:
     t = _texts()
     parts = [f"# {t['heading_md']}", _md_inline(intro())]
     for s, image in zip(sections, images):
@@ -264,7 +272,7 @@ def _markdown(sections: list[dict], images: list[str]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def _write(kind: str, target: Path, sections: list[dict]) -> list[str]:
+def _write(kind: str, target: Path, sections: list[dict[str, Any]]) -> list[str]:
     """Write the handout's file (and for Markdown its pictures); the files written."""
     if kind == "html":
         write_text(target, _html(sections))  # safely: a failed write keeps the old file
@@ -285,7 +293,7 @@ def _write(kind: str, target: Path, sections: list[dict]) -> list[str]:
     return [str(target), *written]
 
 
-def handout_steps(window, path: str) -> Steps:
+def handout_steps(window: Any, path: str) -> Steps:  # window: the MainWindow
     """The handout export as steps (see ``run``); its value: the files written (none if
     cancelled before the file was being written). The pictures are drawn in the slide
     layout at a fixed size (the step's own panels, no window furniture); everything on
@@ -311,7 +319,8 @@ def handout_steps(window, path: str) -> Steps:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def export_handout(window, path: str, progress=None, should_stop=None) -> list[str]:
+def export_handout(window: Any, path: str, progress: Callable[[int, int, str], object] | None = None,
+                   should_stop: Callable[[], bool] | None = None) -> list[str]:
     """Write the handout (HTML or Markdown by the file name) in this thread; returns the
     files written. ``progress(i, n, title)`` -> False: only the pages so far; ``should_stop()``
     true cancels (nothing is written). ValueError for another file name, OSError if a file
@@ -319,6 +328,6 @@ def export_handout(window, path: str, progress=None, should_stop=None) -> list[s
     if handout_format(path) is None:  # before anything changes on screen
         raise ValueError(f"a handout is .html, .md or .pdf, not {Path(path).suffix or 'no extension'!r}")
     try:
-        return run_blocking(handout_steps(window, path), progress, should_stop)
+        return cast("list[str]", run_blocking(handout_steps(window, path), progress, should_stop))
     finally:
         window.render_ready()

@@ -62,7 +62,8 @@ class PdfPages:
         if self._painter is None or not self._painter.end():
             raise self._failure()
         self._painter = None
-        return safe_io.write_bytes(self.path, bytes(self._buffer.data()))
+        # QByteArray has the buffer protocol; its stub declares no __buffer__.
+        return safe_io.write_bytes(self.path, bytes(self._buffer.data()))  # type: ignore[call-overload]
 
     def discard(self) -> None:
         """End the document without writing it (a cancelled export): the painter is ended in
@@ -89,7 +90,7 @@ def html_pdf(html: str, path: str, title: str) -> str:
                                      QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter))
     document.print_(writer)
     del writer  # the document is finished when its writer goes
-    data = bytes(buffer.data())
+    data = bytes(buffer.data())  # type: ignore[call-overload]  # (QByteArray's stub: no __buffer__)
     if not data.startswith(b"%PDF"):
         raise safe_io.IOFailure(errno.EIO, "write", path, translate("Export", "the PDF could not be written"))
     return safe_io.write_bytes(path, data)

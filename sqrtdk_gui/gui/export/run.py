@@ -81,7 +81,7 @@ def single(item: Any) -> Steps:
     return (yield item)
 
 
-def wait_for(future: Future) -> Steps:
+def wait_for(future: Future[Any]) -> Steps:
     """``yield from``: the future's result, once it is done."""
     if not future.done():
         yield future
@@ -100,13 +100,13 @@ class Writes:
 
     def __init__(self, pool: ThreadPoolExecutor) -> None:
         self._pool = pool
-        self._pending: list[tuple[str, Future]] = []
+        self._pending: list[tuple[str, Future[Any]]] = []
         self.written: list[str] = []
 
     def submit(self, path: str, write: Callable[..., object], *args: object) -> None:
         self._pending.append((path, self._pool.submit(write, *args)))
 
-    def wait(self, keep: int = 0) -> Iterator[Future]:
+    def wait(self, keep: int = 0) -> Iterator[Future[Any]]:
         """Wait until at most ``keep`` writes are pending; each finished one is in
         ``written``, and a failed one raises its error (``safe_io.IOFailure``) here."""
         while len(self._pending) > keep:
@@ -118,7 +118,7 @@ class Writes:
             self.written.append(path)
 
 
-def enter_page(window, kind: str, which, pool: ThreadPoolExecutor) -> Iterator[Future]:
+def enter_page(window: Any, kind: str, which: int | str, pool: ThreadPoolExecutor) -> Iterator[Future[Any]]:
     """Show a lesson page in ``window`` with every panel up to date, ready to be drawn
     (``yield from``): a step (``which``: its number) with its answer revealed, or a scenario
     (its key). Its lesson numbers are computed in ``pool`` and the model's (result, sweeps,
@@ -126,7 +126,7 @@ def enter_page(window, kind: str, which, pool: ThreadPoolExecutor) -> Iterator[F
     it, the GUI thread navigates, the views take the new numbers and the window is laid out;
     the caller draws it in the same step. (A panel's axes keep the room their labels once
     took, so a layout of the new page around the old numbers must never be painted.)"""
-    page = {"step": which} if kind == "step" else {"scenario": which}
+    page: dict[str, Any] = {"step": which} if kind == "step" else {"scenario": which}
     plan = window.lesson.plan  # the teacher's lesson open: its parameters for the page
     numbers = pool.submit(prepare_page, **page, plan=plan)
     computed = window.controller.prepare(page_params(**page, plan=plan))
@@ -146,8 +146,8 @@ def enter_page(window, kind: str, which, pool: ThreadPoolExecutor) -> Iterator[F
     window.render_ready()  # takes the prepared result, sweeps and dial: no computing here
 
 
-def run_blocking(steps: Steps, progress=None, should_stop: Callable[[], bool] | None = None,
-                 poll: float = 0.1) -> Any:
+def run_blocking(steps: Steps, progress: Callable[[int, int, str], object] | None = None,
+                 should_stop: Callable[[], bool] | None = None, poll: float = 0.1) -> Any:
     """Run an export's steps in this thread and return its value.
 
     ``progress(i, n, name)`` at each page; False stops the export there (as the export
@@ -203,7 +203,7 @@ class ExportRun(QObject):
         super().__init__(parent)
         self._steps = steps
         self._value: Any = None  # sent into the export at the next step
-        self._waiting: Future | None = None
+        self._waiting: Future[Any] | None = None
         self._cancel = False  # Cancel was asked for
         self._thrown = False  # ... and Cancelled thrown into the export
         self._inside = False  # the export runs (nested event loops must not re-enter it)

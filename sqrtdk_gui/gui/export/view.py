@@ -23,14 +23,17 @@ import errno
 import io
 import math
 import re
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core.attention.result import ROW_QUANTITIES, Result
@@ -55,6 +58,13 @@ from sqrtdk_gui.gui.ink import without_ink
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 
+if TYPE_CHECKING:
+    from _csv import Writer
+
+    from PySide6.QtGui import QPixmap
+
+    from sqrtdk_gui.core.attention.sigma_dial import DialCurves
+
 __all__ = ["export_png", "export_svg", "export_csv", "save_image", "render_image", "settled_image", "slide_plan",
            "slide_layout",
            "slide_steps", "export_slides"]
@@ -64,19 +74,21 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 _IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
 
-def save_image(image, path: str, fmt: str | None = None) -> None:
+def save_image(image: QImage | QPixmap, path: str, fmt: str | None = None) -> None:
     """Encode a QImage or QPixmap in memory (format from the suffix, default PNG) and write
     it safely; IOFailure with one sentence if anything fails."""
     fmt = fmt or _IMAGE_FORMATS.get(Path(path).suffix.lower(), "PNG")
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if image.isNull() or not image.save(buffer, fmt):
+    # QImage.save's stub types the format as bytes; PySide6 takes a str (QPixmap's stub says so).
+    if image.isNull() or not image.save(buffer, fmt):  # type: ignore[call-overload]
         raise safe_io.IOFailure(errno.EIO, "write", path,
                                 translate("Export", "the image could not be encoded as {format}").format(format=fmt))
-    safe_io.write_bytes(path, bytes(buffer.data()))
+    # QByteArray has the buffer protocol; its stub declares no __buffer__.
+    safe_io.write_bytes(path, bytes(buffer.data()))  # type: ignore[call-overload]
 
 
-def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
+def render_image(widget: QWidget, size: tuple[int, int] | None = None) -> QImage:
     """``widget`` drawn into an image of ``size`` pixels (default: its own size) on a scaled
     painter, so text and lines stay sharp at any size. GUI thread; the image is its own (no
     other owner), so another thread may encode it."""
@@ -95,7 +107,7 @@ def render_image(widget, size: tuple[int, int] | None = None) -> QImage:
     return image
 
 
-def settled_image(window, size: tuple[int, int]) -> QImage:
+def settled_image(window: QWidget, size: tuple[int, int]) -> QImage:
     """``render_image`` of a page just laid out: a plot's axes learn how wide their tick labels
     are only while they are drawn, and a fresh window's first drawing has axes with no room
     for them; drawn once, laid out again, then drawn for the picture.
@@ -119,13 +131,13 @@ def settled_image(window, size: tuple[int, int]) -> QImage:
     return render_image(window, size)
 
 
-def export_png(widget, path: str, size: tuple[int, int] | None = None) -> bool:
+def export_png(widget: QWidget, path: str, size: tuple[int, int] | None = None) -> bool:
     """Render ``widget`` to a PNG of ``size`` pixels (default: its own size); True, or IOFailure."""
     save_image(render_image(widget, size), path, "PNG")
     return True
 
 
-def export_svg(widget, path: str) -> bool:
+def export_svg(widget: QWidget, path: str) -> bool:
     """Render ``widget`` as an SVG drawing (vector lines and text); True, or IOFailure."""
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -143,14 +155,15 @@ def export_svg(widget, path: str) -> bool:
             widget.render(painter, QPoint())
     finally:
         painter.end()
-    data = bytes(buffer.data())
+    # QByteArray has the buffer protocol; its stub declares no __buffer__.
+    data = bytes(buffer.data())  # type: ignore[call-overload]
     if b"</svg>" not in data[-64:]:
         raise safe_io.IOFailure(errno.EIO, "write", path, translate("Export", "the SVG drawing came out incomplete"))
     safe_io.write_bytes(path, data)
     return True
 
 
-def export_csv(result: Result, path: str, dial=None) -> None:
+def export_csv(result: Result, path: str, dial: DialCurves | None = None) -> None:
     """The current numbers: parameters, summaries, then one line per query row (IOFailure).
 
     ``dial`` (a ``sigma_dial.DialCurves``) adds the σ dial's curves and every scaling mode's
@@ -188,11 +201,11 @@ def export_csv(result: Result, path: str, dial=None) -> None:
 PRECISION_COLUMNS = ("weight_rel_error", "weight_l1_error")
 
 
-def _blank_nan(value):
+def _blank_nan(value: object) -> object:
     return "" if isinstance(value, float) and math.isnan(value) else value
 
 
-def _write_error_summary(out, result: Result) -> None:
+def _write_error_summary(out: Writer, result: Result) -> None:
     """Precision errors, how the keys were computed, the scale factor."""
     rel, l1 = result.rel_error_summary, result.l1_error_summary
     for name, value in (("weight_max_abs_error", result.weight_max_abs_error),
@@ -203,7 +216,7 @@ def _write_error_summary(out, result: Result) -> None:
         out.writerow(["# summary", name, _blank_nan(value)])
 
 
-def _write_dial(out, result: Result, dial) -> None:
+def _write_dial(out: Writer, result: Result, dial: DialCurves) -> None:
     """The σ dial's curves (one line per σ) and every scaling mode's σ here."""
     rows = dial.rows_table()
     out.writerow(["# sigma_dial", "keys", dial.keys, "rows", dial.rows, "seeds", dial.seeds,
@@ -219,9 +232,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("√", "sqrt-").replace("÷", "")).strip("-")
 
 
-def slide_plan(lesson: LessonPlan = FULL) -> list[tuple[str, str, object]]:
+def slide_plan(lesson: LessonPlan = FULL) -> list[tuple[str, str, int | str]]:
     """(file name, kind, step number or scenario key) for every slide of ``lesson``, in its order."""
-    plan: list[tuple[str, str, object]] = []
+    plan: list[tuple[str, str, int | str]] = []
     for i, entry in enumerate(lesson.pages, start=1):
         page = entry.page
         if isinstance(page, Step):
@@ -232,7 +245,7 @@ def slide_plan(lesson: LessonPlan = FULL) -> list[tuple[str, str, object]]:
 
 
 @contextmanager
-def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
+def slide_layout(window: Any, size: tuple[int, int], zoom: float | None = None) -> Iterator[None]:
     """The window laid out as a slide of ``size`` pixels for the duration: the live page and
     the lesson in front whatever page was, no menu, status line, controls or guesses box,
     the step's own panels large, text at ``zoom`` (default: as it is). Everything on screen
@@ -269,7 +282,7 @@ def slide_layout(window, size: tuple[int, int], zoom: float | None = None):
         controller.flush()
 
 
-def restore_numbers(window, pool) -> None:
+def restore_numbers(window: Any, pool: ThreadPoolExecutor) -> None:
     """Queue in ``pool`` the lesson numbers that restoring the window's page computes (a
     scenario's evidence for the current parameters; usually cached already)."""
     scenario = window.lesson.scenario
@@ -277,7 +290,7 @@ def restore_numbers(window, pool) -> None:
         pool.submit(prepare_page, scenario=scenario.key, params=window.controller.params)
 
 
-def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None = None) -> Steps:
+def slide_steps(window: Any, folder: str, size: tuple[int, int], zoom: float | None = None) -> Steps:
     """The slides export as steps (see ``run``): one PNG per lesson step and per scenario in
     ``folder`` — or, when ``folder`` ends in ".pdf", one PDF with a page per slide — each
     drawn in :func:`slide_layout` (the step with its answer revealed, its own panels, no
@@ -312,7 +325,7 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
                     writes.submit(path, save_image, image, path, "PNG")
             except Cancelled:
                 cancelled = True
-            yield from shielded(writes.wait())  # the slide being written is finished either way
+            yield from shielded(cast("Steps", writes.wait()))  # the slide being written is finished either way
             if pdf is not None:  # whole, or (cancelled) ended unwritten: an older file stays
                 yield from shielded(wait_for(pool.submit(pdf.discard if cancelled or not pdf.pages else pdf.write)))
             yield from shielded(single(Page(len(writes.written), len(plan), "")))
@@ -321,13 +334,14 @@ def slide_steps(window, folder: str, size: tuple[int, int], zoom: float | None =
     return [] if pdf is not None and cancelled else writes.written  # a cancelled PDF: nothing written
 
 
-def export_slides(window, folder: str, size: tuple[int, int], progress=None,
-                  zoom: float | None = None, should_stop=None) -> list[str]:
+def export_slides(window: Any, folder: str, size: tuple[int, int],
+                  progress: Callable[[int, int, str], object] | None = None,
+                  zoom: float | None = None, should_stop: Callable[[], bool] | None = None) -> list[str]:
     """One PNG per lesson step and scenario (:func:`slide_steps`), in this thread; returns
     the files written. ``progress(i, n, name)`` -> False stops after the slides so far;
     ``should_stop()`` true cancels at once (see ``run.run_blocking``). The window's panels
     are up to date afterwards."""
     try:
-        return run_blocking(slide_steps(window, folder, size, zoom), progress, should_stop)
+        return cast("list[str]", run_blocking(slide_steps(window, folder, size, zoom), progress, should_stop))
     finally:
         window.render_ready()

@@ -7,10 +7,14 @@ It holds no run state. :meth:`LabControls.configs` turns the widgets into the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -26,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sqrtdk_gui.core.attention.scaling import MODES, TRAINED_SCALINGS
+from sqrtdk_gui.core.attention.scaling import MODES as SCALING_MODES
+from sqrtdk_gui.core.attention.scaling import TRAINED_SCALINGS
 from sqrtdk_gui.core.i18n import _, decimal_mark, format_number, parse_number
 from sqrtdk_gui.core.training.loop import DEFAULT_LR, MAX_LAYERS, TrainConfig
 from sqrtdk_gui.core.training.lr_sweep import LR_GRID
@@ -38,6 +43,8 @@ __all__ = ["LabControls", "LrSpinBox", "LR_LADDER", "LAB_SCALINGS", "LAB_LABELS"
            "MODES", "MAX_SEEDS"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "LabControls"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 DK_RANGE = (4, 1024)
 STEPS_RANGE = (50, 2000)
@@ -47,7 +54,7 @@ LR_LADDER = tuple(v for e in range(-4, 2) for m in (1, 2, 3, 5)
                   if LR_RANGE[0] <= (v := float(f"{m}e{e}")) <= LR_RANGE[1])
 LAB_SCALINGS = TRAINED_SCALINGS
 # The core's English labels (marked there); shown through ``_()``.
-LAB_LABELS = {key: mode.lab_label for key, mode in MODES.items() if mode.lab_label is not None}
+LAB_LABELS = {key: mode.lab_label for key, mode in SCALING_MODES.items() if mode.lab_label is not None}
 # Shown through translate("LabControls", ...).
 LOSS_NOTE = QT_TRANSLATE_NOOP("LabControls", "With cross-entropy on the logits the gradient is p − onehot: the "
                               "softmax Jacobian drops out, so saturation hurts far less.")
@@ -65,21 +72,21 @@ MAX_SEEDS = 5
 # The default is the class demo, which takes a few seconds: one run per scaling at the high
 # rate (HIGH_LR_PRESET). The fair comparison, the sweep, is one click away and takes about
 # SWEEP_SECONDS_PER_SEED a seed on a 2-core machine.
-DEFAULTS = {"d_k": 256, "optimizer": "sgd", "loss": "mse", "steps": 400, "seed": 0,
+DEFAULTS: dict[str, Any] = {"d_k": 256, "optimizer": "sgd", "loss": "mse", "steps": 400, "seed": 0,
             "layers": 1, "learn_v": False, "mode": "single", "lr": 5.0, "n_seeds": 1}
 # Measured in the window (benchmarks/train_lab.py --window), raw and ÷√d_k side by side: 2.9 s
 # for one seed, 8.5 s for three, 13 s for five (with QK-norm ticked too: 6.5 s for one).
 SWEEP_SECONDS_PER_SEED = 3
 # Not a fair comparison but a demonstration: one rate, ten times SGD's default, where raw
 # logits grow until the softmax saturates on wrong keys.
-HIGH_LR_PRESET = {"d_k": 256, "optimizer": "sgd", "lr": 5.0, "loss": "mse", "mode": "single"}
+HIGH_LR_PRESET: dict[str, Any] = {"d_k": 256, "optimizer": "sgd", "lr": 5.0, "loss": "mse", "mode": "single"}
 STALL_PRESET = HIGH_LR_PRESET  # the name the first lab used
 
 
 class LrSpinBox(QDoubleSpinBox):
     """Learning rate: the arrows walk 1-2-3-5 per decade; any positive number may be typed."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDecimals(6)
         self.setRange(*LR_RANGE)
@@ -94,7 +101,8 @@ class LrSpinBox(QDoubleSpinBox):
         except ValueError:
             return self.value()
 
-    def validate(self, text: str, pos: int):
+    # PySide6 takes the state alone; its stub lists only the (state, text, pos) form.
+    def validate(self, text: str, pos: int) -> QValidator.State:  # type: ignore[override]
         try:
             value = parse_number(text)
         except ValueError:
@@ -144,7 +152,7 @@ class LabControls(QWidget):
     changed = Signal()  # any setting changed (the page greys the "trained with" line)
     mode_changed = Signal(str)
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         form = QFormLayout(self)
@@ -230,7 +238,7 @@ class LabControls(QWidget):
         self.dk_spin.valueChanged.connect(self._dk_changed)
         ticks = QHBoxLayout()
         ticks.setContentsMargins(0, 0, 0, 0)
-        self.dk_ticks = []
+        self.dk_ticks: list[QLabel] = []
         for text in ("4", "16", "64", "256", "1024"):
             tick = QLabel(text)
             tick.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -431,7 +439,7 @@ class LabControls(QWidget):
         """"sweep" (every rate of the grid) or "single" (one rate)."""
         return "sweep" if self.sweep_button.isChecked() else "single"
 
-    def _mode_toggled(self, button, checked: bool) -> None:
+    def _mode_toggled(self, button: QAbstractButton, checked: bool) -> None:
         if not checked:
             return
         sweep = self.mode() == "sweep"
@@ -468,8 +476,10 @@ class LabControls(QWidget):
         self.lr_spin.setValue(DEFAULT_LR[self.optimizer_combo.currentData()])
         self._update_grid_label()
 
-    def set_values(self, d_k=None, optimizer=None, lr=None, loss=None, steps=None, seed=None,
-                   qk_norm=None, layers=None, learn_v=None, mode=None, n_seeds=None) -> None:
+    def set_values(self, d_k: int | None = None, optimizer: str | None = None, lr: float | None = None,
+                   loss: str | None = None, steps: int | None = None, seed: int | None = None,
+                   qk_norm: bool | None = None, layers: int | None = None, learn_v: bool | None = None,
+                   mode: str | None = None, n_seeds: int | None = None) -> None:
         """Set some controls (presets, tests). The optimiser is set before the rate."""
         if mode is not None:
             if mode not in MODES:

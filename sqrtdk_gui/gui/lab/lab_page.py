@@ -17,15 +17,20 @@ W_v (in a sweep: at the rate chosen above those plots).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QProgressBar,
     QScrollArea,
     QSizePolicy,
@@ -48,6 +53,8 @@ from sqrtdk_gui.gui.style import Style
 __all__ = ["LabPage", "INTRO", "DEFAULT_CURVE_INDEX"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "LabPage"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # Shown through translate("LabPage", ...).
 INTRO = QT_TRANSLATE_NOOP(
@@ -70,10 +77,10 @@ class _Row(QWidget):
 
     preferred_height = 300  # on the projected page less: the rows then share what is left
 
-    def sizeHint(self):  # noqa: N802 - Qt API
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         return QSize(600, self.preferred_height)
 
-    def minimumSizeHint(self):  # noqa: N802 - Qt API
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
         return QSize(200, 120)
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
@@ -91,7 +98,7 @@ class LabPage(QWidget):
 
     run_finished = Signal(bool)  # cancelled; emitted after the page has shown the outcome
 
-    def __init__(self, style: Style | None = None, parent=None) -> None:
+    def __init__(self, style: Style | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style or Style()
         self._muted = False  # the "trained with" line greyed: the settings changed since
@@ -211,6 +218,7 @@ class LabPage(QWidget):
         row.addWidget(self.steps_lr_panel, 3)
         row.addWidget(self.loss_lr_panel, 2)
         single_row = QWidget()
+        panel: QWidget  # in the loops below: the plot panels of each row
         row = QHBoxLayout(single_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
@@ -251,7 +259,7 @@ class LabPage(QWidget):
             bottom.addWidget(panel, 1)
         top_row = self._top_row = _Row()
         QVBoxLayout(top_row).setContentsMargins(0, 0, 0, 0)
-        top_row.layout().addWidget(self.top_stack)
+        cast(QVBoxLayout, top_row.layout()).addWidget(self.top_stack)
 
         right = QVBoxLayout()
         right.setSpacing(4)
@@ -382,7 +390,7 @@ class LabPage(QWidget):
         beside = room >= max(max(metrics.horizontalAdvance(w) for w in words),
                              metrics.horizontalAdvance(note.text()) // 2)
         row, column = (0, 2) if beside else (1, 0)
-        at = header.getItemPosition(header.indexOf(note))
+        at = cast("tuple[int, int, int, int]", header.getItemPosition(header.indexOf(note)))  # row, column, spans
         if at[:2] != (row, column):
             header.removeWidget(note)
             header.addWidget(note, row, column, 1, 1 if beside else 3)
@@ -423,7 +431,7 @@ class LabPage(QWidget):
         # the zoom changes (presentation mode) as well as on a resize.
         self.intro.setVisible(self._seen_in().height() >= round(820 * self.style_.zoom))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_left_column()
         self._fit_intro()
@@ -432,16 +440,16 @@ class LabPage(QWidget):
 
     def _refit_controls_now(self) -> None:
         self._controls_scroll.setWidgetResizable(True)  # the height for the width they have now
-        layout = self.controls.layout()
+        layout = cast(QLayout, self.controls.layout())
         layout.invalidate()  # and their rows placed again in it, though its size may not change
         layout.activate()
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if obj is self.controls and event.type() == QEvent.Type.LayoutRequest:
             self._refit_controls.start(0)
         return False
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API (a page shown on its own)
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API (a page shown on its own)
         self.shutdown()
         super().closeEvent(event)
 
@@ -539,7 +547,7 @@ class LabPage(QWidget):
             self.curves_note.setText(translate("LabPage", "median over the seeds; the band spans them"))
         else:
             self.curves_title.setText(translate("LabPage", "Over training, at learning rate {lr}")
-                                      .format(lr=format_number(lr)))
+                                      .format(lr=format_number(cast(float, lr))))
             self.curves_note.setText(translate("LabPage", "one run per scaling"))
         self._place_curves_note()
 
@@ -575,12 +583,12 @@ class LabPage(QWidget):
         self._prepare_over_training(steps, learn_v)
 
     def _prepare_over_training(self, steps: int, learn_v: bool) -> None:
-        for panel in (*self.step_panels, self.grad_panel):
+        for panel in cast("tuple[StepPanel | GradPanel, ...]", (*self.step_panels, self.grad_panel)):
             panel.clear()
             panel.set_steps(steps)
         self.grad_panel.set_learn_v(learn_v)
 
-    def _fill_rate_combo(self, lrs) -> None:
+    def _fill_rate_combo(self, lrs: tuple[float, ...]) -> None:
         self.curve_lr.blockSignals(True)
         self.curve_lr.clear()
         for lr in lrs:
@@ -596,7 +604,7 @@ class LabPage(QWidget):
 
     def chosen_rate(self) -> float | None:
         """The sweep's rate the plots over training show (None before any grid)."""
-        return self.curve_lr.currentData()
+        return cast("float | None", self.curve_lr.currentData())
 
     def show_curves(self, scaling: str, curves: dict[str, np.ndarray]) -> None:
         """One run's loss, accuracy and stuck rows (``curves[metric]``: one value a step)."""
@@ -610,7 +618,7 @@ class LabPage(QWidget):
         self.grad_panel.show_runs(scaling, {m: curves[m] for m in GRAD_CURVES})
 
     def clear_over_training(self, scaling: str) -> None:
-        for panel in (*self.step_panels, self.grad_panel):
+        for panel in cast("tuple[StepPanel | GradPanel, ...]", (*self.step_panels, self.grad_panel)):
             panel.clear_scaling(scaling)
 
     def show_result(self, scaling: str, result: TrainResult, finished: bool) -> None:

@@ -7,12 +7,15 @@ Every plot item is created once; runs only call ``setData``. Curves are indexed 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from sqrtdk_gui.core.i18n import _, format_number, localize_number
 from sqrtdk_gui.core.training.loop import SATURATION, WINDOW, TrainResult
@@ -26,6 +29,8 @@ __all__ = ["fit_heading", "CurvePanel", "ScalingTable", "ResultsTable", "fmt_los
            "fmt_stuck", "TARGET_ACCURACY"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "LabPlots"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 TARGET_ACCURACY = 0.9
 LOG_FLOOR, LOG_CEILING = -6, 4  # shown decades of a log-scale plot: 1e-6 … 1e4
@@ -63,7 +68,7 @@ class CurvePanel(PlotFrame):
 
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, subtitle: str = "",
                  log_y: bool = False, y_range: tuple[float, float] | None = None,
-                 factor: float = 1.0, step_label: bool = True, parent=None) -> None:
+                 factor: float = 1.0, step_label: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(title, style, parent)
         self.metric_name = metric
         self.factor = factor  # shown value = factor * metric (100 for a percentage)
@@ -117,7 +122,7 @@ class CurvePanel(PlotFrame):
         self._fit_level_labels()
         self.set_subtitle(self.subtitle)
 
-    def _fit_level_labels(self, *_args) -> None:
+    def _fit_level_labels(self, *_args: object) -> None:
         fit_line_labels(self.plot.getViewBox(), [line.label for line, _r, _d in self.levels if line.label is not None],
                         self.style_.font(12, bold=True))
 
@@ -127,7 +132,7 @@ class CurvePanel(PlotFrame):
         fit_heading(self, self.heading, text,
                     translate("LabPlots", "{title}: {subtitle}").format(title=self.heading, subtitle=text))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.set_subtitle(self.subtitle)
 
@@ -209,7 +214,7 @@ class _Cell(QLabel):
         super().setText(text)
         self._fit()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit()
 
@@ -241,7 +246,7 @@ class ScalingTable(QFrame):
     VERDICT_PT = 14
 
     def __init__(self, style: Style, name: str, cell_prefix: str, verdict_name: str,
-                 verdict_tip: str, corner_tip: str = "", parent=None) -> None:
+                 verdict_tip: str, corner_tip: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self.setObjectName(name)
@@ -316,7 +321,7 @@ class ScalingTable(QFrame):
         """A column's header or tip in the current language (the subclass's context)."""
         return text
 
-    def _cell_font(self, key: str):
+    def _cell_font(self, key: str) -> QFont:
         return self.style_.font(14, bold=True)
 
     def _cell_colour(self, scaling: str, key: str) -> str:
@@ -362,7 +367,7 @@ class ScalingTable(QFrame):
         for name in self.names.values():
             fit_words(name, s.font(13, bold=True))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_words()
 
@@ -391,7 +396,7 @@ class ResultsTable(ScalingTable):
     STRETCH = {"steps": 6, "status": 5}
     WRAP = ("steps", "status")
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         self._alarm: dict[tuple[str, str], bool] = {}  # (scaling, column) shown in warning colour
         super().__init__(style, "labResults", "lab", "lab_verdict",
                          translate("LabPlots", "Steps to 90 % accuracy of raw logits relative to ÷√d_k."),
@@ -401,7 +406,7 @@ class ResultsTable(ScalingTable):
     def _translate(self, text: str) -> str:
         return translate("LabPlots", text).format(window=WINDOW, saturation=SATURATION)
 
-    def _cell_font(self, key: str):
+    def _cell_font(self, key: str) -> QFont:
         return self.style_.font(12 if key == "status" else 14, bold=key != "status")
 
     def _cell_colour(self, scaling: str, key: str) -> str:

@@ -9,11 +9,15 @@ as everywhere; the seeds of a sweep show as a band (lowest to highest) around th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QWidget
 
 from sqrtdk_gui.core.i18n import format_number, localize_number
 from sqrtdk_gui.core.training.loop import WINDOW
@@ -29,6 +33,8 @@ __all__ = ["LrPanel", "StepPanel", "GradPanel", "SweepTable", "log_ticks", "fmt_
            "NEVER_GAP", "GRAD_STYLES"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "LabSweepPlots"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 NEVER_GAP = 0.22  # decades between the most steps a run has and the "never reached" row
 BAND_ALPHA = 60
@@ -82,11 +88,11 @@ class _LogAxis:
         self.minor = True
         plot.getViewBox().sigResized.connect(self.refresh)
 
-    def set(self, lo: float, hi: float, minor: bool = True, extra=()) -> None:
+    def set(self, lo: float, hi: float, minor: bool = True, extra: Iterable[tuple[float, str]] = ()) -> None:
         self.range, self.minor, self.extra = (lo, hi), minor, list(extra)
         self.refresh()
 
-    def refresh(self, *_args) -> None:
+    def refresh(self, *_args: object) -> None:
         if self.range is None:
             return
         axis = self.plot.getAxis(self.name)
@@ -128,7 +134,8 @@ class _Decades:
     def __init__(self, plot: pg.PlotItem, log_axis: _LogAxis, limits: tuple[int, int],
                  default: tuple[int, int] | None = None) -> None:
         self.plot, self.log_axis, self.limits, self.default = plot, log_axis, limits, default
-        self.seen: dict = {}  # curve key -> (lowest, highest) log10 value drawn
+        # curve key -> (lowest, highest) log10 value drawn
+        self.seen: dict[str | tuple[str, str], tuple[float, float]] = {}
         self._shown: tuple[int, int] | None = None
 
     def show(self, lo: int, hi: int) -> None:
@@ -138,7 +145,7 @@ class _Decades:
         self.plot.setYRange(lo, hi, padding=0.07)
         self.log_axis.set(lo, hi, minor=hi - lo <= 3)
 
-    def note(self, key, values: np.ndarray) -> bool:
+    def note(self, key: str | tuple[str, str], values: np.ndarray) -> bool:
         """Remember the finite range of ``values`` (log10) for ``key``; False if none."""
         finite = values[np.isfinite(values)]
         if finite.size:
@@ -161,7 +168,7 @@ class _BandPanel(PlotFrame):
     """A panel with one median curve and one band (lowest-highest over seeds) per scaling."""
 
     def __init__(self, title: str, style: Style, xlabel: str, ylabel: str, symbols: bool,
-                 parent=None) -> None:
+                 parent: QWidget | None = None) -> None:
         super().__init__(title, style, parent)
         self.heading = title
         self.plot = add_plot(self.canvas)
@@ -189,7 +196,7 @@ class _BandPanel(PlotFrame):
     def plots(self) -> list[pg.PlotItem]:
         return [self.plot]
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         _fit_title(self, self.heading, getattr(self, "subtitle", ""))
 
@@ -237,7 +244,7 @@ class LrPanel(_BandPanel):
     """
 
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, subtitle: str = "",
-                 parent=None) -> None:
+                 parent: QWidget | None = None) -> None:
         super().__init__(title, style, translate("LabSweepPlots", "learning rate"), ylabel, symbols=True,
                          parent=parent)
         self.metric_name = metric  # "steps" or "loss"
@@ -268,7 +275,7 @@ class LrPanel(_BandPanel):
     def never_y(self) -> float:
         return math.log10(self._steps) + NEVER_GAP
 
-    def set_grid(self, lrs, steps: int) -> None:
+    def set_grid(self, lrs: Sequence[float], steps: int) -> None:
         """The rates and the number of steps of the coming sweep: fixes both axes' ranges."""
         self._lrs = tuple(lrs)
         self._steps = steps
@@ -324,7 +331,7 @@ class StepPanel(_BandPanel):
 
     def __init__(self, title: str, metric: str, style: Style, ylabel: str, log_y: bool = False,
                  y_range: tuple[float, float] | None = None, subtitle: str = "",
-                 parent=None) -> None:
+                 parent: QWidget | None = None) -> None:
         super().__init__(title, style, translate("LabSweepPlots", "step"), ylabel, symbols=False, parent=parent)
         self.metric_name = metric
         self.log_y = log_y
@@ -349,7 +356,7 @@ class StepPanel(_BandPanel):
         self._fit_level_labels()
         _fit_title(self, self.heading, self.subtitle)
 
-    def _fit_level_labels(self, *_args) -> None:
+    def _fit_level_labels(self, *_args: object) -> None:
         fit_line_labels(self.plot.getViewBox(), [line.label for line, _t in self.levels if line.label is not None],
                         self.style_.font(12, bold=True))
 
@@ -401,7 +408,7 @@ class GradPanel(PlotFrame):
     on the few where a row is near a tie; a mean would show the kicks, this shows the rule.
     """
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(translate("LabSweepPlots", "Where the gradient goes"), style, parent)
         self.heading = translate("LabSweepPlots", "Where the gradient goes")
         self.plot = add_plot(self.canvas)
@@ -462,7 +469,7 @@ class GradPanel(PlotFrame):
     def _subtitle(self) -> str:
         return translate("LabSweepPlots", "median of {window} steps").format(window=GRAD_WINDOW)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if (self.width() < round(330 * self.style_.zoom)) != getattr(self, "_short_key", None):
             self._set_key()
@@ -519,7 +526,7 @@ class SweepTable(ScalingTable):
     NAME_STRETCH = 5
     VERDICT_PT = 13
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(style, "labSweepTable", "lab_sweep", "lab_sweep_verdict",
                          translate("LabSweepPlots", "Raw logits and ÷√d_k, each at its own best learning rate."),
                          parent=parent)

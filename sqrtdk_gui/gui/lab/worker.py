@@ -19,14 +19,18 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from sqrtdk_gui.core.training.loop import TrainConfig, TrainResult, train
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, default_workers, run_sweep
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
 
@@ -78,7 +82,7 @@ class TrainWorker(QObject):
         self.clock = clock  # seconds; injectable so the throttle is testable without timing
         self.workers = default_workers() if workers is None else workers
 
-    def _throttle(self) -> Callable[[bool], bool]:
+    def _throttle(self) -> Callable[..., bool]:  # due(force=False)
         """A gate for one job: True at most once per ``min_interval`` of ``clock`` (or when
         forced); safe to call from the job's several training threads."""
         last = -float("inf")
@@ -99,7 +103,7 @@ class TrainWorker(QObject):
         return due
 
     @Slot(object)
-    def run(self, job) -> None:
+    def run(self, job: TrainJob | SweepJob) -> None:
         if isinstance(job, SweepJob):
             self._run_sweep(job)
         else:
@@ -110,7 +114,7 @@ class TrainWorker(QObject):
         due = self._throttle()
         cancelled = False
 
-        def report(index: int, done: int, curves: dict) -> None:
+        def report(index: int, done: int, curves: dict[str, np.ndarray]) -> None:
             if due(done == job.config.steps):
                 self.progress.emit(job.job_id, index, done, curves)
 
@@ -132,11 +136,11 @@ class TrainWorker(QObject):
         self.job_started.emit(job.job_id, job.configs)
         due = self._throttle()
 
-        def one(index: int, config) -> bool:
+        def one(index: int, config: TrainConfig) -> bool:
             if job.stop.is_set():
                 return True
 
-            def report(done: int, curves: dict) -> None:
+            def report(done: int, curves: dict[str, np.ndarray]) -> None:
                 if due():
                     self.progress.emit(job.job_id, index, done, curves)
 
@@ -173,7 +177,7 @@ class TrainRunner(QObject):
     sweep_ready = Signal(int, object)  # scaling index, ScalingSweep
     _submit = Signal(object)
 
-    def __init__(self, parent=None, min_interval: float = MIN_INTERVAL_S) -> None:
+    def __init__(self, parent: QObject | None = None, min_interval: float = MIN_INTERVAL_S) -> None:
         super().__init__(parent)
         self.min_interval = min_interval
         self._ids = itertools.count(1)
@@ -193,7 +197,7 @@ class TrainRunner(QObject):
         return self._thread
 
     # --- control -----------------------------------------------------------------------
-    def start(self, configs) -> int:
+    def start(self, configs: Iterable[TrainConfig]) -> int:
         """Queue a job; returns its id. Raises RuntimeError while another job runs."""
         if self._job is not None:
             raise RuntimeError("a training run is already in progress")
@@ -203,7 +207,8 @@ class TrainRunner(QObject):
         self._submit.emit(job)
         return job.job_id
 
-    def start_sweep(self, config: TrainConfig, scalings, lrs, seeds) -> int:
+    def start_sweep(self, config: TrainConfig, scalings: Iterable[str], lrs: Iterable[float],
+                    seeds: Iterable[int]) -> int:
         """Queue a learning-rate sweep; returns its id. RuntimeError while another job runs."""
         if self._job is not None:
             raise RuntimeError("a training run is already in progress")
@@ -252,12 +257,12 @@ class TrainRunner(QObject):
         return self._job is not None and self._job.job_id == job_id
 
     @Slot(int, object)
-    def _on_started(self, job_id: int, configs) -> None:
+    def _on_started(self, job_id: int, configs: tuple[TrainConfig, ...]) -> None:
         if self._current(job_id):
             self.job_started.emit(configs)
 
     @Slot(int, int, int, object)
-    def _on_progress(self, job_id: int, index: int, done: int, curves) -> None:
+    def _on_progress(self, job_id: int, index: int, done: int, curves: dict[str, np.ndarray]) -> None:
         if self._current(job_id):
             self.progress.emit(index, done, curves)
 
@@ -267,7 +272,7 @@ class TrainRunner(QObject):
             self.result_ready.emit(index, result)
 
     @Slot(int, int, object)
-    def _on_sweep_ready(self, job_id: int, index: int, sweep) -> None:
+    def _on_sweep_ready(self, job_id: int, index: int, sweep: ScalingSweep) -> None:
         if self._current(job_id):
             self.sweep_ready.emit(index, sweep)
 

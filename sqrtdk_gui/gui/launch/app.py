@@ -10,14 +10,36 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io.presets import State
 from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.gui.launch import ctrl_c
 from sqrtdk_gui.gui.launch.bootstrap import application
+
+if TYPE_CHECKING:  # Qt and the window are imported when first needed
+    from PySide6.QtWidgets import QApplication
+
+    from sqrtdk_gui.core.lesson.clips import Clip
+    from sqrtdk_gui.gui.window.main_window import MainWindow
+    from sqrtdk_gui.gui.window.settings import Settings
+
+    class _Report(Protocol):
+        """The command line's ``ExportReport`` (cli/export.py: a layer above)."""
+
+        @property
+        def interrupted(self) -> bool: ...
+
+        def page(self, index: int, count: int, name: str) -> bool: ...
+
+        def stopping(self) -> bool: ...
+
+        def finish(self) -> None: ...
 
 __all__ = ["Launch", "run_window", "prepare_window", "render_to_file", "export_slides_headless",
            "export_handout_headless"]
@@ -35,7 +57,7 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
 class Launch:
     """What to open: parameter overrides, lesson position, look, and headless output."""
 
-    params: dict = field(default_factory=dict)  # Params field -> value, given by the user
+    params: dict[str, Any] = field(default_factory=dict)  # Params field -> value, given by the user
     preset: State | None = None
     step: int | None = None
     scenario: str | None = None
@@ -49,7 +71,7 @@ class Launch:
     lesson_path: str | None = None
 
 
-def open_lesson(window, launch: Launch, animate: bool = True) -> None:
+def open_lesson(window: MainWindow, launch: Launch, animate: bool = True) -> None:
     """Enter the step or scenario asked for, then apply the parameter overrides on top."""
     if launch.scenario:
         window.lesson.choose_scenario(launch.scenario)
@@ -60,7 +82,7 @@ def open_lesson(window, launch: Launch, animate: bool = True) -> None:
         window.controller.set_params(**launch.params)
 
 
-def _size_problem(window, size: tuple[int, int]) -> str | None:
+def _size_problem(window: MainWindow, size: tuple[int, int]) -> str | None:
     """Why the window cannot be laid out at ``size`` (smaller than its smallest layout), or
     None: a screenshot is the size asked for or not made at all."""
     from PySide6.QtWidgets import QApplication
@@ -77,7 +99,7 @@ def _size_problem(window, size: tuple[int, int]) -> str | None:
                     need_height=max(got[1], size[1])))
 
 
-def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
+def render_to_file(window: MainWindow, path: str, size: tuple[int, int]) -> bool:
     """Lay the window out at ``size``, bring every panel up to date and save it safely
     (True; safe_io.IOFailure with one sentence if the file cannot be written)."""
     from PySide6.QtWidgets import QApplication
@@ -92,7 +114,7 @@ def render_to_file(window, path: str, size: tuple[int, int]) -> bool:
     return True
 
 
-def prepare_window(launch: Launch, interactive: bool = True):
+def prepare_window(launch: Launch, interactive: bool = True) -> tuple[MainWindow, Settings | None]:
     """The main window in the state ``launch`` asks for, and its settings store.
 
     Order: defaults < remembered state (interactive runs only) < preset < step or
@@ -158,6 +180,7 @@ def run_window(launch: Launch) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
     app = application()
 
+    window: MainWindow | None  # None while the window is rebuilt
     window, settings = prepare_window(launch, interactive=not launch.screenshot)
     try:
         if launch.screenshot:
@@ -207,7 +230,7 @@ def run_window(launch: Launch) -> int:
 RELAUNCH = 0x5A71
 
 
-def _rebuild_when_no_export(app, window, outcome: list[str]) -> None:
+def _rebuild_when_no_export(app: QApplication, window: MainWindow, outcome: list[str]) -> None:
     """View -> Language: rebuild the window now, or once the lesson export it runs has ended
     (rebuilding closes the window, which would abandon the export half done). The export
     finishes, or is cancelled from its dialog, and says so first; what it said becomes
@@ -222,7 +245,7 @@ def _rebuild_when_no_export(app, window, outcome: list[str]) -> None:
     window.statusBar().showMessage(translate("Launch", "The window switches to the new language once the export "
                                              "has finished"))
 
-    def ended(value, error) -> None:  # after the window's own handler: its message is on show
+    def ended(value: object, error: object) -> None:  # after the window's own handler: its message is on show
         if value is None and error is None:
             return  # aborted: the window is closing, and the program with it
         outcome[:] = [window.statusBar().currentMessage()]
@@ -231,7 +254,7 @@ def _rebuild_when_no_export(app, window, outcome: list[str]) -> None:
     run.finished.connect(ended)
 
 
-def _close(window, settings) -> None:
+def _close(window: MainWindow, settings: Settings | None) -> None:
     """Save what the window remembers, then close and delete it while Qt still runs: with
     PySide6 6.11 an interpreter that exits with a pyqtgraph window still open crashes (status
     139)."""
@@ -246,7 +269,7 @@ def _close(window, settings) -> None:
     QApplication.processEvents()
 
 
-def _quit_on_sigint(app) -> list:
+def _quit_on_sigint(app: QApplication) -> list[int]:
     """Ctrl+C in the terminal closes the window like the Quit action (status 130).
 
     Qt's event loop does not return to Python while idle, so a timer hands it control a few
@@ -255,9 +278,9 @@ def _quit_on_sigint(app) -> list:
     """
     from PySide6.QtCore import QTimer
 
-    interrupted: list = []
+    interrupted: list[int] = []
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         interrupted.append(signum)
         # Queued: a Ctrl+C just before the event loop starts would be lost by quit() itself,
         # which does nothing while no loop runs.
@@ -272,7 +295,7 @@ def _quit_on_sigint(app) -> list:
 
 
 @contextmanager
-def _offscreen_window(lang: str | None = None, **options):
+def _offscreen_window(lang: str | None = None, **options: Any) -> Iterator[MainWindow]:
     """A shown MainWindow for a headless export (in ``lang``, else the system's language),
     closed and deleted while Qt still runs."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -300,7 +323,7 @@ def concept_test_pdf_headless(path: str) -> str:
     return concept_test_pdf(path)
 
 
-def export_handout_headless(path: str, report=None, lang: str | None = None) -> int:
+def export_handout_headless(path: str, report: _Report | None = None, lang: str | None = None) -> int:
     """The lesson as a take-home HTML or Markdown file, with pictures rendered offscreen.
     ``report`` (the command line's): ``page(i, n, title)`` at each page and ``stopping()``
     while it waits (true: cancel, nothing is written, status 130), ``finish()`` once it
@@ -327,7 +350,7 @@ def export_handout_headless(path: str, report=None, lang: str | None = None) -> 
 
 
 def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom: float,
-                           presentation: bool = False, report=None, lang: str | None = None,
+                           presentation: bool = False, report: _Report | None = None, lang: str | None = None,
                            lesson: LessonPlan | None = None) -> int:
     """Every lesson slide as PNG into ``folder`` (which must exist and be writable), offscreen;
     ``presentation``: at presentation mode's type size for the slide height; ``lesson``: the
@@ -359,7 +382,7 @@ def export_slides_headless(folder: str, size: tuple[int, int], theme: str, zoom:
     return 0
 
 
-def export_animation_headless(path: str, clip, size: tuple[int, int], theme: str, report=None,
+def export_animation_headless(path: str, clip: Clip, size: tuple[int, int], theme: str, report: _Report | None = None,
                               lang: str | None = None) -> int:
     """``clip`` (``core.lesson.clips``) as an animated GIF or APNG at ``path``, drawn offscreen
     at presentation mode's type size for the frame height. ``report`` as for the slides;
@@ -383,7 +406,8 @@ def export_animation_headless(path: str, clip, size: tuple[int, int], theme: str
 
 
 @contextmanager
-def _reporting(report):
+def _reporting(report: _Report | None) -> Iterator[tuple[Callable[[int, int, str], bool] | None,
+                                                         Callable[[], bool] | None]]:
     """(progress, should_stop) of ``report`` for the export's duration, then its ``finish()``
     (before the outcome is printed)."""
     if report is None:

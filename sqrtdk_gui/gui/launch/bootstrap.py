@@ -5,6 +5,11 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMessageLogContext
+    from PySide6.QtWidgets import QApplication
 
 __all__ = ["BENIGN_MESSAGES", "application", "install_message_filter", "release_memory_promptly"]
 
@@ -21,7 +26,7 @@ def install_message_filter() -> None:
              QtMsgType.QtWarningMsg: "warning", QtMsgType.QtCriticalMsg: "critical",
              QtMsgType.QtFatalMsg: "fatal"}
 
-    def handler(kind, context, message):
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
         if message not in BENIGN_MESSAGES:
             print(f"qt.{names.get(kind, 'message')}: {message}", file=sys.stderr)
 
@@ -50,7 +55,7 @@ def release_memory_promptly() -> None:
         pass
 
 
-def application():
+def application() -> QApplication:
     """The QApplication (created once), named for QSettings, in the shipped fonts, with the
     message filter."""
     from PySide6.QtWidgets import QApplication
@@ -59,7 +64,9 @@ def application():
 
     release_memory_promptly()
     point_offscreen_at_shipped_fonts()
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sqrtdk-gui"])
+    # The stub types instance() as QCoreApplication; the application is a QApplication.
+    app = cast("QApplication | None", QApplication.instance()) or QApplication(
+        [sys.argv[0] if sys.argv else "sqrtdk-gui"])
     app.setApplicationName("sqrtdk-gui")
     app.setOrganizationName("sqrtdk-gui")
     install_message_filter()

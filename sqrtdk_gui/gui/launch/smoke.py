@@ -19,9 +19,18 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Callable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, cast
 
 from sqrtdk_gui import __version__
 from sqrtdk_gui.core.i18n import format_number
+
+if TYPE_CHECKING:  # Qt is imported where used: without it, the smoke test says so
+    from PySide6.QtCore import QMessageLogContext
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from sqrtdk_gui.core.attention.params import Params
 
 __all__ = ["run_smoke", "run_first_frame", "process_age"]
 
@@ -55,7 +64,7 @@ def process_age() -> float:
         return time.perf_counter() - _IMPORTED
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
@@ -65,7 +74,7 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
-        self._previous_hook = None
+        self._previous_hook: Callable[[type[BaseException], BaseException, TracebackType | None], object] | None = None
 
     def install(self) -> None:
         from PySide6.QtCore import QtMsgType, qInstallMessageHandler
@@ -75,7 +84,7 @@ class _Recorder:
         serious = {QtMsgType.QtWarningMsg: "Qt warning", QtMsgType.QtCriticalMsg: "Qt critical",
                    QtMsgType.QtFatalMsg: "Qt fatal"}
 
-        def handler(kind, context, message):
+        def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
             if message in BENIGN_MESSAGES:
                 return
             if kind in serious:
@@ -86,7 +95,7 @@ class _Recorder:
         self._previous_hook = sys.excepthook
         sys.excepthook = self._excepthook
 
-    def _excepthook(self, kind, value, tb) -> None:
+    def _excepthook(self, kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         self.problems.append(translate("Smoke", "exception in a Qt callback: {error}")
                              .format(error=f"{kind.__name__}: {_one_line(value)}"))
 
@@ -106,7 +115,7 @@ class _Recorder:
             raise SmokeFailure(self.problems[0])
 
 
-def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
+def _wait_for_first_paint(window: QWidget, timeout_s: float = PAINT_TIMEOUT_S) -> float:
     """Show ``window`` and return ``process_age()`` once its first frame has been painted.
 
     The first Paint event of any widget in the window starts Qt's synchronous paint pass of
@@ -116,16 +125,16 @@ def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
     from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
-    app = QApplication.instance()
+    app = cast(QApplication, QApplication.instance())  # created by _prepare
     loop = QEventLoop()
-    state = {"painted": False, "age": None}
+    state: dict[str, Any] = {"painted": False, "age": None}  # painted: bool, age: float | None
 
     def finished() -> None:
         state["age"] = process_age()
         loop.quit()
 
     class PaintWatcher(QObject):
-        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
             if (not state["painted"] and event.type() == QEvent.Type.Paint
                     and isinstance(obj, QWidget) and obj.window() is window):
                 state["painted"] = True
@@ -148,10 +157,10 @@ def _wait_for_first_paint(window, timeout_s: float = PAINT_TIMEOUT_S) -> float:
     if state["age"] is None:
         raise SmokeFailure(translate("Smoke", "the main window was not painted within {seconds} s")
                            .format(seconds=format_number(timeout_s, ".0f")))
-    return state["age"]
+    return cast(float, state["age"])
 
 
-def _close(window, app) -> None:
+def _close(window: QWidget, app: QApplication) -> None:
     """Close and delete the window while QApplication still exists: PySide6 6.11 crashes at
     interpreter exit (status 139) when a pyqtgraph window is still open."""
     window.close()
@@ -159,7 +168,7 @@ def _close(window, app) -> None:
     app.processEvents()
 
 
-def _check_resources(window) -> str:
+def _check_resources(window: QWidget) -> str:
     """The shipped files (fonts, window icon), Qt's ICU data and the fonts are usable."""
     from sqrtdk_gui.gui import assets
 
@@ -193,7 +202,7 @@ def _check_resources(window) -> str:
     return translate("Smoke", "icon ok, ICU ok, fonts ok")
 
 
-def _check_panels(window) -> str:
+def _check_panels(window: Any) -> str:  # the MainWindow: its panels' own items
     """Push d_k = 512 with raw logits through the controller and check every panel."""
     import numpy as np
 
@@ -248,7 +257,7 @@ def _check_panels(window) -> str:
                     scalings="+".join(sorted(sweeps)), points=points))
 
 
-def _check_picture(window) -> None:
+def _check_picture(window: QWidget) -> None:
     image = window.grab().toImage()
     if image.isNull() or image.width() < 100:
         raise SmokeFailure(translate("Smoke", "grabbing the window gave no picture"))
@@ -260,14 +269,14 @@ def _check_picture(window) -> None:
                            .format(count=len(colours)))
 
 
-def _prepare():
+def _prepare() -> QApplication:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no display needed
     from sqrtdk_gui.gui.launch.bootstrap import application
 
     return application()
 
 
-def run_smoke(params=None) -> int:
+def run_smoke(params: Params | None = None) -> int:
     """The ``--smoke-test`` command: 0 and one line if everything works, else 1 and why."""
     window = app = None
     recorder = _Recorder()
@@ -288,7 +297,7 @@ def run_smoke(params=None) -> int:
                     raise SmokeFailure(translate("Smoke", "the About text lacks the version"))
             finally:
                 if window is not None:
-                    _close(window, app)
+                    _close(window, cast("QApplication", app))  # made before the window
                     window = None
         for w in caught:
             raise SmokeFailure(translate("Smoke", "Python warning: {warning}")
@@ -313,7 +322,7 @@ def run_smoke(params=None) -> int:
     return 0
 
 
-def run_first_frame(params=None) -> int:
+def run_first_frame(params: Params | None = None) -> int:
     """Hidden ``--first-frame``: the normal window; print seconds to its first frame; exit."""
     window = app = None
     try:
@@ -330,4 +339,4 @@ def run_first_frame(params=None) -> int:
         return 1
     finally:
         if window is not None:
-            _close(window, app)
+            _close(window, cast("QApplication", app))  # made before the window

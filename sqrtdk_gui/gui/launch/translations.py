@@ -22,7 +22,8 @@ _installed: list[QTranslator] = []
 class PseudoTranslator(QTranslator):
     """Every Qt text through ``i18n.pseudo``: shows what is not translated and what would clip."""
 
-    def translate(self, context, source_text, disambiguation=None, n=-1):  # noqa: D102 - Qt API
+    def translate(self, context: str, source_text: str, disambiguation: str | None = None,  # noqa: D102 - Qt API
+                  n: int = -1) -> str:
         return i18n.pseudo(source_text) if source_text else source_text
 
     def isEmpty(self) -> bool:  # noqa: N802 - Qt API

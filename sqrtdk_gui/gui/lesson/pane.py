@@ -7,10 +7,13 @@ package data (``core.lesson.texts``), rendered as Qt rich text (no web engine: o
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QTextDocumentFragment
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt, QUrl, Signal
+from PySide6.QtGui import QFontMetrics, QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -38,9 +41,14 @@ from sqrtdk_gui.gui.plotting.fit import WrappingButton, fit_plot_title, on_resiz
 from sqrtdk_gui.gui.plotting.plot_items import RememberingAxis
 from sqrtdk_gui.gui.style import Style, standard_icon
 
+if TYPE_CHECKING:
+    from sqrtdk_gui.gui.style import Palette
+
 __all__ = ["LessonPane", "notes_html", "verdict_html", "intro_html", "page_title"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "LessonPane"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 _COUNTS = {kind: sum(s.kind == kind for s in SCENARIOS) for kind in ("trap", "follow-up")}
 # {traps} and {followups}: the numbers of scenarios of each kind (see intro_html).
@@ -88,7 +96,7 @@ def notes_html(notes: list[SampleNote], seed: int) -> str:
 
 
 
-def verdict_html(quantity: str, measured: float, digits: int, guesses) -> str:
+def verdict_html(quantity: str, measured: float, digits: int, guesses: Sequence[tuple[float, float]]) -> str:
     """The measured value and each of the class's guesses against it ("×1.3 off"), the
     closest in bold, in the language spoken (the pane and the projected slide say the same)."""
     value = f"{measured:,.{digits}f}".replace(",", "\u202f")  # narrow no-break space
@@ -109,7 +117,7 @@ def verdict_html(quantity: str, measured: float, digits: int, guesses) -> str:
 CELL_PADDING = 5
 
 
-def table_fits(ev: Evidence, metrics, width: int) -> bool:
+def table_fits(ev: Evidence, metrics: QFontMetrics, width: int) -> bool:
     """Whether the table fits ``width`` pixels without breaking a word or a number.
 
     Qt's rich-text table squeezes a column below its longest word when it must, and then
@@ -122,7 +130,7 @@ def table_fits(ev: Evidence, metrics, width: int) -> bool:
     return need <= width
 
 
-def evidence_html(ev: Evidence, palette, stacked: bool = False) -> str:
+def evidence_html(ev: Evidence, palette: Palette, stacked: bool = False) -> str:
     """The evidence as Qt rich text: a table, or one line per row when ``stacked``."""
     if stacked:
         first, rest = ev.headers[0], ev.headers[1:]
@@ -151,7 +159,7 @@ class LessonPane(QWidget):
     bug_clicked = Signal(str)  # a "bug:KEY" link: that bug card in practice mode
     reveal_clicked = Signal()
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self._seed = 0  # the sample on screen, for the notes on quoted ranges
@@ -350,9 +358,9 @@ class LessonPane(QWidget):
 
     # --- content ----------------------------------------------------------------------------
     def show_intro(self) -> None:
-        self._shown_scenario = None
-        self._shown_step = None
-        self._full_step_html = None
+        self._shown_scenario: tuple[Scenario, Evidence | None] | None = None
+        self._shown_step: Step | None = None
+        self._full_step_html: str | None = None
         self.caption.setText(translate("LessonPane", "Introduction"))
         self.title.setText(translate("LessonPane", "Why divide by √d_k?"))
         self._set_html(intro_html(self._plan))
@@ -418,7 +426,7 @@ class LessonPane(QWidget):
         if getattr(self, "_shown_scenario", None) is not None:
             self._rerender()
         elif getattr(self, "_shown_step", None) is not None:
-            self._full_step_html, before = self._step_html(self._shown_step)
+            self._full_step_html, before = self._step_html(cast(Step, self._shown_step))
             self._set_html(self._full_step_html if self.answer_visible else before)
 
     def show_step(self, step: Step, count: int, seed: int | None = None, number: int | None = None,
@@ -483,7 +491,8 @@ class LessonPane(QWidget):
         example = self.guesses.fontMetrics().horizontalAdvance(self.guesses.placeholderText()) + 24
         beside = example + self.reveal_button.sizeHint().width() + self._guess_layout.spacing()
         # The pane's width now (the box follows it later): less its margins and the box's.
-        outer, inner = self.layout().contentsMargins(), self.predict_box.layout().contentsMargins()
+        outer, inner = (cast(QVBoxLayout, self.layout()).contentsMargins(),
+                        cast(QVBoxLayout, self.predict_box.layout()).contentsMargins())
         room = (self.contentsRect().width() - outer.left() - outer.right() - inner.left() - inner.right()
                 - 2 * self.predict_box.frameWidth() - 8)
         self._guess_layout.setDirection(QBoxLayout.Direction.LeftToRight if beside <= room
@@ -493,7 +502,7 @@ class LessonPane(QWidget):
         fit_plot_title(self.chart.getPlotItem(), self._chart_title, self.style_.pt(11),
                        self.chart.width())
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_guess_row()
         self._fit_predict()
@@ -524,15 +533,16 @@ class LessonPane(QWidget):
 
     def _fit_predict(self) -> None:
         # As tall as its words need, but the step's text keeps over a third of the pane.
-        inner = self.predict_words.widget()
+        inner = cast(QWidget, self.predict_words.widget())  # the words, set in __init__
         width = self.predict_words.viewport().width()
-        need_words = inner.layout().totalHeightForWidth(width) if inner.layout().hasHeightForWidth() \
+        need_words = cast(QVBoxLayout, inner.layout()).totalHeightForWidth(width) \
+            if cast(QVBoxLayout, inner.layout()).hasHeightForWidth() \
             else inner.sizeHint().height()
         chrome = self.predict_box.sizeHint().height() - self.predict_words.sizeHint().height()
         share = 0.4 if not self.scenarios.isHidden() else 0.62  # step 5 also shows its buttons
         self.predict_box.setFixedHeight(min(chrome + need_words + 6, max(160, int(share * self.height()))))
 
-    def _follow_link(self, url) -> None:
+    def _follow_link(self, url: QUrl) -> None:
         if url.scheme() == "scenario" and url.path() in self.scenario_buttons:
             self.scenario_clicked.emit(url.path())
         elif url.scheme() == "bug" and url.path():  # a trap's bug card in practice mode
@@ -541,7 +551,7 @@ class LessonPane(QWidget):
     def guess_text(self) -> str:
         return self.guesses.text()
 
-    def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
+    def show_answer(self, quantity: str, measured: float, digits: int, guesses: Sequence[tuple[float, float]]) -> None:
         """The answer, and each guess against the measured value ("×1.3 off"); closest in bold."""
         self.verdict.setText(verdict_html(quantity, measured, digits, guesses))
         self.verdict.show()

@@ -11,7 +11,9 @@ order never waits for either.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -26,12 +28,17 @@ from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.core.lesson.predict import PREDICTIONS, compare, measured, parse_guesses
 from sqrtdk_gui.gui.relay import in_background
 
+if TYPE_CHECKING:
+    from sqrtdk_gui.core.lesson.page import Animation
+    from sqrtdk_gui.gui.lesson.pane import LessonPane
+    from sqrtdk_gui.gui.lesson.slide import SlidePane
+
 __all__ = ["LessonPresenter", "prepare_page", "page_params", "step_description", "scenario_description"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 # The closing page's panels: the Jacobian's and the gradient's curves over every head size.
-CLOSING_PRESET: dict = {"d_k": 512, "scaling": "sqrt_dk"}
+CLOSING_PRESET: dict[str, Any] = {"d_k": 512, "scaling": "sqrt_dk"}
 CLOSING_PANELS = ("jacobian", "gradient")
 
 
@@ -94,14 +101,18 @@ class LessonPresenter(QObject):
     changed = Signal(str)  # a short description for the window title ("" at the intro)
     about_to_move = Signal()  # go_to / choose_scenario start (undo records the state before)
 
-    def __init__(self, controller, pane, highlight, animator, parent=None, veil=None,
-                 hold_axis=None, slide=None) -> None:
+    # ``controller`` (a Controller) and ``animator`` (a DkAnimator) live in the window's
+    # package, above the lesson's: duck-typed here.
+    def __init__(self, controller: Any, pane: LessonPane, highlight: Callable[..., object], animator: Any,
+                 parent: QObject | None = None, veil: Callable[..., object] | None = None,
+                 hold_axis: Callable[[float | None], object] | None = None,
+                 slide: SlidePane | None = None) -> None:
         super().__init__(parent)
         self._controller = controller
         self._pane = pane
         # The views of the current page: the pane (the teacher's notes, with the guesses and
         # the buttons) and, in presentation mode, the projected slide.
-        self._views = [pane] + ([slide] if slide is not None else [])
+        self._views: list[LessonPane | SlidePane] = [pane] + ([slide] if slide is not None else [])
         self._highlight = highlight
         self._veil = veil or (lambda targets, covered=(): None)
         # hold_axis(half | None): the logit axis the lesson holds (a step's widest σ × 4), so
@@ -121,7 +132,7 @@ class LessonPresenter(QObject):
         self._seed = controller.params.seed
         controller.params_changed.connect(self._params_changed)
         self._waiting: tuple[str, Params] | None = None  # the table the pane waits for
-        self._ahead: Future | None = None  # the next page's table, being built
+        self._ahead: Future[Any] | None = None  # the next page's table, being built
         self._navigation()
 
     def _params_changed(self, params: Params) -> None:
@@ -226,7 +237,7 @@ class LessonPresenter(QObject):
         self._veil(open_, step.covers)
 
     def _play(self, step: Step) -> None:
-        a = step.animation
+        a = cast("Animation", step.animation)  # (called only for a step with an animation)
         self._controller.set_params(d_k=a.start)
         self._animator.run(a.start, a.end, a.seconds)
 
@@ -387,7 +398,7 @@ class LessonPresenter(QObject):
     def _navigation(self) -> None:
         self._pane.set_navigation(back=self._back_index() >= 0, forward=not self.closing)
 
-    def _each(self, method: str, *args) -> None:
+    def _each(self, method: str, *args: object) -> None:
         """Show the same thing in every view of the page (the pane, the slide)."""
         for view in self._views:
             getattr(view, method)(*args)
@@ -423,7 +434,7 @@ class LessonPresenter(QObject):
         else:
             self._enter(len(self.plan.pages) - 1)
 
-    def _apply(self, preset: dict) -> None:
+    def _apply(self, preset: dict[str, Any]) -> None:
         # A preset is a whole, reproducible state: defaults plus the step's own values.
         self._controller.replace_params(Params(**preset))
 
@@ -438,7 +449,7 @@ class LessonPresenter(QObject):
         if table is None:
             self._build_evidence(s.key, params)
 
-    def _build_evidence(self, key: str, params: Params) -> Future:
+    def _build_evidence(self, key: str, params: Params) -> Future[Any]:
         if self._ahead is not None:
             self._ahead.cancel()  # a page already left: its table waits no more in the queue
             self._ahead = None
@@ -483,6 +494,6 @@ class LessonPresenter(QObject):
         self._controller.prefetch(*(Params(**p.preset) for p in near))
         nxt = self._next_index()
         if nxt < len(pages) and isinstance(pages[nxt].page, Scenario):
-            key, params = pages[nxt].page.key, Params(**pages[nxt].preset)
+            key, params = cast(Scenario, pages[nxt].page).key, Params(**pages[nxt].preset)
             if cached_evidence(key, params) is None:
                 self._ahead = self._build_evidence(key, params)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
@@ -33,6 +35,9 @@ from sqrtdk_gui.core.lesson.page import Evidence, Scenario, Step
 from sqrtdk_gui.core.lesson.plan import FULL, LessonPlan
 from sqrtdk_gui.gui.lesson.pane import verdict_html
 from sqrtdk_gui.gui.style import Style
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QResizeEvent
 
 __all__ = ["SlidePane", "BODY_PT", "FLOOR_PT"]
 
@@ -67,7 +72,7 @@ class SlidePane(QWidget):
     """The class's view of the current lesson page (presentation mode); it shows what the
     lesson presenter hands it, as the lesson pane does, and reports nothing."""
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self._plan = FULL
@@ -154,7 +159,7 @@ class SlidePane(QWidget):
             if font != label.font():
                 label.setFont(font)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.fit()
 
@@ -210,7 +215,7 @@ class SlidePane(QWidget):
     def set_seed(self, seed: int) -> None:
         self._seed = seed
 
-    def show_answer(self, quantity: str, measured: float, digits: int, guesses) -> None:
+    def show_answer(self, quantity: str, measured: float, digits: int, guesses: Sequence[tuple[float, float]]) -> None:
         self.verdict.setText(verdict_html(quantity, measured, digits, guesses))
         self.verdict.show()
         self.reveal()

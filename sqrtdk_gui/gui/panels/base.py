@@ -15,16 +15,26 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QRect, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from sqrtdk_gui.gui.plotting.plot_items import make_canvas
 from sqrtdk_gui.gui.style import Style, standard_icon
 
+if TYPE_CHECKING:
+    from sqrtdk_gui.core.attention.result import Result
+    from sqrtdk_gui.core.attention.sweep import Sweep
+    from sqrtdk_gui.gui.panels.data_view import DataView, Table
+
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "Panel"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 _DIGIT = re.compile(r"[0-9]")
 
 VEIL_OPEN = QT_TRANSLATE_NOOP("Panel", "Predict first\n\nhidden until the answer is revealed")
@@ -66,7 +76,7 @@ class LabelSlot(QWidget):
     slider frame. A label placed by hand in a slot without a layout asks nobody.
     """
 
-    def __init__(self, label: QLabel, parent=None) -> None:
+    def __init__(self, label: QLabel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = label
         label.setParent(self)
@@ -84,14 +94,14 @@ class LabelSlot(QWidget):
             widget.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
             widget.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         if self._background is not None:
             QPainter(self).fillRect(event.rect(), self._background)
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if obj is self.label and event.type() == QEvent.Type.Paint:
             painter = QPainter(obj)
-            painter.fillRect(event.rect(), self._background)
+            painter.fillRect(cast(QPaintEvent, event).rect(), cast(QColor, self._background))
             painter.end()  # before the label's own painter begins
         return False
 
@@ -99,7 +109,7 @@ class LabelSlot(QWidget):
         self.setFixedHeight(height)
         self.label.setGeometry(0, 0, self.width(), height)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.label.setGeometry(self.rect())
 
@@ -111,7 +121,7 @@ class ControllerView:
     uses_row = False  # True: the view shows the selected query row
     uses_sweeps = False  # True: the view draws the "versus d_k" sweeps
 
-    def bind(self, controller) -> None:
+    def bind(self, controller: Any) -> None:  # the window's Controller (gui/window: a layer above)
         """Draw from ``controller`` now and after every change it announces."""
         self.controller = controller
         controller.result_changed.connect(self._on_result)
@@ -131,20 +141,20 @@ class ControllerView:
         if self.uses_sweeps and c.sweeps is not None:
             self.show_sweeps(c.sweeps)
 
-    def _on_result(self, result) -> None:
+    def _on_result(self, result: Result) -> None:
         self.show_result(result, self.controller.row)
 
     def _on_row(self, row: int) -> None:
         if self.controller.result is not None:
             self.show_result(self.controller.result, row)
 
-    def _on_sweeps(self, sweeps: dict) -> None:
+    def _on_sweeps(self, sweeps: dict[str, Sweep]) -> None:
         self.show_sweeps(sweeps)
 
-    def show_result(self, result, row: int) -> None:
+    def show_result(self, result: Result, row: int) -> None:
         raise NotImplementedError
 
-    def show_sweeps(self, sweeps: dict) -> None:
+    def show_sweeps(self, sweeps: dict[str, Sweep]) -> None:
         """``sweeps``: {scaling: model.Sweep} for the scalings the curves compare."""
 
 
@@ -162,7 +172,7 @@ class PlotFrame(QFrame):
     # The longest readout line this panel writes: narrower than that, the readout takes two lines.
     readout_sample = ""
 
-    def __init__(self, title: str, style: Style, parent=None) -> None:
+    def __init__(self, title: str, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self.setObjectName("panel")
@@ -206,7 +216,7 @@ class PlotFrame(QFrame):
         self.numbers_button.setAccessibleDescription(translate("Panel", "Show the data of this chart as a "
                                                                "sortable, copyable table"))
         self.numbers_button.toggled.connect(self.set_numbers_shown)
-        self.data_view = None  # built on first use (gui/data_view.py)
+        self.data_view: DataView | None = None  # built on first use (gui/data_view.py)
         if not self.lists_numbers:
             self.numbers_button.hide()
         title_row = QHBoxLayout()
@@ -254,7 +264,7 @@ class PlotFrame(QFrame):
     def restyle_items(self) -> None:
         """Set the pens and brushes that depend on theme and zoom only."""
 
-    def data_tables(self) -> list:
+    def data_tables(self) -> list[Table]:
         """The numbers this panel draws, as ``data_view.Table``s (the same arrays as setData)."""
         return []
 
@@ -269,13 +279,13 @@ class PlotFrame(QFrame):
             from sqrtdk_gui.gui.panels.data_view import DataView
 
             self.data_view = DataView(self)
-            self.layout().addWidget(self.data_view, 1)
+            cast(QVBoxLayout, self.layout()).addWidget(self.data_view, 1)
             self.data_view.hide()
         if self.data_view is not None:
             self.data_view.follow(getattr(self, "controller", None))
             for canvas in self.canvases():
                 canvas.setVisible(not on)
-            self.layout().setStretchFactor(self.body, 0 if on else 1)  # the table takes the room
+            cast(QVBoxLayout, self.layout()).setStretchFactor(self.body, 0 if on else 1)  # the table takes the room
             self.data_view.setVisible(on)
             if on:  # also on a page behind another (the σ dial): no showEvent arrives there
                 self.data_view.update_tables()
@@ -312,7 +322,7 @@ class PlotFrame(QFrame):
         top = self.readout_slot.geometry().top()
         self.veil.setGeometry(4, top, self.width() - 8, self.height() - top - 4)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_readout()
         self._fit_key()
@@ -372,7 +382,7 @@ class PlotFrame(QFrame):
         fit, a title still too long for a narrow panel steps down to 11 pt at zoom 1, and one
         too long even then (a long language) ends in "…", the whole title its tooltip (a
         second line would make the panel taller, and a small projector has no height to spare)."""
-        margins = self.layout().contentsMargins()  # inside the frame's border and padding
+        margins = cast(QVBoxLayout, self.layout()).contentsMargins()  # inside the frame's border and padding
         width = self.contentsRect().width() - margins.left() - margins.right()
         button = self.numbers_button
         font = self.style_.font(15, bold=True)
@@ -506,7 +516,7 @@ class Panel(ControllerView, PlotFrame):
     def _hidden_in_shown_window(self) -> bool:
         return not self.isVisible() and self.window().isVisible()
 
-    def _on_result(self, result) -> None:
+    def _on_result(self, result: Result) -> None:
         if self._hidden_in_shown_window():
             self._behind = True
         else:
@@ -518,7 +528,7 @@ class Panel(ControllerView, PlotFrame):
         else:
             super()._on_row(row)
 
-    def _on_sweeps(self, sweeps: dict) -> None:
+    def _on_sweeps(self, sweeps: dict[str, Sweep]) -> None:
         if self._hidden_in_shown_window():
             self._behind = True
         else:
@@ -528,9 +538,9 @@ class Panel(ControllerView, PlotFrame):
         self._behind = False  # drawn now: nothing to catch up on when shown
         super().refresh()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         if self._behind:
             self.refresh()
             if self.numbers_shown:  # its show event came first, with the numbers from before
-                self.data_view.update_tables()
+                cast("DataView", self.data_view).update_tables()  # numbers_shown: it exists

@@ -11,13 +11,19 @@ While shown it follows the controller (coalesced: at most a few updates a second
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QTableView, QTabWidget, QVBoxLayout, QWidget
 
 from sqrtdk_gui.core.i18n import format_number
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject, QPersistentModelIndex
+    from PySide6.QtGui import QKeyEvent, QShowEvent
 
 __all__ = ["Table", "TableModel", "NumberTable", "DataView", "to_tsv", "cell_text"]
 
@@ -33,10 +39,10 @@ class Table:
 
     title: str
     headers: tuple[str, ...]
-    rows: tuple[tuple, ...]
+    rows: tuple[tuple[object, ...], ...]
 
 
-def cell_text(value) -> str:
+def cell_text(value: object) -> str:
     """What a cell shows: 4 significant digits for floats (the copy has all of them)."""
     if value is None:
         return "–"
@@ -49,7 +55,7 @@ def cell_text(value) -> str:
     return str(value)
 
 
-def _copy_text(value) -> str:
+def _copy_text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
@@ -57,30 +63,30 @@ def _copy_text(value) -> str:
     return str(value)
 
 
-def to_tsv(headers, rows) -> str:
+def to_tsv(headers: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
     """Tab-separated text: a header line, then one line per row."""
     lines = ["\t".join(headers)] + ["\t".join(_copy_text(v) for v in row) for row in rows]
     return "\n".join(lines) + "\n"
 
 
 class TableModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.headers: tuple[str, ...] = ()
-        self.rows: tuple[tuple, ...] = ()
+        self.rows: tuple[tuple[object, ...], ...] = ()
 
     def set_table(self, table: Table) -> None:
         self.beginResetModel()
         self.headers, self.rows = tuple(table.headers), tuple(table.rows)
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802,B008 - Qt API
         return 0 if parent.isValid() else len(self.headers)
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
         value = self.rows[index.row()][index.column()]
@@ -94,7 +100,8 @@ class TableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
@@ -105,7 +112,7 @@ class TableModel(QAbstractTableModel):
 class NumberTable(QTableView):
     """A sortable table view; Ctrl+C copies the selected cells (or all) as TSV with headers."""
 
-    def __init__(self, name: str, parent=None) -> None:
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.source = TableModel(self)
         self.proxy = QSortFilterProxyModel(self)
@@ -134,13 +141,13 @@ class NumberTable(QTableView):
         """The selection (every cell if nothing is selected) as TSV, in the order shown."""
         indexes = self.selectionModel().selectedIndexes() if self.selectionModel() else []
         if not indexes:
-            rows = range(self.proxy.rowCount())
+            rows: Sequence[int] = range(self.proxy.rowCount())
             cols = list(range(self.proxy.columnCount()))
         else:
             rows = sorted({i.row() for i in indexes})
             cols = sorted({i.column() for i in indexes})
         headers = [self.source.headers[c] for c in cols]
-        values = []
+        values: list[list[object]] = []
         for r in rows:
             source_row = self.proxy.mapToSource(self.proxy.index(r, 0)).row()
             values.append([self.source.rows[source_row][c] for c in cols])
@@ -149,7 +156,7 @@ class NumberTable(QTableView):
     def copy(self) -> None:
         QApplication.clipboard().setText(self.selected_tsv())
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         if event.matches(QKeySequence.StandardKey.Copy):
             self.copy()
             event.accept()
@@ -160,7 +167,8 @@ class NumberTable(QTableView):
 class DataView(QWidget):
     """The tables of one panel (tabs when there are several), kept up to date while shown."""
 
-    def __init__(self, panel, parent=None) -> None:
+    # ``panel``: the PlotFrame whose tables these are (base.py imports this module: duck-typed).
+    def __init__(self, panel: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.panel = panel
         self.setObjectName("dataView")
@@ -180,9 +188,9 @@ class DataView(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(UPDATE_MS)
         self._timer.timeout.connect(self.update_tables)
-        self._controller = None
+        self._controller: object | None = None  # the window's controller (gui.window: not imported here)
 
-    def follow(self, controller) -> None:
+    def follow(self, controller: Any) -> None:
         """Update whenever the controller publishes something (once bound, while shown)."""
         if controller is None or controller is self._controller:
             return
@@ -190,11 +198,11 @@ class DataView(QWidget):
         for signal in (controller.result_changed, controller.row_changed, controller.sweeps_changed):
             signal.connect(self._schedule)
 
-    def _schedule(self, *_) -> None:
+    def _schedule(self, *_: object) -> None:
         if self.isVisible() and not self._timer.isActive():
             self._timer.start()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         self.update_tables()
 

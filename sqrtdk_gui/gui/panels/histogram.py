@@ -4,10 +4,14 @@ cosine law), ±σ and a ghost of the other scaling."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
 
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, density_histogram, nice_ceiling
 from sqrtdk_gui.core.attention.result import Result
@@ -22,6 +26,8 @@ from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "HistogramPanel"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 BINS = 61
 # Binned results kept by the panel (a drag back over d_k shows the same results again).
@@ -39,7 +45,7 @@ class HistogramPanel(Panel):
     name = "histogram"
     readout_sample = "σ = 8888.88  (theory 8888.88)   √d_k = 64.00"
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         # Texts of every frame, in the language of the window (a new language rebuilds it).
         self._titles = {key: translate("HistogramPanel", title) for key, title in TITLES.items()}
         self._default_title = translate("HistogramPanel", DEFAULT_TITLE)
@@ -54,7 +60,9 @@ class HistogramPanel(Panel):
         super().__init__(self._titles["none"], style, parent)
         self.covered_title = self._default_title
         self.readout_sample = self._readout_text.format(sigma="8888.88", theory="8888.88", sqrt_dk="64.00")
-        self._bins: BoundedCache = BoundedCache(BIN_CACHE)  # (id(result), half) -> (weakref, bins)
+        # (id(result), half) -> (weakref, bins: edges, density, ghost density, theory x and pdf)
+        self._bins: BoundedCache[tuple[int, float], tuple[weakref.ref[Result], tuple[
+            np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]]] = BoundedCache(BIN_CACHE)
         self.plot = add_plot(self.canvas)
         style.style_plot(self.plot, left=translate("HistogramPanel", "density"), bottom=self._axis_text)
         # Step outlines are axis-aligned: antialiasing would cost a third of the frame for
@@ -82,10 +90,10 @@ class HistogramPanel(Panel):
             marker.line.setZValue(5)  # over the curves, under the "ghost ↑" note
         self._x_range = SteadyRange()
         self._y_range = SteadyRange(shrink_below=0.4)
-        self._scaling = None
+        self._scaling: str | None = None
         self._note = ""
-        self._sampled = None  # (shown rows, rows) when the histogram bins the first rows only
-        self._drawn = None
+        self._sampled: tuple[int, int] | None = None  # (shown rows, rows) when the histogram bins the first rows only
+        self._drawn: tuple[Result, str, np.ndarray, np.ndarray, np.ndarray] | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
 

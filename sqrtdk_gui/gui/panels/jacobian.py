@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QWidget
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.attention.scaling import COMPARED
@@ -19,6 +21,10 @@ from sqrtdk_gui.gui.plotting.fast_items import FastImage, VerticalMarker
 from sqrtdk_gui.gui.plotting.fit import fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, add_sweep_series, cache_text, make_canvas
 from sqrtdk_gui.gui.style import Style, series_look
+
+if TYPE_CHECKING:
+    from sqrtdk_gui.core.attention.sweep import Sweep
+    from sqrtdk_gui.gui.plotting.plot_items import SweepSeries
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -44,7 +50,7 @@ class JacobianPanel(Panel):
     uses_row = True
     uses_sweeps = True
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(translate("JacobianPanel", "3 · Jacobian diag(p) − ppᵀ"), style, parent)
         # Texts of every frame, in the language of the window (a new language rebuilds it).
         self._readout_text = translate("JacobianPanel", "{label}: ‖J‖_F {fro}  (median {median})")
@@ -106,12 +112,12 @@ class JacobianPanel(Panel):
         set_dk_ticks(self.sat_plot)
         # One curve per compared scaling, plus one for whichever third mode is current.
         self.sat_curves = {s: add_sweep_series(self.sat_plot) for s in (*COMPARED, OTHER_MODE)}
-        self._sat_drawn: dict = {}  # curve -> the sweep it shows
+        self._sat_drawn: dict[SweepSeries, Sweep] = {}  # curve -> the sweep it shows
         self.sat_marker = VerticalMarker(self.sat_plot)
         layout = self.canvas.ci.layout
         layout.setRowStretchFactor(0, 7)
         layout.setRowStretchFactor(1, 3)
-        self._drawn = None
+        self._drawn: tuple[str, np.ndarray] | None = None
         self._k: int | None = None  # the size of the block the map shows
         self._collapsed_html: str | None = None
         self._note_width_pt: int | None = None  # the font size the note's width was measured at
@@ -173,7 +179,7 @@ class JacobianPanel(Panel):
             curve.setSymbolPen(pg.mkPen(s.palette.bg, width=max(1.0, s.line(0.8))))
         self.sat_marker.set_pen(s.pen(s.palette.accent, 2.5))
 
-    def _fit_note(self, *_args) -> None:
+    def _fit_note(self, *_args: object) -> None:
         """The largest font (≤ 14 pt) whose note lines fit the map's width (on resize only)."""
         width = self.heat_plot.getViewBox().width() - 12  # the note's padding and a margin
         font = self.style_.font(14)
@@ -204,7 +210,7 @@ class JacobianPanel(Panel):
                 text.setTextWidth(math.ceil(text.document().idealWidth()) + 1)  # + 1: no rewrap
                 self._note_width_pt = self._note_pt
 
-    def _fit_axis_labels(self, *_args) -> None:
+    def _fit_axis_labels(self, *_args: object) -> None:
         # The rotated axis titles are centred on their plots; on a short canvas (1280 × 720,
         # 1024 × 768) "saturated %" ran into "‖J‖_F" above it or past the panel's edge. A
         # title that would is hidden: the tick labels and the readout still say what it is.
@@ -269,7 +275,7 @@ class JacobianPanel(Panel):
     def _paint_block(self, block: np.ndarray) -> None:
         self.image.set_colours(self.block_colours(block))
 
-    def show_sweeps(self, sweeps: dict) -> None:
+    def show_sweeps(self, sweeps: dict[str, Sweep]) -> None:
         self.versus.show_sweeps(sweeps)
         self.set_key(self.versus.key())
         shown = {self.sat_curves.get(scaling, self.sat_curves[OTHER_MODE]): sw for scaling, sw in sweeps.items()}

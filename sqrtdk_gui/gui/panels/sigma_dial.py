@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy
 
 from sqrtdk_gui.core.attention.plotdata import nice_ceiling
@@ -32,7 +35,15 @@ from sqrtdk_gui.gui.plotting.fit import fit_plot_title, on_resize
 from sqrtdk_gui.gui.plotting.plot_items import add_plot
 from sqrtdk_gui.gui.style import SCALING_LABELS, SCALING_SHORT, Style, faint
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QBrush, QResizeEvent, QShowEvent
+    from PySide6.QtWidgets import QWidget
+
+    from sqrtdk_gui.core.attention.params import Params
+
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "SigmaDialPanel"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # (quantity of the dial, the sample's summary it is compared with, axis title)
 PLOTS = (("jacobian_fro", "jacobian_fro", QT_TRANSLATE_NOOP("SigmaDialPanel", "median ‖J‖_F")),
@@ -91,7 +102,7 @@ class SigmaDialPanel(Panel):
 
     name = "sigma_dial"
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(translate("SigmaDialPanel", "5 · σ dial: where softmax responds (the curves depend on n "
                                                      "only, not on d_k)"), style, parent)
         self.short_title = translate("SigmaDialPanel", "5 · σ dial")  # its page tab
@@ -121,11 +132,12 @@ class SigmaDialPanel(Panel):
         self.curves: DialCurves | None = None
         self._drawn_curves: DialCurves | None = None  # what the plots show (hidden, they wait)
         self._scalings: tuple[str, ...] = ()
-        self._brushes: dict[str, object] = {}
+        self._brushes: dict[str, QBrush] = {}
         self._y_top = 1.0
         self._table_html = ""
-        self._pending_table: tuple | None = None
-        self._last_table: tuple | None = None
+        # (parameters, each mode's σ, the curves) of the table to write, and of the last written
+        self._pending_table: tuple[Params, dict[str, float], DialCurves | None] | None = None
+        self._last_table: tuple[Params, dict[str, float], DialCurves | None] | None = None
         self._table_written = 0.0  # time.monotonic() of the last table rewrite
         self._table_timer = QTimer(self)
         self._table_timer.setSingleShot(True)
@@ -135,7 +147,7 @@ class SigmaDialPanel(Panel):
         self.apply_style()
 
     # --- protocol -------------------------------------------------------------------------
-    def bind(self, controller) -> None:
+    def bind(self, controller: Any) -> None:  # the window's Controller (gui/window: a layer above)
         controller.dial_changed.connect(self.show_dial)
         if controller.dial is not None:
             self.show_dial(controller.dial)
@@ -206,7 +218,7 @@ class SigmaDialPanel(Panel):
 
     def data_tables(self) -> list[Table]:
         """The curves as drawn (one row per σ), and where each scaling mode sits now."""
-        c = getattr(self, "controller", None)
+        c: Any = getattr(self, "controller", None)  # the window's Controller, once bound
         curves = c.dial if c is not None else None  # drawn or not: the page may be hidden
         if curves is None:
             return []
@@ -248,7 +260,7 @@ class SigmaDialPanel(Panel):
             self._y_top = top
             self.dial_plots[0].plot.setYRange(0.0, top, padding=0.0)
 
-    def _key_entries_for(self, scalings) -> list[tuple[str, str, str]]:
+    def _key_entries_for(self, scalings: Iterable[str]) -> list[tuple[str, str, str]]:
         s = self.style_
         entries = [(s.colour_for(k), "┃", SCALING_LABELS[k]) for k in scalings]
         texts = self._key_texts
@@ -312,7 +324,7 @@ class SigmaDialPanel(Panel):
         self._table_timer.stop()
         self._write_table()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         self.make_plots()  # with the curves that came before
         if self.curves is not None and self._drawn_curves is not self.curves:
             self._draw_curves(self.curves)  # they came while the page was hidden
@@ -323,7 +335,7 @@ class SigmaDialPanel(Panel):
         regime = None if curves is None else curves.regime(sigma)
         return "…" if regime is None else self._verdicts[regime]
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         # Beside the plots the table needs about 330 px (its σ and verdict columns); on a
         # narrower panel (a 1024-pixel projector beside the lesson) it goes below them.
@@ -367,7 +379,7 @@ class SigmaDialPanel(Panel):
             self._table_html = html
             self.table.setText(localize_number(html))
 
-    def _brush(self, scaling: str):
+    def _brush(self, scaling: str) -> QBrush:
         colour = self.style_.colour_for(scaling)
         return self._brushes.setdefault(colour, pg.mkBrush(colour))
 

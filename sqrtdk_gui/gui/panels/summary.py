@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy
+from collections.abc import Callable, Iterable
+from typing import cast
+
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from sqrtdk_gui.core.attention.result import Result
 from sqrtdk_gui.core.i18n import localize_number
@@ -12,6 +16,8 @@ from sqrtdk_gui.gui.panels.base import ControllerView, LabelSlot, repolish
 from sqrtdk_gui.gui.style import Style
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "SummaryStrip"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # key, caption, format, a widest-case sample. Columns have equal stretch, so a value never
 # moves when its text changes; the value font shrinks until the widest sample fits a column.
@@ -52,7 +58,7 @@ class SummaryStrip(ControllerView, QFrame):
 
     name = "summary"
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self.setObjectName("summary")
@@ -97,7 +103,7 @@ class SummaryStrip(ControllerView, QFrame):
         """Cells in rows of ``per_row`` (5 normally; 3 + 2 or 2 + 2 + 1 when the strip is narrow)."""
         if per_row == self._per_row:
             return
-        grid = self.layout()
+        grid = cast(QGridLayout, self.layout())
         for i, key in enumerate(self.labels):
             row, col = divmod(i, per_row)
             grid.addWidget(self.captions[key], 2 * row, col)  # addWidget moves a widget
@@ -106,7 +112,7 @@ class SummaryStrip(ControllerView, QFrame):
             grid.setColumnStretch(col, 1 if col < per_row else 0)
         self._per_row = per_row
 
-    def set_veiled_cells(self, keys) -> None:
+    def set_veiled_cells(self, keys: Iterable[str]) -> None:
         """Show "?" in these cells (the lesson's open question) until called without them."""
         self._veiled = set(keys)
         self.refresh()
@@ -142,7 +148,7 @@ class SummaryStrip(ControllerView, QFrame):
         the most cells a row whose captions' words fit their column too (5, else 3, else 2)."""
         # Worst cases, not today's values: the font must not jump while a slider moves.
         samples = [sample for *_, sample in CELLS] + ["0.0e+00"]
-        margins = self.layout().contentsMargins()
+        margins = cast(QGridLayout, self.layout()).contentsMargins()
         inner = (self.contentsRect().width() - margins.left() - margins.right())
         font = self.style_.font(24, bold=True)
         caption_metrics = QFontMetrics(self.style_.font(11))
@@ -163,7 +169,7 @@ class SummaryStrip(ControllerView, QFrame):
                 size -= 1
             if size >= MIN_READABLE_PT and longest_word <= column:
                 break
-        self.layout().setHorizontalSpacing(spacing)
+        cast(QGridLayout, self.layout()).setHorizontalSpacing(spacing)
         self._arrange(per_row)
         # A compound longer than even two columns ("Maximalgewicht" beside practice mode's
         # questions at 1024 × 768) takes a smaller caption type than be cut at both sides.
@@ -180,7 +186,7 @@ class SummaryStrip(ControllerView, QFrame):
             value.setFont(font)
             self.slots[key].set_height(height)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_values()
 
@@ -212,7 +218,7 @@ class SummaryStrip(ControllerView, QFrame):
             if label.toolTip() != tip:
                 label.setToolTip(tip)
         if changed:  # wrapped captions: the grid must ask their heights for the new texts again
-            self.layout().invalidate()
+            cast(QGridLayout, self.layout()).invalidate()
             self.updateGeometry()
         colour, neutral = self.style_.colour_for(result.params.scaling), self.style_.palette.fg
         for key, text in texts.items():

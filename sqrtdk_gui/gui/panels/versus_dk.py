@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
@@ -13,6 +16,12 @@ from sqrtdk_gui.core.i18n import format_number, localize_number
 from sqrtdk_gui.gui.plotting.fast_items import VerticalMarker
 from sqrtdk_gui.gui.plotting.plot_items import SweepSeries, add_sweep_series
 from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look, set_line_style
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from sqrtdk_gui.core.attention.params import Params
+    from sqrtdk_gui.core.attention.sweep import Sweep
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -59,7 +68,7 @@ def _fit_dk_ticks(plot: pg.PlotItem) -> None:
     metrics = QFontMetrics(axis.style.get("tickFont") or axis.font())
     gap = metrics.horizontalAdvance("  ")
 
-    def fits(values) -> bool:
+    def fits(values: Sequence[int]) -> bool:
         if width <= 0 or hi <= lo:
             return True  # not laid out yet: asked again on the resize
         spans = []
@@ -93,7 +102,7 @@ class _Series:
         self.items = [self.median, self.low, self.high, self.band] + ([self.mean] if self.mean else [])
         self.shown = True
         self.empty = False  # no finite value to draw (pyqtgraph keeps a band's old path then)
-        self.drawn = None  # the sweep these curves show
+        self.drawn: Sweep | None = None  # the sweep these curves show
 
     def restyle(self, style: Style) -> None:
         colour = style.colour_for(self.scaling)
@@ -118,7 +127,7 @@ class _Series:
             item.setVisible(on and not (item is self.band and self.empty))
 
 
-def curve_note(params) -> str:
+def curve_note(params: Params) -> str:
     """", τ = 8, ρ = 0.5": what every curve versus d_k is drawn at besides its scaling."""
     parts = []
     if params.temperature != 1.0:
@@ -151,8 +160,8 @@ class VersusDk:
         self.note = ""  # appended to every series name: the parameters the curves differ in
         self._below_text = translate("VersusDk", "▼ on this line: below {floor}")
         self._mean_text = translate("VersusDk", "mean")
-        self._other_scaling = None
-        self._sweeps = None
+        self._other_scaling: str | None = None
+        self._sweeps: dict[str, Sweep] | None = None
         self.restyle()
 
     def set_note(self, note: str) -> bool:
@@ -170,7 +179,8 @@ class VersusDk:
         self.below.setFont(s.font(11))
         self.marker.set_dot_style(s.line(5) * 3, pg.mkPen(s.palette.fg, width=1.5))
 
-    def table_rows(self, extra=None) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+    def table_rows(self, extra: tuple[str, Callable[[Sweep], npt.NDArray[np.float64]]] | None = None,
+                   ) -> tuple[tuple[str, ...], tuple[tuple[object, ...], ...]]:
         """(headers, rows) of the drawn sweeps: one row per scaling and d_k. ``extra``:
         (header, function(sweep) -> per-d_k values) for one more column."""
         headers = (translate("VersusDk", "scaling"), "d_k", translate("VersusDk", "median"), "10 %", "90 %") + (
@@ -189,7 +199,7 @@ class VersusDk:
                 rows.append((SCALING_LABELS[scaling], int(d), *(float(c[i]) for c in cols)))
         return headers, tuple(rows)
 
-    def show_sweeps(self, sweeps: dict) -> None:
+    def show_sweeps(self, sweeps: dict[str, Sweep]) -> None:
         self._sweeps = sweeps
         for scaling, sw in sweeps.items():
             series = self.series.get(scaling) or self.other
@@ -216,7 +226,7 @@ class VersusDk:
             entries.append((s.palette.muted, "┈┈", self._mean_text))
         return entries
 
-    def _fill(self, series: _Series, sw) -> None:
+    def _fill(self, series: _Series, sw: Sweep) -> None:
         if sw is series.drawn:  # sweeps are cached: a page with the same curves gets the same object
             return
         series.drawn = sw

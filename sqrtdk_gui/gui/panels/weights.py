@@ -7,6 +7,8 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QWidget
 
 from sqrtdk_gui.core.attention.plotdata import SteadyRange, sorted_weights
 from sqrtdk_gui.core.attention.result import Result
@@ -16,7 +18,7 @@ from sqrtdk_gui.gui.panels.data_view import Table
 from sqrtdk_gui.gui.panels.versus_dk import curve_note
 from sqrtdk_gui.gui.plotting.fast_items import Bars, PixelLine
 from sqrtdk_gui.gui.plotting.plot_items import add_plot, cache_text
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, faint, series_look
+from sqrtdk_gui.gui.style import SCALING_LABELS, Palette, Style, faint, series_look
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -28,7 +30,7 @@ class WeightsPanel(Panel):
     readout_sample = "query 1023 (median): exp(z) overflowed in float16: no weights (∞ ÷ ∞)"
     uses_row = True
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(translate("WeightsPanel", "2 · Softmax weights"), style, parent)
         # Texts of every frame, in the language of the window (a new language rebuilds it).
         self._uniform_text = translate("WeightsPanel", "uniform 1/n")
@@ -58,9 +60,9 @@ class WeightsPanel(Panel):
             self.plot.addItem(item, ignoreBounds=True)
         self.plot.addItem(self.overflow)
         self._y_range = SteadyRange(shrink_below=0.3)
-        self._n = None
-        self._pen_for = None
-        self._drawn = None
+        self._n: tuple[int, int] | None = None
+        self._pen_for: tuple[str, str, Palette, float] | None = None
+        self._drawn: tuple[str, np.ndarray, int] | None = None
         self.values: dict[str, float] = {}
         self.apply_style()
 
@@ -82,11 +84,11 @@ class WeightsPanel(Panel):
                    self._uniform_text)
         return [Table(translate("WeightsPanel", "weights of {label}").format(label=label), headers, rows)]
 
-    def _bar_pen(self, scaling: str, note: str = ""):
+    def _bar_pen(self, scaling: str, note: str = "") -> QPen:
         # The line along the bars' tops carries the scaling's line style (raw dashed): never colour alone.
         if self._pen_for != (scaling, note, self.style_.palette, self.style_.zoom):
             self._pen_for = (scaling, note, self.style_.palette, self.style_.zoom)
-            self._pen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
+            self._pen: QPen = self.style_.series_pen(scaling, 1.2, colour=self.style_.palette.fg)
             s = self.style_
             self.set_key([(s.colour_for(scaling), f"█{series_look(scaling).line}", SCALING_LABELS[scaling] + note),
                           (s.palette.muted, "╍", self._uniform_text)])

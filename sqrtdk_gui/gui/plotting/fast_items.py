@@ -10,13 +10,18 @@ the view box's.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.Qt import internals
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QStyleOptionGraphicsItem, QWidget
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 
 def _pixel_size(box: pg.ViewBox) -> tuple[float, float]:
@@ -61,13 +66,13 @@ class _PaddedByPixels:
         """The shape's rectangle in data units, and the pen's width in pixels."""
         raise NotImplementedError
 
-    def refit(self, *_args) -> None:
+    def refit(self, *_args: object) -> None:
         rect, pen_width = self._extent()
         px, py = _pixel_size(self._box)
         pad = pen_width / 2 + 2.0
         bounds = rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
         if bounds != self._bounds:
-            self.prepareGeometryChange()
+            cast(QGraphicsItem, self).prepareGeometryChange()  # the item this is mixed into
             self._bounds = bounds
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
@@ -85,11 +90,11 @@ class PixelLine(_PaddedByPixels, QGraphicsLineItem):
         super().__init__()
         self._follow(view_box)
 
-    def setLine(self, *args) -> None:  # noqa: N802 - Qt API
+    def setLine(self, *args: Any) -> None:  # noqa: N802 - Qt API
         super().setLine(*args)
         self.refit()
 
-    def setPen(self, pen: QPen) -> None:  # noqa: N802 - Qt API
+    def setPen(self, pen: QPen | Qt.PenStyle | QColor) -> None:  # noqa: N802 - Qt API
         super().setPen(pen)
         self.refit()
 
@@ -119,7 +124,7 @@ class FastCurve(_PaddedByPixels, QGraphicsItem):
         self.xData, self.yData = np.zeros(0), np.zeros(0)
         self._follow(view_box)
 
-    def setData(self, x, y) -> None:  # noqa: N802 - pyqtgraph's name
+    def setData(self, x: ArrayLike, y: ArrayLike) -> None:  # noqa: N802 - pyqtgraph's name
         """``x``, ``y`` of a curve; for steps, the n + 1 bin edges and the n heights."""
         self.xData, self.yData = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
         if self._steps:
@@ -154,7 +159,7 @@ class FastCurve(_PaddedByPixels, QGraphicsItem):
     def pen(self) -> QPen:
         return QPen(self._pen)
 
-    def setBrush(self, brush) -> None:  # noqa: N802 - Qt's name
+    def setBrush(self, brush: object) -> None:  # noqa: N802 - Qt's name; what pg.mkBrush takes
         self._brush = pg.mkBrush(brush)
         self.update()
 
@@ -164,7 +169,7 @@ class FastCurve(_PaddedByPixels, QGraphicsItem):
     def _extent(self) -> tuple[QRectF, float]:
         return self._path.controlPointRect(), self._pen.widthF()
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         if self._steps and self._brush.style() != Qt.BrushStyle.NoBrush:
             painter.fillPath(self._fill, self._brush)
@@ -220,7 +225,7 @@ class VerticalMarker:
             self.dots.append(dot)
         return self.dots[i]
 
-    def place(self, x: float, dots: list[tuple[float, str]] = ()) -> None:
+    def place(self, x: float, dots: Sequence[tuple[float, str]] = ()) -> None:
         """Line at ``x``; one dot per (y, colour), in view coordinates."""
         y0, y1 = self.plot.getViewBox().viewRange()[1]
         self.line.setLine(x, y0, x, y1)
@@ -264,10 +269,10 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         self._rects = internals.PrimitiveArray(QRectF, 4)  # what BarGraphItem draws from
         self.width = width
         self.heights = np.zeros(0)
-        self._lines: tuple[tuple[float, float], list] | None = None  # the tops' polylines, and their scale
+        self._lines: tuple[tuple[float, float], list[QPolygonF]] | None = None  # the tops' polylines, and their scale
         self._follow(view_box)
 
-    def set_bars(self, heights: np.ndarray, brush, pen: QPen) -> None:
+    def set_bars(self, heights: np.ndarray, brush: Any, pen: QPen) -> None:  # brush: what pg.mkBrush takes
         heights = np.asarray(heights, dtype=np.float64)
         brush, pen = pg.mkBrush(brush), QPen(pen)
         if (heights.shape == self.heights.shape and np.array_equal(heights, self.heights)
@@ -287,7 +292,7 @@ class Bars(_PaddedByPixels, QGraphicsItem):
 
     def rects(self) -> np.ndarray:
         """(x, y, width, height) of each bar drawn, in data units."""
-        return self._rects.ndarray().copy()
+        return cast(np.ndarray, self._rects.ndarray().copy())
 
     def pen(self) -> QPen:
         return QPen(self._pen)
@@ -298,7 +303,7 @@ class Bars(_PaddedByPixels, QGraphicsItem):
         return (QRectF(-self.width / 2, min(0.0, float(self.heights.min())), self.heights.size,
                        float(np.abs(self.heights).max())), self._pen.widthF())
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.transform()
         snapped = self.snapped_at(abs(transform.m11()))
         painter.save()
@@ -363,7 +368,7 @@ class FastImage(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.qimage = QImage()
-        self._rgba = np.zeros((0, 0, 4), np.uint8)
+        self._rgba: np.ndarray = np.zeros((0, 0, 4), np.uint8)
 
     def set_colours(self, rgba: np.ndarray) -> None:
         """The image: rows × columns × 4 uint8 (red, green, blue, alpha)."""
@@ -384,7 +389,7 @@ class FastImage(QGraphicsItem):
     @property
     def colours(self) -> np.ndarray:
         """The RGBA array shown (read-only view)."""
-        view = self._rgba.view()
+        view: np.ndarray = self._rgba.view()
         view.setflags(write=False)
         return view
 
@@ -392,6 +397,6 @@ class FastImage(QGraphicsItem):
         rows, columns = self._rgba.shape[:2]
         return QRectF(0.0, 0.0, columns, rows)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self.qimage.isNull():
             painter.drawImage(self.boundingRect(), self.qimage)

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleOptionButton
+
+if TYPE_CHECKING:
+    import pyqtgraph as pg
+    from PySide6.QtGui import QResizeEvent
+    from PySide6.QtWidgets import QLabel, QWidget
 
 __all__ = ["WrappingButton", "wrap_lines", "fit_plot_title", "fit_words", "fit_line_labels", "on_resize",
            "shrunk", "fitted_text", "SMALLEST"]
@@ -41,7 +47,7 @@ def wrap_lines(text: str, metrics: QFontMetrics, room: int) -> str:
 class WrappingButton(QPushButton):
     """A push button whose text takes more lines when a line is wider than the button."""
 
-    def __init__(self, text: str = "", parent=None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
         self.setText(text)
@@ -54,11 +60,11 @@ class WrappingButton(QPushButton):
         """The whole text, without the line breaks added to fit (what was set)."""
         return self._full
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit()
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
         super().changeEvent(event)
         if event.type() in (event.Type.FontChange, event.Type.StyleChange):
             self._fit()
@@ -77,7 +83,7 @@ class WrappingButton(QPushButton):
             self.updateGeometry()
 
 
-def fit_plot_title(plot, text: str, pt: int, width: int, lines: int = 1) -> None:
+def fit_plot_title(plot: pg.PlotItem, text: str, pt: int, width: int, lines: int = 1) -> None:
     """``plot``'s title at ``pt`` points: on two lines if ``lines`` is 2 and one is too narrow
     for it, else smaller (to SMALLEST) and ended with "…" if even that is too wide (the whole
     text then its tooltip). Its room: ``width``, the pixels the plot has in its widget, less
@@ -107,17 +113,17 @@ def fit_plot_title(plot, text: str, pt: int, width: int, lines: int = 1) -> None
 
 
 class _ResizeWatch(QObject):
-    def __init__(self, widget, callback: Callable[[], None]) -> None:
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
         super().__init__(widget)
         self._callback = callback
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize:
             self._callback()
         return False
 
 
-def on_resize(widget, callback: Callable[[], None]) -> None:
+def on_resize(widget: QWidget, callback: Callable[[], None]) -> None:
     """Call ``callback`` after every resize of ``widget`` (a text to fit its new width)."""
     widget.installEventFilter(_ResizeWatch(widget, callback))
 
@@ -147,7 +153,7 @@ def fitted_text(text: str, font: QFont, room: float) -> tuple[QFont, str]:
     return fitted, shown
 
 
-def fit_words(label, font: QFont) -> None:
+def fit_words(label: QLabel, font: QFont) -> None:
     """``label`` in ``font``, or smaller (to SMALLEST of it) while its widest unbreakable run
     is wider than the label: a wrapping label breaks between words and after hyphens, never
     inside a word."""
@@ -156,7 +162,7 @@ def fit_words(label, font: QFont) -> None:
         label.setFont(fitted)
 
 
-def fit_line_labels(view_box, labels, font: QFont) -> None:
+def fit_line_labels(view_box: pg.ViewBox, labels: Iterable[pg.InfLineLabel], font: QFont) -> None:
     """Each of ``labels`` (pyqtgraph ``InfLineLabel``s in ``view_box``) in ``font``, or smaller
     (to SMALLEST of it) while its words are wider than the plot, and ending in "…" if even
     that is too wide (the whole words its tooltip): never cut at the plot's edge."""

@@ -12,6 +12,7 @@ device's pixel grid; the painter must map a pixel to a pixel, offset by a known 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -27,7 +28,8 @@ def stretchable(pen: QPen, a: QPointF, b: QPointF) -> bool:
             and pen.capStyle() in (Qt.PenCapStyle.SquareCap, Qt.PenCapStyle.FlatCap))
 
 
-def draw_vertical_lines(painter: QPainter, lines, offset: tuple[float, float]) -> None:
+def draw_vertical_lines(painter: QPainter, lines: Iterable[tuple[QPen, QPointF, QPointF]],
+                        offset: tuple[float, float]) -> None:
     """Draw ``lines`` — (pen, a, b), each ``stretchable`` — in order and without
     antialiasing, for a painter whose device coordinates are these plus ``offset`` plus
     whole pixels. Lines over the same rows share one pixel row."""
@@ -41,7 +43,7 @@ def draw_vertical_lines(painter: QPainter, lines, offset: tuple[float, float]) -
         _draw_group(painter, group, offset)
 
 
-def _same_rows(one, other) -> bool:
+def _same_rows(one: tuple[QPen, QPointF, QPointF], other: tuple[QPen, QPointF, QPointF]) -> bool:
     (pen, a, b), (pen2, a2, b2) = one, other
     return (a.y(), b.y(), pen.widthF(), pen.capStyle()) == (a2.y(), b2.y(), pen2.widthF(), pen2.capStyle())
 
@@ -52,7 +54,7 @@ def _covered(image: QImage) -> np.ndarray:
     return bits[:, 3:4 * image.width():4]  # little-endian ARGB32: alpha is the 4th byte
 
 
-def _play(image: QImage, lines, dx: float, dy: float) -> None:
+def _play(image: QImage, lines: Iterable[tuple[QPen, QPointF, QPointF]], dx: float, dy: float) -> None:
     """Draw ``lines`` into ``image`` shifted by (dx, dy) as the axis does: recorded in a
     QPicture, played (the pixels differ from drawing them directly: a line at x = 10.896,
     1.2 wide, covers one column drawn, two played)."""
@@ -68,7 +70,7 @@ def _play(image: QImage, lines, dx: float, dy: float) -> None:
     draw.end()
 
 
-def _draw_group(painter: QPainter, group, offset) -> None:
+def _draw_group(painter: QPainter, group: Sequence[tuple[QPen, QPointF, QPointF]], offset: tuple[float, float]) -> None:
     fx, fy = offset
     pen, a, b = group[0]
     reach = pen.widthF()  # how far a line's pixels can reach beyond its ends and sides

@@ -6,17 +6,20 @@ profile of a drag showed (benchmarks/frame_latency.py); what they draw is unchan
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPen, QPixmapCache
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen, QPicture, QPixmapCache
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.i18n import localize_number
 from sqrtdk_gui.gui.plotting.grid_lines import draw_vertical_lines, stretchable
 
 
-class PromptViewBox(pg.ViewBox):
+class PromptViewBox(pg.ViewBox):  # type: ignore[misc]  # pyqtgraph ships no type information
     """A ViewBox that applies a new range to its items at once, not at its next paint.
 
     pyqtgraph defers the new transform to the paint; moving the items there marks them dirty
@@ -29,7 +32,7 @@ class PromptViewBox(pg.ViewBox):
         self.updateMatrix()  # a no-op unless the range (or size) changed
 
 
-class RememberingAxis(pg.AxisItem):
+class RememberingAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type information
     """An AxisItem that keeps its drawing for the last few ranges it showed.
 
     A drag moves an axis back and forth between a handful of round ranges, and pyqtgraph
@@ -49,21 +52,21 @@ class RememberingAxis(pg.AxisItem):
 
     KEEP = 64
 
-    def __init__(self, *args, **kwargs) -> None:
-        self._drawings: BoundedCache = BoundedCache(self.KEEP)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._drawings: BoundedCache[tuple[object, ...], QPicture | None] = BoundedCache(self.KEEP)
         self._keep = False  # True while a ``picture = None`` leaves the other drawings valid
-        self._picture = None
-        self._picture_offset = None  # the device pixel offset the current drawing is for
-        self._offset = None  # while drawing: that offset (None: a scaled painter)
+        self._picture: QPicture | None = None
+        self._picture_offset: tuple[float, float] | None = None  # the device pixel offset the current drawing is for
+        self._offset: tuple[float, float] | None = None  # while drawing: that offset (None: a scaled painter)
         self._bounds: QRectF | None = None
         super().__init__(*args, **kwargs)
 
     @property
-    def picture(self):
+    def picture(self) -> QPicture | None:
         return self._picture
 
     @picture.setter
-    def picture(self, value) -> None:
+    def picture(self, value: QPicture | None) -> None:
         # pyqtgraph sets ``picture = None`` wherever the drawing goes stale.
         if value is None:
             self._bounds = None
@@ -71,11 +74,11 @@ class RememberingAxis(pg.AxisItem):
                 self._drawings.clear()
         self._picture = value
 
-    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
         """pyqtgraph's labels with the decimal mark of the language spoken (0,5 in German)."""
         return [localize_number(text) for text in super().tickStrings(values, scale, spacing)]
 
-    def setTicks(self, ticks):  # noqa: N802 - pyqtgraph API
+    def setTicks(self, ticks: list[list[tuple[float, object]]] | None) -> None:  # noqa: N802 - pyqtgraph API
         """Labels chosen by the caller, in the decimal mark of the language spoken too."""
         if ticks is not None:
             ticks = [[(value, localize_number(str(label))) for value, label in level] for level in ticks]
@@ -86,7 +89,7 @@ class RememberingAxis(pg.AxisItem):
             self._bounds = super().boundingRect()
         return QRectF(self._bounds)
 
-    def resizeEvent(self, event=None) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: object = None) -> None:  # noqa: N802 - Qt API
         self._bounds = None
         super().resizeEvent(event)
         self._fit_label()
@@ -129,11 +132,11 @@ class RememberingAxis(pg.AxisItem):
             pos.setX(int(self.size().width() / 2 - width / 2))
         label.setPos(pos)
 
-    def linkedViewChanged(self, view, newRange=None) -> None:  # noqa: N802 - pyqtgraph API
+    def linkedViewChanged(self, view: Any, newRange: object = None) -> None:  # noqa: N802 - pyqtgraph API
         self._bounds = None  # the grid spans the view, which may have moved or resized
         super().linkedViewChanged(view, newRange)
 
-    def _keeping(self, method, *args) -> None:
+    def _keeping(self, method: Callable[..., object], *args: object) -> None:
         self._keep = True
         try:
             method(*args)
@@ -143,12 +146,12 @@ class RememberingAxis(pg.AxisItem):
     def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph API
         self._keeping(super().setRange, mn, mx)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         view = self.linkedView()
         box = None if view is None else view.mapRectToItem(self, view.boundingRect()).getRect()
         return tuple(self.range), self.size().toTuple(), box
 
-    def paint(self, p, opt, widget) -> None:
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: QWidget | None) -> None:
         t = p.deviceTransform()
         offset = None  # a scaled painter: pyqtgraph's drawing
         if not t.isScaling() and p.device().devicePixelRatioF() == 1.0:  # at most a shift
@@ -168,7 +171,8 @@ class RememberingAxis(pg.AxisItem):
                 return
         super().paint(p, opt, widget)
 
-    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802,N803
+    def drawPicture(self, p: QPainter, axisSpec: tuple[QPen, QPointF, QPointF],  # noqa: N802,N803
+                    tickSpecs: list[tuple[QPen, QPointF, QPointF]], textSpecs: list[Any]) -> None:
         if self._offset is None or not tickSpecs or not all(stretchable(*tick) for tick in tickSpecs):
             super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
             return
@@ -201,13 +205,13 @@ def quiet_viewbox() -> pg.ViewBox:
     return PromptViewBox(enableMenu=False)
 
 
-def add_plot(layout: pg.GraphicsLayout | pg.GraphicsLayoutWidget, **kwargs) -> pg.PlotItem:
+def add_plot(layout: pg.GraphicsLayout | pg.GraphicsLayoutWidget, **kwargs: Any) -> pg.PlotItem:
     """``layout.addPlot(**kwargs)`` with the view box and axes above."""
     axes = {name: RememberingAxis(name) for name in ("left", "bottom")}
     return layout.addPlot(viewBox=quiet_viewbox(), axisItems=axes, **kwargs)
 
 
-class RememberingScatter(pg.ScatterPlotItem):
+class RememberingScatter(pg.ScatterPlotItem):  # type: ignore[misc]  # pyqtgraph ships no type information
     """A ScatterPlotItem that keeps its bounding rectangle until its data, symbols or view change.
 
     pyqtgraph works the rectangle out in Python on each of Qt's calls (≈ 10 µs, three calls
@@ -232,13 +236,15 @@ class RememberingScatter(pg.ScatterPlotItem):
         super().invalidate()
 
 
-class SweepSeries(pg.PlotDataItem):
+class SweepSeries(pg.PlotDataItem):  # type: ignore[misc]  # pyqtgraph ships no type information
     """A PlotDataItem for a curve that rarely changes (a sweep over d_k), kept as a pixmap.
 
     A moving marker repaints the strip of the plot under it every frame; the curve and its
     symbols there are copied from Qt's cache instead of being drawn again by pyqtgraph's
     Python paint code, and the symbols' bounding rectangle is remembered.
     """
+
+    scatter: pg.ScatterPlotItem  # pyqtgraph's at first, then a RememberingScatter
 
     def __init__(self) -> None:
         super().__init__()
@@ -287,7 +293,7 @@ def keep_step_ticks(plot: pg.PlotItem) -> None:
     prints "100200300". Follows every resize and range change."""
     axis = plot.getAxis("bottom")
 
-    def update(*_) -> None:
+    def update(*_: object) -> None:
         lo, hi = plot.getViewBox().viewRange()[0]
         width = plot.getViewBox().width()
         if not width > 0 or not hi > lo:

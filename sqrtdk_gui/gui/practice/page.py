@@ -12,9 +12,11 @@ Ctrl+Return ends it, Space ticks a link, 1–4 rate.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -48,6 +50,8 @@ from sqrtdk_gui.gui.style import Style
 __all__ = ["PracticePage"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "PracticePage"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # Shown through translate("PracticePage", ...).
 _HINTS = {"choice": QT_TRANSLATE_NOOP("PracticePage", "↑ ↓ choose · Return commits · 1–{n} commit at once"),
@@ -84,7 +88,7 @@ class _Options(QListWidget):
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._page.fit_code()
 
@@ -235,6 +239,7 @@ class PracticePage(QWidget):
         self._top_row = QHBoxLayout()
         self._top_row.addWidget(self.position, 1)
         card_layout.addLayout(self._top_row)
+        widget: QWidget  # labels here, the columns below
         for widget in (self.title, self.prompt):
             card_layout.addWidget(widget)
         card_layout.addWidget(self.answer_stack, 2)
@@ -256,7 +261,7 @@ class PracticePage(QWidget):
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
         self.splitter.splitterMoved.connect(self._splitter_moved)
         self._user_split = False
-        self.presenter = PracticePresenter(self, BANK, show_case, seed, save)
+        self.presenter: PracticePresenter = PracticePresenter(self, BANK, show_case, seed, save)
         # Titles wrap (a teacher reads each one in full); the column is as wide as its buttons.
         self.items.setWordWrap(True)
         self.items.setTextElideMode(Qt.TextElideMode.ElideNone)
@@ -276,7 +281,7 @@ class PracticePage(QWidget):
     def _splitter_moved(self) -> None:
         self._user_split = True
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._set_shares()
 
@@ -306,7 +311,7 @@ class PracticePage(QWidget):
 
     # --- the instrument, lent by the window --------------------------------------------------
     def hold_instrument(self, widget: QWidget) -> None:
-        self.instrument_slot.layout().addWidget(widget)
+        cast(QVBoxLayout, self.instrument_slot.layout()).addWidget(widget)
 
     # --- what the candidate does ---------------------------------------------------------------
     def _open_item(self, item: QListWidgetItem, again: bool = False) -> None:

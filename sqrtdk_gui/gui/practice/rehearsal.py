@@ -10,9 +10,10 @@ widget only shows and reports: ``finished(typed, seconds)`` and ``rated(ticked, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QElapsedTimer, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,8 +34,10 @@ __all__ = ["RehearsalPanel", "RATING_NAMES"]
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
 # FSRS's four ratings, as the candidate rates a rehearsal (shown through translate).
-RATING_NAMES = {1: QT_TRANSLATE_NOOP("RehearsalPanel", "Again"), 2: QT_TRANSLATE_NOOP("RehearsalPanel", "Hard"),
-                3: QT_TRANSLATE_NOOP("RehearsalPanel", "Good"), 4: QT_TRANSLATE_NOOP("RehearsalPanel", "Easy")}
+# QT_TRANSLATE_NOOP returns its text (the stub says object).
+RATING_NAMES = cast("dict[int, str]", {
+    1: QT_TRANSLATE_NOOP("RehearsalPanel", "Again"), 2: QT_TRANSLATE_NOOP("RehearsalPanel", "Hard"),
+    3: QT_TRANSLATE_NOOP("RehearsalPanel", "Good"), 4: QT_TRANSLATE_NOOP("RehearsalPanel", "Easy")})
 
 
 def clock_text(seconds: float) -> str:
@@ -67,7 +70,7 @@ class _Rubric(QListWidget):
         super().__init__()
         self._panel = panel
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._panel.fit_rubric()  # wrapped links change height with the width

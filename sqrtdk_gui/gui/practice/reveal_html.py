@@ -6,12 +6,13 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
 from sqrtdk_gui.core.i18n import PSEUDO, _, format_number, language
 from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
-from sqrtdk_gui.core.practice.model import SEEDS, Question
+from sqrtdk_gui.core.practice.model import SEEDS, Question, Source
 from sqrtdk_gui.gui.assets import MONO
 from sqrtdk_gui.gui.practice.rehearsal import RATING_NAMES
 from sqrtdk_gui.gui.practice.shown import InterviewSummary, Reveal
@@ -24,7 +25,8 @@ def _when(moment: datetime) -> str:
     """A review's local date and time in the language spoken: "Mon 7 Dec, 13:48"."""
     lang = language()
     locale = QLocale("en_US" if lang in ("en", PSEUDO) else lang)
-    return locale.toString(QDateTime(moment.astimezone().replace(tzinfo=None)), "ddd d MMM, HH:mm")
+    # The stub omits the datetime.datetime that PySide6 converts to a QDateTime.
+    return locale.toString(QDateTime(moment.astimezone().replace(tzinfo=None)), "ddd d MMM, HH:mm")  # type: ignore[call-overload]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -82,7 +84,7 @@ def code_diff(q: Question, picked: int | None, pal: Palette) -> str:
     the line picked marked "›" when it is another, and the lines near either; a line too long
     for the reveal wraps under its code, not under its number. Code: never translated."""
     e = html.escape
-    near = {q.correct} | ({picked} if picked is not None else set())
+    near = {cast(int, q.correct)} | ({picked} if picked is not None else set())  # a bug card: one line
     kept = [i for i in range(len(q.options)) if any(abs(i - n) <= DIFF_CONTEXT for n in near)]
     cell = f"style='font-family:\"{MONO}\"; white-space:pre-wrap'"
     # The hunk's common indentation goes: the reveal is narrow, and relative indents remain.
@@ -158,7 +160,7 @@ def _schedule_html(r: Reveal, pal: Palette) -> str:
             when=html.escape(when), days=round(left.total_seconds() / 86400))
     return f"<p style='color:{pal.muted}'>{text}</p>"
 
-def _cited(source) -> str:
+def _cited(source: Source) -> str:
     """Where a card comes from, and whether that thread fixed the bug there."""
     if source.status == "open":
         return translate("PracticePage", "Modelled on {source}, reported there and still open "

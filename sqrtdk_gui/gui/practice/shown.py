@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication
 
@@ -80,7 +81,7 @@ def describe_answer(q: Question, answer: Answer, order: Sequence[int] = ()) -> s
         return translate("PracticePresenter", "{right} of {steps} steps right").format(right=len(answer),
                                                                                      steps=len(q.steps))
     if q.kind == "number":
-        return format_number(float(answer)) + (f" {q.unit}" if q.unit else "")
+        return format_number(float(cast("int | float", answer))) + (f" {q.unit}" if q.unit else "")  # a number's answer
     if q.kind == "ranking":
         assert isinstance(answer, tuple)
         return " › ".join(_(q.options[i]) for i in answer)

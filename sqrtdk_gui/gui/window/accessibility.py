@@ -10,6 +10,8 @@ names are read aloud: they are in the current language.
 
 from __future__ import annotations
 
+from typing import cast
+
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -32,8 +34,9 @@ translate = QCoreApplication.translate  # lupdate extracts translate("Context", 
 INTERACTIVE = (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QLineEdit, QTabBar,
                QAbstractScrollArea)
 
-# By object name; English, marked for lupdate: ``_name`` translates them.
-NAMES = {
+# By object name; English, marked for lupdate: ``_name`` translates them. QT_TRANSLATE_NOOP
+# returns its text (the stub says object).
+NAMES = cast("dict[str, str]", {
     "dk_slider": QT_TRANSLATE_NOOP("Accessibility", "Head size d_k"),
     "dk_spin": QT_TRANSLATE_NOOP("Accessibility", "Head size d_k, exact value"),
     "autoplay": QT_TRANSLATE_NOOP("Accessibility", "Autoplay d_k"),
@@ -60,7 +63,7 @@ NAMES = {
     "predictScroll": QT_TRANSLATE_NOOP("Accessibility", "Prediction question"),
     "predictInner": QT_TRANSLATE_NOOP("Accessibility", "Prediction question and answer"),  # the scroll area around it
     "controlsScroll": QT_TRANSLATE_NOOP("Accessibility", "Controls"),
-}
+})
 
 
 def _name(object_name: str) -> str:
@@ -77,7 +80,7 @@ def _form_label(widget: QWidget) -> str:
     for form in widget.window().findChildren(QFormLayout):
         label = form.labelForField(widget)
         if label is not None and hasattr(label, "text"):
-            return label.text()
+            return cast(str, label.text())  # a QLabel or a button: hasattr leaves it Any
     return ""
 
 

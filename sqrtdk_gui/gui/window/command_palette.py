@@ -14,9 +14,11 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 __all__ = ["Command", "match", "CommandPalette", "normalise"]
 
@@ -43,7 +45,7 @@ def normalise(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def _score(command: Command, words: list[str], query: str) -> tuple | None:
+def _score(command: Command, words: list[str], query: str) -> tuple[bool, int, bool, bool, int] | None:
     title = normalise(command.title)
     hay = " ".join((title, normalise(command.kind), normalise(command.keywords)))
     if not all(w in hay for w in words):
@@ -76,7 +78,7 @@ class CommandPalette(QDialog):
 
     ran = Signal(str)  # the title of the command that ran
 
-    def __init__(self, commands: list[Command], parent=None) -> None:
+    def __init__(self, commands: list[Command], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("CommandPalette", "Command palette"))
         self.setObjectName("commandPalette")
@@ -125,7 +127,7 @@ class CommandPalette(QDialog):
 
     def current(self) -> Command | None:
         item = self.list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return cast(Command, item.data(Qt.ItemDataRole.UserRole)) if item is not None else None  # set by filter()
 
     def run_current(self) -> None:
         command = self.current()
@@ -135,11 +137,12 @@ class CommandPalette(QDialog):
         command.run()
         self.ran.emit(command.title)
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         # Up, Down, Page Up/Down move the choice while the typing stays in the field.
         if obj is self.field and event.type() == event.Type.KeyPress:
-            key = event.key()
-            moves = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 8, Qt.Key.Key_PageUp: -8}
+            key = cast(QKeyEvent, event).key()  # a KeyPress event
+            moves: dict[int, int] = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1,
+                                     Qt.Key.Key_PageDown: 8, Qt.Key.Key_PageUp: -8}
             if key in moves and self.list.count():
                 row = min(max(self.list.currentRow() + moves[key], 0), self.list.count() - 1)
                 self.list.setCurrentRow(row)

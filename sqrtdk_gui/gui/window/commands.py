@@ -302,7 +302,7 @@ COMMANDS: tuple[Cmd, ...] = (
           separator=i == 0) for i, (name, text) in enumerate(THEME_TEXTS.items())),
     *_languages(),
     # --- Help ---------------------------------------------------------------------------
-    Cmd("palette", "help", QT_TRANSLATE_NOOP("Commands", "&Command palette…"), lambda w: w.show_command_palette(),
+    Cmd("palette", "help", QT_TRANSLATE_NOOP("Commands", "&Command palette…"), lambda w: w.palette_host.show(),
         ("Ctrl+Shift+P",),
         tip=QT_TRANSLATE_NOOP("Commands", "Find any action, lesson step, trap, follow-up or setting by typing"),
         sheet=QT_TRANSLATE_NOOP("Commands", "command palette: find anything")),

@@ -17,7 +17,9 @@ import atexit
 import dataclasses
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
@@ -32,6 +34,9 @@ from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS, SweepCancelled, swee
 from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.lr_sweep import default_workers
+
+if TYPE_CHECKING:
+    from sqrtdk_gui.core.attention.sweep import Sweep
 
 __all__ = ["Controller", "Computed", "compute_all"]
 
@@ -57,7 +62,8 @@ def _sweep_pool() -> ThreadPoolExecutor | None:
     return pool("sweep", default_workers()) if default_workers() > 1 else None
 
 
-def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
+def _sweeps(params: Params, cancelled: Callable[[], bool] | None = None,
+            side_by_side: bool = False) -> dict[str, Sweep]:
     """Every compared scaling's sweep; ``side_by_side`` in two threads (for a window that
     waits for them: exports, screenshots). The live window's worker sweeps in one thread, so
     that a drag keeps the other core for drawing."""
@@ -73,11 +79,11 @@ def _sweeps(params: Params, cancelled=None, side_by_side: bool = False) -> dict:
             f.cancel()
 
 
-def _sweeps_at_hand(params: Params) -> dict | None:
+def _sweeps_at_hand(params: Params) -> dict[str, Sweep] | None:
     """Every compared scaling's sweep if none needs computing (finished before, or stored for
     a lesson page), else None."""
     found = {s: sweep_at_hand(params.replace(scaling=s)) for s in compared_scalings(params)}
-    return None if any(v is None for v in found.values()) else found
+    return None if any(v is None for v in found.values()) else cast("dict[str, Sweep]", found)
 
 
 def _preparing_pool() -> ThreadPoolExecutor:
@@ -93,21 +99,22 @@ class Computed:
 
     params: Params
     result: Result
-    sweeps: dict | None
+    sweeps: dict[str, Sweep] | None
     dial: sigma_dial.DialCurves | None
 
 
-def compute_all(params: Params, cancelled=None, result: Future | None = None) -> Computed:
+def compute_all(params: Params, cancelled: Callable[[], bool] | None = None,
+                result: Future[Result] | None = None) -> Computed:
     """``params``' result, sweeps (side by side) and dial curves; any thread. ``cancelled()``
     true stops the sweeps at their next d_k point (SweepCancelled). ``result``: a future of
     ``compute(params)`` already submitted (a prefetch), taken instead of computing again."""
-    result = _result_of(result) if result is not None else None
-    result = result if result is not None else compute(params)
+    taken = _result_of(result) if result is not None else None
+    taken = taken if taken is not None else compute(params)
     sweeps = _sweeps(params.replace(d_k=1), cancelled=cancelled, side_by_side=True)
-    return Computed(params, result, sweeps, sigma_dial.curves(params.keys))
+    return Computed(params, taken, sweeps, sigma_dial.curves(params.keys))
 
 
-def _result_of(future: Future) -> Result | None:
+def _result_of(future: Future[Result]) -> Result | None:
     """A prefetch's result: None if it never started (cancelled now) or failed."""
     if future.cancel():
         return None
@@ -120,7 +127,7 @@ def _result_of(future: Future) -> Result | None:
 class _Prepared:
     """A parameter set's ``Computed``, being computed off the GUI thread or already there."""
 
-    def __init__(self, params: Params, future: Future, stop: threading.Event | None = None) -> None:
+    def __init__(self, params: Params, future: Future[Computed], stop: threading.Event | None = None) -> None:
         self.params, self.future, self._stop = params, future, stop
 
     @property
@@ -129,7 +136,7 @@ class _Prepared:
 
     @classmethod
     def ready(cls, computed: Computed) -> _Prepared:
-        future: Future = Future()
+        future: Future[Computed] = Future()
         future.set_result(computed)
         return cls(computed.params, future)
 
@@ -207,19 +214,19 @@ class Controller(QObject):
     _sweep_requested = Signal(int, object)
     _warm_requested = Signal(int, object)
 
-    def __init__(self, params: Params | None = None, threaded: bool = True, parent=None) -> None:
+    def __init__(self, params: Params | None = None, threaded: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._params = params or Params()
         self._result: Result | None = None
         # Params -> (Result, its bytes); results are immutable, so a drag back is free.
         self._results: BoundedCache[Params, tuple[Result, int]] = BoundedCache(weigh=lambda hit: hit[1],
                                                                                max_weight=RESULT_CACHE_BYTES)
-        self._sweeps: dict | None = None
+        self._sweeps: dict[str, Sweep] | None = None
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
         self._dial: sigma_dial.DialCurves | None = None
         self._prepared: _Prepared | None = None  # see prepare()
-        self._prefetches: dict[Params, Future] = {}  # see prefetch()
+        self._prefetches: dict[Params, Future[Result]] = {}  # see prefetch()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         # Parameters a teacher's lesson locks: a user's edit of one is refused (the lesson's
         # own pages, presets and undo still set them).
@@ -261,7 +268,7 @@ class Controller(QObject):
         return self._result
 
     @property
-    def sweeps(self) -> dict | None:
+    def sweeps(self) -> dict[str, Sweep] | None:
         return self._sweeps
 
     @property
@@ -279,7 +286,7 @@ class Controller(QObject):
         return self._dial
 
     # --- input -------------------------------------------------------------------------
-    def set_params(self, **changes) -> None:
+    def set_params(self, **changes: Any) -> None:
         """Change some parameters; raises ValueError (nothing changes) if they are invalid."""
         new = self._params.replace(**changes)
         if new == self._params and self._result is not None:
@@ -292,7 +299,7 @@ class Controller(QObject):
         if not self._timer.isActive() and not self._closed:
             self._timer.start()
 
-    def edit(self, **changes) -> bool:
+    def edit(self, **changes: Any) -> bool:
         """A change the user made: applied as by ``set_params``, then announced by ``edited``;
         invalid values (the widgets are range-limited: a last line of defence) change nothing
         and are announced by ``edit_refused``. True if applied."""
@@ -351,7 +358,7 @@ class Controller(QObject):
             self._on_dial(dial if dial is not None else sigma_dial.curves(key.keys))
 
     # --- computing off the GUI thread ----------------------------------------------------
-    def prepare(self, params: Params | None = None) -> Future:
+    def prepare(self, params: Params | None = None) -> Future[Computed]:
         """Start computing everything ``params`` (default: the current parameters) show
         (result, sweeps, σ-dial curves) in a worker thread; the future's value is a
         ``Computed``. While it runs the zero-delay recomputation leaves these parameters
@@ -395,7 +402,7 @@ class Controller(QObject):
             if params not in self._prefetches:
                 self._prefetches[params] = _preparing_pool().submit(compute, params)
 
-    def _take_prefetch(self, params: Params) -> Future | None:
+    def _take_prefetch(self, params: Params) -> Future[Result] | None:
         """The prefetch of ``params`` (given up by the controller), or None."""
         return self._prefetches.pop(params, None)
 
@@ -528,16 +535,16 @@ class Controller(QObject):
             self._sweep_requested.emit(self._generation, self._sweep_key)
 
     @Slot(int, object, object)
-    def _on_sweeps(self, generation: int, key: Params, sweeps: dict) -> None:
+    def _on_sweeps(self, generation: int, key: Params, sweeps: dict[str, Sweep]) -> None:
         if generation == self._generation and key == self._sweep_key:
             self._apply_sweeps(key, sweeps)
 
     @Slot(object)
-    def _on_dial(self, dial) -> None:
+    def _on_dial(self, dial: sigma_dial.DialCurves) -> None:
         if dial.keys == self._params.keys and dial is not self._dial:
             self._dial = dial
             self.dial_changed.emit(dial)
 
-    def _apply_sweeps(self, key: Params, sweeps: dict) -> None:
+    def _apply_sweeps(self, key: Params, sweeps: dict[str, Sweep]) -> None:
         self._sweeps, self._sweeps_for = sweeps, key
         self.sweeps_changed.emit(sweeps)

@@ -8,8 +8,12 @@ in the current language; symbols (d_k, τ, ÷ √d_k) and the float types' names
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,6 +23,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayoutItem,
     QPushButton,
     QSlider,
     QSpinBox,
@@ -41,6 +46,8 @@ TEMP_MIN_POS = math.ceil(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temper
 TEMP_MAX_POS = round(TEMP_STEPS_PER_DECADE * math.log10(FLOAT_RANGES["temperature"][1]))
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "ControlsPanel"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # English, marked for lupdate; shown through translate("ControlsPanel", ...).
 SOFTMAX_LABELS = {"stable": QT_TRANSLATE_NOOP("ControlsPanel", "stable (subtract row max)"),
@@ -49,7 +56,7 @@ SOFTMAX_LABELS = {"stable": QT_TRANSLATE_NOOP("ControlsPanel", "stable (subtract
 SCALING_TIPS = {key: mode.tip for key, mode in MODES.items()}  # the core's texts: shown through _()
 
 
-def _set_value(spin, value) -> None:
+def _set_value(spin: QSpinBox | QDoubleSpinBox, value: Any) -> None:  # an int for a QSpinBox
     # QAbstractSpinBox.setValue repaints the box even when the value is unchanged: showing
     # the parameters on every frame of a drag would repaint the whole controls column.
     if spin.value() != value:
@@ -80,7 +87,7 @@ class ControlsPanel(QWidget):
     autoplay_toggled = Signal(bool)
     autoplay_seconds = Signal(float)
 
-    def __init__(self, style: Style, parent=None) -> None:
+    def __init__(self, style: Style, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.style_ = style
         self._showing = False
@@ -96,6 +103,7 @@ class ControlsPanel(QWidget):
             layout.addWidget(group)
         layout.addStretch(1)
         # Let wide ranges and long item texts shrink: the column must fit a 1280-pixel screen.
+        widget: QWidget  # (in both loops below)
         for widget in self.findChildren(QAbstractSpinBox):
             widget.setMinimumWidth(64)
         for combo in self.findChildren(QComboBox):
@@ -195,8 +203,7 @@ class ControlsPanel(QWidget):
             button.setObjectName(f"scaling_{scaling}")
             button.setToolTip(_(SCALING_TIPS[scaling]))
             # A click on the checked button would uncheck it: keep it checked, it is a switch.
-            button.clicked.connect(lambda _=False, s=scaling, b=button: (b.setChecked(True),
-                                                                           self._edit(scaling=s)))
+            button.clicked.connect(partial(self._switch, button, scaling))
         self.scaling_combo = QComboBox()
         self.scaling_combo.setObjectName("scaling_combo")
         for s in SCALINGS:
@@ -344,7 +351,7 @@ class ControlsPanel(QWidget):
                 f"QPushButton:focus {{ border: 3px solid {s.palette.highlight}; }}")
         small = s.font(10)
         for i in range(self.dk_ticks.count()):
-            self.dk_ticks.itemAt(i).widget().setFont(small)
+            cast(QWidget, cast(QLayoutItem, self.dk_ticks.itemAt(i)).widget()).setFont(small)  # each a tick label
 
     def set_lesson_controls(self, hidden: tuple[str, ...], locked: tuple[str, ...]) -> None:
         """Hide the groups ``hidden`` and lock (disable) the groups ``locked``; every other shown
@@ -355,7 +362,11 @@ class ControlsPanel(QWidget):
             tip = translate("ControlsPanel", "Locked by the lesson open") if name in locked else ""
             group.setToolTip(tip)
 
-    def _edit(self, **changes) -> None:
+    def _switch(self, button: QPushButton, scaling: str, *_checked: object) -> None:
+        button.setChecked(True)
+        self._edit(scaling=scaling)
+
+    def _edit(self, **changes: object) -> None:
         if not self._showing:
             self.params_edited.emit(changes)
 

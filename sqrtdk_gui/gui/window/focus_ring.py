@@ -8,6 +8,8 @@ the lesson keys go) gets no ring: there is nothing to operate there.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -34,7 +36,7 @@ class FocusRing(QObject):
         self.frame = QFocusFrame(window)
         self.frame.setObjectName("focusRing")
         self.frame.hide()
-        QApplication.instance().focusChanged.connect(self._moved)
+        cast(QApplication, QApplication.instance()).focusChanged.connect(self._moved)
         self._connected = True
 
     def apply_style(self, colour: str, width: int) -> None:
@@ -45,16 +47,17 @@ class FocusRing(QObject):
     def target(self) -> QWidget | None:
         return self.frame.widget()
 
-    def _moved(self, old, new) -> None:
+    def _moved(self, old: QWidget | None, new: QWidget | None) -> None:
         if (isinstance(new, QLineEdit) and isinstance(new.parentWidget(), QAbstractSpinBox)):
             new = new.parentWidget()  # the spin box, not its text field
         ours = isinstance(new, _CONTROLS) and new.window() is self._window
-        self.frame.setWidget(new if ours else None)
+        # The stub omits None, which Qt takes as "follow no widget".
+        self.frame.setWidget(new if ours else None)  # type: ignore[arg-type]
         self.frame.setVisible(ours)
 
     def remove(self) -> None:
         """Stop following the focus (the window closes; it may close more than once)."""
-        app = QApplication.instance()
+        app = cast("QApplication | None", QApplication.instance())
         if app is not None and self._connected:
             app.focusChanged.disconnect(self._moved)
             self._connected = False

@@ -12,7 +12,11 @@ keys and what they run: the ``lesson_keys`` of the table in commands.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSlider,
@@ -53,21 +57,22 @@ class LessonKeys(QObject):
     ``lesson_windows()`` (itself and its presenter view: the keys work in both).
     """
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:  # the MainWindow
         super().__init__(window)
         self._window = window
         self._pen_held = False  # the held blank key has toggled the pen (until it is pressed anew)
-        QApplication.instance().installEventFilter(self)
+        cast(QApplication, QApplication.instance()).installEventFilter(self)
 
     def remove(self) -> None:
         """Stop routing keys (the window closes; removing twice is harmless)."""
-        app = QApplication.instance()
+        app = cast("QApplication | None", QApplication.instance())
         if app is not None:
             app.removeEventFilter(self)
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
             return False
+        event = cast(QKeyEvent, event)  # a key press or a shortcut override
         if not isinstance(obj, QWidget) or obj.window() not in self._window.lesson_windows():
             return False  # dialogs, the command palette, other windows keep their keys
         if event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier):
@@ -96,12 +101,12 @@ class LessonKeys(QObject):
             w.set_blank(False)
         w.toggle_pen()
 
-    def _handler(self, obj: QWidget, key: int):
+    def _handler(self, obj: QWidget, key: int) -> Callable[[], object] | None:
         w = self._window
         cmd = _BY_KEY.get(key)
         if cmd is None or (cmd.when is not None and not cmd.when(w)):
             return None
-        run = cmd.run
+        run = cast("Callable[[Any], object]", cmd.run)  # _BY_KEY holds only commands with a run
         if cmd.anywhere:
             return lambda: run(w)
         if typing_into(QApplication.focusWidget() or obj) or not w.live_active():

@@ -51,6 +51,7 @@ from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.window.lesson_files import LessonFiles
 from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
 from sqrtdk_gui.gui.window.menus import build_menus
+from sqrtdk_gui.gui.window.palette_host import PaletteHost
 from sqrtdk_gui.gui.window.panel_layout import OPENING_PANELS, PanelLayout
 from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
@@ -95,7 +96,6 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self._slide_mode = False
         self._shown_once = False
         self._dock_was_visible = False  # the lesson dock, while the lab has its width
-        self.command_palette = None
         configure_pyqtgraph()
         assets.install_fonts()  # what must fit is measured in the fonts the program ships
         self.style_ = Style(zoom=zoom, theme=theme)
@@ -225,6 +225,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # --- undo, Open recent, accessibility (gui/undo.py, recent.py, accessibility.py) ---
         self.undo = UndoHistory(self)
         self.actions = build_menus(self)
+        self.palette_host = PaletteHost(self, self.actions, self.lesson, self.controller, self.panels,
+                                        lambda text, ms: self.statusBar().showMessage(text, ms))
         self.recent = RecentPresets(self.actions.recent_menu, self.open_recent,
                                     lambda text: self.statusBar().showMessage(text, 8000), self)
         spins = self.controls.findChildren(QAbstractSpinBox)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
@@ -11,9 +12,9 @@ from sqrtdk_gui.gui.window.commands import COMMANDS, LANGUAGE_MENU, MENUS, Cmd, 
 __all__ = ["build_menus"]
 
 
-def _action(w, cmd: Cmd) -> QAction:
+def _action(w: Any, cmd: Cmd) -> QAction:  # w: the MainWindow (commands.Window)
     if cmd.make is not None:
-        action = cmd.make(w)
+        action: QAction = cmd.make(w)
         action.setText(shown(cmd.text))
     else:
         # A language is named in itself, whatever the window speaks.
@@ -35,7 +36,7 @@ def _action(w, cmd: Cmd) -> QAction:
     return action
 
 
-def build_menus(w) -> SimpleNamespace:
+def build_menus(w: Any) -> SimpleNamespace:  # w: the MainWindow (commands.Window)
     """The menus of the window ``w`` in the order of COMMANDS; returns its actions by name
     (``themes``: the theme actions by theme name; ``languages``: the language actions by code,
     None for the system's)."""
@@ -68,7 +69,7 @@ def build_menus(w) -> SimpleNamespace:
             themes.addAction(action)
             a.themes[theme] = action
         if cmd.name.startswith("language_"):
-            code = cmd.name.removeprefix("language_")
+            code: str | None = cmd.name.removeprefix("language_")
             code = None if code == "system" else code
             action.setChecked(code == w.language_choice)
             languages.addAction(action)

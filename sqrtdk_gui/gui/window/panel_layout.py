@@ -7,6 +7,9 @@ ones picked with the numbered buttons beside the panel tabs (or D).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
@@ -27,7 +30,7 @@ DESK_TWO_ROWS = 640
 class PanelLayout(QObject):
     """Arranges the live panels in the window's grid and keeps the panel picker."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:
         super().__init__(window)
         self._w = window
         self.arranged: tuple[str, ...] = ()
@@ -66,7 +69,7 @@ class PanelLayout(QObject):
             self._again.stop()
             self._w._arrange_for_lesson()
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize:
             self._again.start(0)
         return False
@@ -88,7 +91,7 @@ class PanelLayout(QObject):
         return self.room() < len(LIVE_PANELS)
 
     # --- what the desk shows --------------------------------------------------------------
-    def desk_panels(self, highlighted) -> tuple[str, ...]:
+    def desk_panels(self, highlighted: Iterable[str]) -> tuple[str, ...]:
         """The panels a desk window shows: all four, or on a small page the picked group, the
         lesson step's own or the first group."""
         live = [cls.name for cls in LIVE_PANELS]
@@ -139,7 +142,7 @@ class PanelLayout(QObject):
         self.picker.setVisible(on)
 
     # --- the grid -------------------------------------------------------------------------
-    def arrange(self, names, narrow: bool) -> None:
+    def arrange(self, names: Iterable[str], narrow: bool) -> None:
         """Show these live panels in the grid, large: one fills it, two side by side (one
         above the other when ``narrow``), three as two and one below, four as two by two."""
         w = self._w

@@ -8,8 +8,10 @@ restores it exactly, so F11 twice is a no-op for the layout.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QCursor
+from PySide6.QtGui import QCursor, QScreen
 from PySide6.QtWidgets import QApplication
 
 from sqrtdk_gui.gui.window.projection import place_on
@@ -33,11 +35,11 @@ class Presentation(QObject):
 
     changed = Signal(bool)
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:  # the MainWindow
         super().__init__(window)
         self._window = window
         self.active = False
-        self._saved: dict | None = None
+        self._saved: dict[str, object] | None = None
         self._cursor_hidden = False
         self._idle = QTimer(self)
         self._idle.setSingleShot(True)
@@ -79,7 +81,7 @@ class Presentation(QObject):
             w.projection.show_view_on_teachers_screen()  # once the slide is on the projector
         else:
             w.resize(size)
-        QApplication.instance().installEventFilter(self)
+        cast(QApplication, QApplication.instance()).installEventFilter(self)
         self._idle.start()
         self.changed.emit(True)
 
@@ -88,7 +90,7 @@ class Presentation(QObject):
             return
         w, saved = self._window, self._saved or {}
         self.active = False
-        QApplication.instance().removeEventFilter(self)
+        cast(QApplication, QApplication.instance()).removeEventFilter(self)
         self._idle.stop()
         self._show_cursor()
         w.projection.set_presenting(False)
@@ -102,7 +104,7 @@ class Presentation(QObject):
         w.set_controls_visible(saved.get("controls", True))
         self.changed.emit(False)
 
-    def move_to(self, screen) -> None:
+    def move_to(self, screen: QScreen) -> None:
         """Full screen on ``screen`` (the projector)."""
         place_on(self._window, screen, full_screen=True)
         # Without a window manager (a kiosk, a bare X server) nobody honours the full-
@@ -115,7 +117,7 @@ class Presentation(QObject):
         if self.active and screen is not None and w.geometry() != screen.geometry():
             w.setGeometry(screen.geometry())
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
             self._show_cursor()
             self._idle.start()

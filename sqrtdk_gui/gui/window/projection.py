@@ -9,6 +9,8 @@ on a projected page: nothing there is pressed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -34,7 +36,7 @@ class Projection:
     (its ``lesson_dock``, ``lesson_scroll``, ``lesson``, ``tabs``, ``panel_pages``,
     ``panels`` and ``presentation``)."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:  # the main window (duck-typed: no import cycle)
         self._window = window
         self.slide = SlidePane(window.style_)
         self.slide.hide()

@@ -23,13 +23,18 @@ import os
 import struct
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, qInstallMessageHandler
 
 from sqrtdk_gui.core.i18n import _
 from sqrtdk_gui.core.io import presets, safe_io
 from sqrtdk_gui.core.io.shared_state import PRACTICE, RECENT, SHARED, Shared, Unreadable, keep_aside, recent_paths
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
 
 __all__ = ["Settings", "default_path", "restorable", "geometry_is_sane", "MAX_BYTES", "RESTORE_MAX_LOGITS"]
 
@@ -142,7 +147,7 @@ class _Ini:
     def __enter__(self) -> _Ini:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -152,7 +157,7 @@ class _Ini:
 
 
 @contextmanager
-def _qt_quiet():
+def _qt_quiet() -> Iterator[None]:
     """Qt's own messages dropped while the file is parsed: a value it cannot decode makes Qt
     print two lines of its internals, where the program says what it means in one."""
     previous = qInstallMessageHandler(_ignore_qt_message)
@@ -162,7 +167,7 @@ def _qt_quiet():
         qInstallMessageHandler(previous)
 
 
-def _ignore_qt_message(kind, context, message) -> None:
+def _ignore_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
     pass
 
 
@@ -192,12 +197,12 @@ class Settings:
     @property
     def recent(self) -> list[str]:
         """File -> Open recent, newest first (read by load(), written by save())."""
-        return list(self._ours[RECENT.key])  # type: ignore[call-overload]
+        return list(cast("list[str]", self._ours[RECENT.key]))
 
     @property
     def practice(self) -> str:
         """Practice mode's progress as its JSON text (core.practice.progress)."""
-        return PRACTICE.write(self._ours[PRACTICE.key])
+        return PRACTICE.write(cast("dict[str, object]", self._ours[PRACTICE.key]))
 
     def load(self) -> tuple[QByteArray | None, presets.State | None, str | None]:
         """(geometry, state, warning); anything unreadable becomes None plus a warning."""
@@ -207,7 +212,7 @@ class Settings:
             return None, None, (translate("Settings", "settings in {path} could not be read ({error}); starting "
                                           "with defaults").format(path=self.path, error=type(exc).__name__))
 
-    def _load(self):
+    def _load(self) -> tuple[QByteArray | None, presets.State | None, str | None]:
         try:
             data = safe_io.read_bytes(self._path, MAX_BYTES)
         except FileNotFoundError:
@@ -227,8 +232,9 @@ class Settings:
             geometry, undecodable = ini.value("window/geometry")
             if isinstance(geometry, QByteArray) and geometry.isEmpty():
                 geometry = None  # nothing remembered (a window never shown), not damage
+            # bytes(geometry): QByteArray's buffer protocol, which the stub omits (hence the ignore).
             if undecodable or (geometry is not None and (not isinstance(geometry, QByteArray)
-                                                         or not geometry_is_sane(bytes(geometry)))):
+                                                         or not geometry_is_sane(bytes(geometry)))):  # type: ignore[call-overload]
                 geometry = None
                 warning = translate("Settings", "saved window geometry was damaged; using the default size")
             shared_warning = self._load_shared(ini)
@@ -266,7 +272,7 @@ class Settings:
                                       "name this program can reopen)", None, dropped))
         return warning
 
-    def _unreadable_warning(self, shared: Shared, value: object, reason: str) -> str:
+    def _unreadable_warning(self, shared: Shared[Any], value: object, reason: str) -> str:
         """Keep a stored value this version cannot read aside; one line saying so."""
         try:
             kept = keep_aside(self._path, shared, value)
@@ -331,7 +337,7 @@ class Settings:
         self._base.update({key: value for key, value in self._ours.items() if key not in left})
         return next(iter(left.values()), None)
 
-    def _merge(self, ini: _Ini, shared: Shared) -> OSError | None:
+    def _merge(self, ini: _Ini, shared: Shared[Any]) -> OSError | None:
         """Set ``shared`` in ``ini`` (the file now) to what this window changed since it was last
         in step, applied to the file's value. A value the file holds that cannot be read is
         kept aside first; if it cannot be, it stays as it is and the error is returned."""

@@ -16,11 +16,14 @@ are not steps; the next step records whatever state they left as its "before".
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
-from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
 
 from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.i18n import format_number
@@ -32,6 +35,8 @@ MERGE_MS = 1000  # edits of one control closer together than this are one step
 _EDIT_ID = 1601  # QUndoCommand.id() of parameter edits (merged by mergeWith)
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
+# Marks a text for lupdate (context "UndoHistory"); it is translated where shown.
+QT_TRANSLATE_NOOP = cast(Callable[[str, str], str], QtCore.QT_TRANSLATE_NOOP)
 
 # How the Edit menu names a parameter; words marked for lupdate, shown translated.
 _NAMES = {"d_k": "d_k", "temperature": "τ", "keys": QT_TRANSLATE_NOOP("UndoHistory", "keys n"),
@@ -58,7 +63,7 @@ class Snapshot:
         return self.step, self.scenario
 
 
-def _value(name: str, value) -> str:
+def _value(name: str, value: Any) -> str:  # a Params field's value
     if name == "scaling":
         return SCALING_LABELS[value] if value in SCALING_LABELS else str(value)
     if isinstance(value, float):
@@ -83,7 +88,7 @@ class _StateCommand(QUndoCommand):
     has already happened; later redos and undos apply a snapshot."""
 
     def __init__(self, history: UndoHistory, before: Snapshot, after: Snapshot, text: str,
-                 keys: frozenset | None = None) -> None:
+                 keys: frozenset[str] | None = None) -> None:
         super().__init__(text)
         self.history, self.before, self.after = history, before, after
         self.keys = keys  # the edited parameters (None: a lesson move, never merged)
@@ -127,7 +132,7 @@ class UndoHistory(QObject):
     ``set_theme`` and ``set_zoom``.
     """
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:  # the MainWindow
         super().__init__(window)
         self._window = window
         self.stack = QUndoStack(self)
@@ -164,7 +169,7 @@ class UndoHistory(QObject):
             self._applying = False
 
     # --- recording -----------------------------------------------------------------------
-    def _edited(self, params: Params, names: frozenset) -> None:
+    def _edited(self, params: Params, names: frozenset[str]) -> None:
         """The user changed ``names`` (already applied) from ``params``: one step, merged with
         the previous one if it edited the same names moments ago (a drag)."""
         if self._applying:
@@ -176,7 +181,7 @@ class UndoHistory(QObject):
         self.stack.push(_StateCommand(self, before, after, describe(before.params, after.params), keys=names))
 
     @contextmanager
-    def step(self, text: str):
+    def step(self, text: str) -> Iterator[None]:
         """Everything done inside the block is one undo step named ``text``."""
         before = self.snapshot()
         outer, self._applying = self._applying, True  # inner lesson moves are part of it
@@ -206,15 +211,16 @@ class _UndoKeysToWindow(QObject):
     """Event filter: Ctrl+Z / Ctrl+Shift+Z in a spin box's text field undo the parameter
     change (the window's action) instead of the field's own typing history."""
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.ShortcutOverride and (
-                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)):
+                cast(QKeyEvent, event).matches(QKeySequence.StandardKey.Undo)
+                or cast(QKeyEvent, event).matches(QKeySequence.StandardKey.Redo)):
             event.ignore()
             return True
         return False
 
 
-def route_undo_keys(widgets) -> QObject:
+def route_undo_keys(widgets: Iterable[QObject]) -> QObject:
     """Install the filter on ``widgets`` (the spin boxes' line edits); keep the returned object."""
     keys = _UndoKeysToWindow()
     for widget in widgets:
