@@ -131,6 +131,10 @@ class LessonPlan:
         i = self.index(page)
         return self.pages[i] if i is not None else PlanPage(page)
 
+    def params(self, page: Step | Scenario) -> Params:
+        """The parameters ``page`` sets on entry in this lesson (its preset, then its sample)."""
+        return Params(**self.entry(page).preset)
+
     def position(self, step: Step) -> tuple[int, int]:
         """(number, count): the step as this lesson counts its steps, "2 of 3"; a step outside
         it as the whole lesson does, "2 of 5"."""

@@ -62,11 +62,11 @@ def page_params(step: int | None = None, scenario: str | None = None, plan: Less
     ``go_to(step, animate=False)`` then ``reveal(animate=False)`` leave them); each with
     the parameters ``plan`` sets on top."""
     if scenario is not None:
-        return Params(**plan.entry(find_scenario(scenario)).preset)
+        return plan.params(find_scenario(scenario))
     if step is None:
         raise ValueError("page_params needs a step or a scenario")
     page = STEPS[step - 1]
-    params = Params(**plan.entry(page).preset)
+    params = plan.params(page)
     if page.animation is not None and step in PREDICTIONS:
         params = params.replace(d_k=page.animation.end)
     return params
@@ -79,9 +79,9 @@ def prepare_page(step: int | None = None, scenario: str | None = None, params: P
     Entering or restoring the page afterwards takes them from their caches (exports compute
     them in a worker first, so that the GUI thread only lays the page out)."""
     if scenario is not None:
-        evidence(scenario, params if params is not None else Params(**plan.entry(find_scenario(scenario)).preset))
+        evidence(scenario, params if params is not None else plan.params(find_scenario(scenario)))
     elif step is not None and step in PREDICTIONS:
-        measured(step, Params(**plan.entry(STEPS[step - 1]).preset))
+        measured(step, plan.params(STEPS[step - 1]))
 
 
 class LessonPresenter(QObject):
@@ -214,7 +214,7 @@ class LessonPresenter(QObject):
             else:
                 self._controller.set_params(d_k=step.animation.end)
         prediction = PREDICTIONS[step.number]
-        value = measured(step.number, Params(**self.plan.entry(step).preset))
+        value = measured(step.number, self.plan.params(step))
         guesses = compare(parse_guesses(self._pane.guess_text()), value)
         self._each("show_answer", prediction.quantity, value, prediction.digits, guesses)
         self.changed.emit(self._step_description(step))  # what comes next has changed
@@ -225,7 +225,7 @@ class LessonPresenter(QObject):
         if step is None:
             self.held_half = None
         else:
-            p = Params(**self.plan.entry(step).preset)
+            p = self.plan.params(step)
             widest = max(p.d_k, step.animation.end if step.animation else 0)
             self.held_half = 4.0 * theory_std(p.replace(d_k=widest))
         self._hold_axis(self.held_half)
@@ -345,7 +345,7 @@ class LessonPresenter(QObject):
         page = self._page()
         if page is None:
             return Params()
-        params = Params(**self.plan.entry(page).preset)
+        params = self.plan.params(page)
         if isinstance(page, Step) and page.animation is not None:
             params = params.replace(d_k=page.animation.end if self.revealed else page.animation.start)
         return params
