@@ -57,7 +57,7 @@ def _export(window, app, kind: str, folder: str, slide_size: str) -> dict:
     start = time.perf_counter()
     last[0] = start
     timer.start(TICK_MS)
-    (window.export_handout_dialog if kind == "handout" else window.export_slides_dialog)()
+    (window.exports.handout_dialog if kind == "handout" else window.export_slides_dialog)()
     loop.exec()  # an export that blocks has finished before this: the first tick quits
     elapsed = time.perf_counter() - start
     timer.stop()

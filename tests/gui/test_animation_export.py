@@ -223,7 +223,7 @@ def test_export_animation_writes_the_flip_at_the_given_parameters(tmp_path):
 def test_file_export_animation_offers_the_sweep_on_show_and_leaves_the_window_alone(make_window, tmp_path,
                                                                                     monkeypatch, qtbot):
     from sqrtdk_gui.gui.export.animation_dialog import AnimationChoice
-    from sqrtdk_gui.gui.window import file_actions
+    from sqrtdk_gui.gui.window import export_actions
 
     window = make_window()
     window.lesson.go_to(4, animate=False)
@@ -238,7 +238,7 @@ def test_file_export_animation_offers_the_sweep_on_show_and_leaves_the_window_al
 
     target = tmp_path / "sweep"
     monkeypatch.setattr(AnimationChoice, "exec", accept)
-    monkeypatch.setattr(file_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(export_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
     window.actions.export_animation.trigger()
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Wrote the animation"), timeout=300_000)
     assert offered == [("dk-scaled", (1024, 768))]  # step 4's sweep, at the projector's size
@@ -246,13 +246,13 @@ def test_file_export_animation_offers_the_sweep_on_show_and_leaves_the_window_al
     _image, frames, durations = _frames(f"{target}.gif")
     assert len(frames) == len(planned.frames) and frames[0].shape == (720, 1280, 3)
     assert durations == [f.ms for f in planned.frames]
-    assert window.current_state() == before and window.running_export is None
+    assert window.current_state() == before and window.exports.running is None
 
 
 def test_a_frame_size_the_slide_cannot_take_is_said_in_a_dialog_and_nothing_is_written(make_window, tmp_path,
                                                                                      monkeypatch, qtbot):
     from sqrtdk_gui.gui.export.animation_dialog import AnimationChoice
-    from sqrtdk_gui.gui.window import file_actions
+    from sqrtdk_gui.gui.window import export_actions
 
     window = make_window()
     before = window.current_state()
@@ -260,10 +260,10 @@ def test_a_frame_size_the_slide_cannot_take_is_said_in_a_dialog_and_nothing_is_w
     said = []
     monkeypatch.setattr(AnimationChoice, "exec", lambda choice: True)
     monkeypatch.setattr(AnimationChoice, "frame_size", property(lambda choice: (320, 240)))
-    monkeypatch.setattr(file_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
-    monkeypatch.setattr(window, "_fail", lambda title, message: said.append((title, message)))
-    window.export_animation_dialog()
-    qtbot.waitUntil(lambda: window.running_export is None, timeout=60_000)
+    monkeypatch.setattr(export_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(export_actions, "fail", lambda parent, title, message: said.append((title, message)))
+    window.exports.animation_dialog()
+    qtbot.waitUntil(lambda: window.exports.running is None, timeout=60_000)
     assert len(said) == 1 and said[0][1].startswith("an animation's frames are at least 1024×720, not 320×240")
     assert not target.exists() and window.current_state() == before
 

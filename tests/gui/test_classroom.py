@@ -237,7 +237,7 @@ def test_preset_round_trip_restores_identical_state(window, tmp_path):
     window.lesson.go_to(1, animate=False)
     window.set_theme("light")
     window.set_zoom(1.0)
-    window.load_preset(str(path))
+    window.presets.load(str(path))
     assert window.current_state() == state
     assert window.lesson.scenario.key == "qk_norm" and window.style_.theme == "dark"
     window.render_ready()
@@ -267,12 +267,12 @@ def test_bad_presets_are_rejected_with_a_message_and_no_change(window, tmp_path,
     original = path.read_bytes()
     before = window.current_state()
     with pytest.raises(presets.PresetError, match=WHY[kind]):
-        window.load_preset(str(path))
+        window.presets.load(str(path))
     assert window.current_state() == before
     # Through the menu: a dialog with one sentence, the state and the file untouched.
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr("sqrtdk_gui.gui.window.preset_actions.QFileDialog.getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_dialogs.QMessageBox.warning", lambda parent, title, text: shown.append(text))
     window.actions.open_preset.trigger()
     assert len(shown) == 1 and WHY[kind] in shown[0] and "Nothing was changed" in shown[0]
     assert window.current_state() == before and path.read_bytes() == original

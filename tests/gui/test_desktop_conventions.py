@@ -22,6 +22,7 @@ from sqrtdk_gui.gui.launch.app import Launch, prepare_window
 from sqrtdk_gui.gui.panels.data_view import to_tsv
 from sqrtdk_gui.gui.style import PALETTES, Style, series_look, set_line_style
 from sqrtdk_gui.gui.window import undo as undo_module
+from sqrtdk_gui.gui.window.about import about_html
 from sqrtdk_gui.gui.window.accessibility import interactive_widgets
 from sqrtdk_gui.gui.window.command_palette import match
 from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk
@@ -121,7 +122,7 @@ def test_restore_default_parameters_is_one_step_and_keeps_the_lesson(window):
 def test_presets_open_as_one_undo_step(window, tmp_path):
     path = tmp_path / "p.json"
     presets.save(presets.State(params=Params(d_k=300, keys=20), step=3), path)
-    window.load_preset(str(path))
+    window.presets.load(str(path))
     assert window.controller.params.d_k == 300 and window.lesson.step == 3
     window.actions.undo.trigger()
     assert window.controller.params == Params(queries=64, keys=16) and window.lesson.step == 0
@@ -161,7 +162,7 @@ def test_reset_all_settings_asks_first(window, monkeypatch, tmp_path, answer):
 def test_undoing_a_preset_brings_back_the_theme_but_not_a_zoom_chosen_since(window, tmp_path):
     path = tmp_path / "p.json"
     presets.save(presets.State(params=Params(d_k=300), theme="dark"), path)
-    window.load_preset(str(path))
+    window.presets.load(str(path))
     assert window.style_.theme == "dark"
     window.actions.undo.trigger()
     assert window.style_.theme == "light"
@@ -175,9 +176,9 @@ def test_undoing_a_preset_brings_back_the_theme_but_not_a_zoom_chosen_since(wind
 def test_open_recent_lists_presets_and_drops_missing_files_with_a_message(window, tmp_path):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     presets.save(presets.State(params=Params(d_k=33)), a)
-    window.load_preset(str(a))
+    window.presets.load(str(a))
     presets.save(presets.State(params=Params(d_k=44)), b)
-    window.preset_saved(str(b))  # what File -> Save preset calls after writing
+    window.recent.add(str(b))  # what File -> Save preset does after writing
     assert window.recent.paths == [str(b), str(a)]
     labels = [x.text() for x in window.recent.actions()]
     assert labels == ["&1 b.json", "&2 a.json"]
@@ -206,7 +207,7 @@ def test_open_recent_is_remembered_between_runs(qtbot, tmp_path, monkeypatch):
     presets.save(presets.State(params=Params(d_k=77)), preset)
     first, settings = prepare_window(Launch())
     qtbot.addWidget(first)
-    first.load_preset(str(preset))
+    first.presets.load(str(preset))
     assert settings.save(first.saveGeometry(), first.current_state(), first.recent.paths) is None
     first.close()
     second, _ = prepare_window(Launch())
@@ -277,7 +278,7 @@ def test_about_and_version_give_what_a_bug_report_needs(window, monkeypatch):
     names = [line.split(":")[0] for line in lines[1:]]
     assert names == ["Python", "PySide6 (Qt)", "pyqtgraph", "numpy", "system"]
     assert not [line for line in lines if line.endswith(("unknown", "not installed"))]
-    html = window.about_text()
+    html = about_html()
     for needed in ("MIT", "cite", "Python", "pyqtgraph", "numpy", "Qt runtime", __version__):
         assert needed in html
     from sqrtdk_gui.gui.window.about import AboutDialog, about_lines

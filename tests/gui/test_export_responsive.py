@@ -29,7 +29,7 @@ from sqrtdk_gui.core.lesson.content import SCENARIOS, STEPS
 from sqrtdk_gui.gui.export import view as exporting
 from sqrtdk_gui.gui.export.run import Cancelled, ExportRun, Page, run_blocking
 from sqrtdk_gui.gui.lesson.presenter import prepare_page
-from sqrtdk_gui.gui.window import file_actions
+from sqrtdk_gui.gui.window import export_actions
 
 PNG_END = b"IEND\xaeB`\x82"
 
@@ -101,13 +101,13 @@ def test_slides_from_the_window_keep_it_running_and_cancel_keeps_the_slides_so_f
     window.tabs.setCurrentIndex(1)  # the training lab in front: slides are drawn from the lesson
     window.render_ready()
     before = _state(window)
-    monkeypatch.setattr(file_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
-    monkeypatch.setattr(file_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1280 × 720", True)))
+    monkeypatch.setattr(export_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
+    monkeypatch.setattr(export_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1280 × 720", True)))
     plan = exporting.slide_plan()
     watch = LoopWatch(cancel_at=f"Slide 10 of {len(plan)}")  # the trap whose sweeps take seconds
     work = GuiThreadWork()
     try:
-        window.export_slides_dialog()
+        window.exports.slides_dialog()
         _wait_for_status(qtbot, window, "Wrote")
     finally:
         work.stop()
@@ -120,7 +120,7 @@ def test_slides_from_the_window_keep_it_running_and_cancel_keeps_the_slides_so_f
     for f in files:  # each whole
         assert f.read_bytes().endswith(PNG_END) and QImage(str(f)).size().toTuple() == (1280, 720)
     assert _state(window) == before
-    assert QApplication.activeModalWidget() is None and window.running_export is None
+    assert QApplication.activeModalWidget() is None and window.exports.running is None
 
 
 @pytest.mark.render  # ten handout pages from the window (~15 s)
@@ -132,12 +132,12 @@ def test_the_handout_from_the_window_shows_its_pages_and_cancel_writes_nothing(m
     before = _state(window)
     target = tmp_path / "lesson.html"
     target.write_text("the old handout")
-    monkeypatch.setattr(file_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(export_actions.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
     titles = [page.title for page in (*STEPS, *SCENARIOS)]  # the handout's pages, in order
     watch = LoopWatch(cancel_at=f"Page 10 of {len(titles)}")
     work = GuiThreadWork()
     try:
-        window.export_handout_dialog()
+        window.exports.handout_dialog()
         _wait_for_status(qtbot, window, "Wrote the handout", "Handout export cancelled")
     finally:
         work.stop()
@@ -157,13 +157,13 @@ def test_closing_the_window_during_an_export_puts_it_back_first(make_window, tmp
     window.lesson.go_to(2, animate=False)
     window.render_ready()
     before = window.current_state()
-    monkeypatch.setattr(file_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
-    monkeypatch.setattr(file_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1024 × 768", True)))
-    window.export_slides_dialog()
-    run = window.running_export
+    monkeypatch.setattr(export_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
+    monkeypatch.setattr(export_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1024 × 768", True)))
+    window.exports.slides_dialog()
+    run = window.exports.running
     qtbot.waitUntil(lambda: run.running and len(list(tmp_path.iterdir())) >= 1, timeout=120_000)
     window.close()  # the settings then save the user's state, not a slide's
-    assert not run.running and run.cancelled and window.running_export is None
+    assert not run.running and run.cancelled and window.exports.running is None
     assert window.current_state() == before and not window.slide_mode
 
 
@@ -307,11 +307,11 @@ def test_slides_from_the_window_are_drawn_off_screen_and_never_shown_in_the_wind
     window.lesson.go_to(2, animate=False)
     window.render_ready()
     before = _state(window)
-    monkeypatch.setattr(file_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
-    monkeypatch.setattr(file_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1024 × 768", True)))
+    monkeypatch.setattr(export_actions.QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
+    monkeypatch.setattr(export_actions.QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1024 × 768", True)))
     seen = []  # what the window showed at each slide: the class's slide of step 2, always
-    window.export_slides_dialog()
-    window.running_export.progressed.connect(
+    window.exports.slides_dialog()
+    window.exports.running.progressed.connect(
         lambda *_: seen.append((window.lesson_dock.widget() is window.slide, window.lesson.step,
                                 window.slide.title.text(), window.slide_mode)))
     _wait_for_status(qtbot, window, "Wrote")

@@ -213,7 +213,7 @@ EXPORTS = textwrap.dedent(r"""
     from sqrtdk_gui.core.io import presets
     from sqrtdk_gui.core.attention.params import Params
     from sqrtdk_gui.gui.export import view as exporting
-    from sqrtdk_gui.gui.window import file_actions
+    from sqrtdk_gui.gui.window import export_actions, file_dialogs
     from sqrtdk_gui.gui.window.main_window import MainWindow
     from sqrtdk_gui.gui.window.settings import Settings
 
@@ -223,10 +223,10 @@ EXPORTS = textwrap.dedent(r"""
     settings = Settings(os.path.join(folder, "settings.ini"))
     settings.load()
     dialogs = []
-    file_actions.QMessageBox.warning = lambda parent, title, text: dialogs.append(text)
-    file_actions.QInputDialog.getItem = staticmethod(lambda *a, **k: ("1920 × 1080", True))
+    file_dialogs.QMessageBox.warning = lambda parent, title, text: dialogs.append(text)
+    export_actions.QInputDialog.getItem = staticmethod(lambda *a, **k: ("1920 × 1080", True))
     chosen = {}
-    file_actions.QFileDialog.getSaveFileName = staticmethod(lambda *a, **k: (chosen["path"], ""))
+    export_actions.QFileDialog.getSaveFileName = staticmethod(lambda *a, **k: (chosen["path"], ""))
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # as the program's main() does
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
@@ -316,9 +316,9 @@ def test_file_open_with_a_hostile_preset_shows_one_dialog(window, tmp_path, monk
     path.write_text(content)
     before = window.current_state()
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.preset_actions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_dialogs.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     window.actions.open_preset.trigger()
     assert len(shown) == 1 and why in shown[0] and "Nothing was changed" in shown[0]
@@ -338,9 +338,9 @@ def test_file_open_with_a_fifo_shows_one_dialog_and_does_not_block(window, tmp_p
     done = threading.Event()
     threading.Thread(target=rescue, daemon=True).start()
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.preset_actions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(fifo), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_dialogs.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     try:
         window.actions.open_preset.trigger()
@@ -355,11 +355,11 @@ def test_file_menu_refuses_a_fifo_target_with_one_dialog(window, tmp_path, monke
     target = tmp_path / name
     os.mkfifo(target)
     shown = []
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.export_actions.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(target), ""))
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QInputDialog.getItem",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.export_actions.QInputDialog.getItem",
                         lambda *a, **k: ("1280 × 720", True))
-    monkeypatch.setattr("sqrtdk_gui.gui.window.file_actions.QMessageBox.warning",
+    monkeypatch.setattr("sqrtdk_gui.gui.window.file_dialogs.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     window.render_ready()
     getattr(window.actions, action).trigger()

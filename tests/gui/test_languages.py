@@ -206,13 +206,13 @@ def start():
         ended.append([written, cancelled])
         window.statusBar().showMessage(f"Wrote {len(written)} of 2 slides")
 
-    window._start_export(export(), "Rendering lesson slides", "Slide", 2, done, str)
+    window.exports.start(export(), "Rendering lesson slides", "Slide", 2, done, str)
     window.choose_language(i18n.PSEUDO)  # View -> Language while the export runs
     QTimer.singleShot(0, during)
 
 def during():
     windows = shown()
-    run = windows[0].running_export
+    run = windows[0].exports.running
     seen.append([len(windows), run is not None and run.running, windows[0].statusBar().currentMessage()])
     work.set_result(None)
     QTimer.singleShot(50, check)

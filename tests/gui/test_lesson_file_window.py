@@ -296,7 +296,7 @@ def test_slides_exported_from_the_window_are_the_lessons(window, tmp_path, monke
     out.mkdir()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: ("1024 × 768", True)))
-    window.export_slides_dialog()
+    window.exports.slides_dialog()
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Wrote"), timeout=300_000)
     assert window.statusBar().currentMessage() == f"Wrote 4 of 4 slides to {out}"
     assert [p.name[:3] + p.name.split("-")[1] for p in sorted(out.iterdir())] == [

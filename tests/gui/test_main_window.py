@@ -14,6 +14,7 @@ from sqrtdk_gui.core.attention.softmax import jacobian_matrix
 from sqrtdk_gui.core.attention.sweep import sweep
 from sqrtdk_gui.gui.panels.histogram import BINS
 from sqrtdk_gui.gui.panels.jacobian import LEVEL, sign_colour_map
+from sqrtdk_gui.gui.window.about import about_html
 from sqrtdk_gui.gui.window.controls import dk_from_pos, pos_from_dk, temperature_from_pos
 
 SMALL = Params(queries=128, keys=32)
@@ -240,7 +241,7 @@ def test_a_thousand_slider_moves_compute_far_fewer_times(qtbot, window):
 def test_menus_and_about(window):
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["&File", "&Edit", "Less&on", "&View", "&Help"]
-    text = window.about_text()
+    text = about_html()
     assert __version__ in text and "pyqtgraph" in text and "MIT" in text
     window.actions.raw.trigger()
     assert window.controller.params.scaling == "none"

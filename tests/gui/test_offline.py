@@ -44,7 +44,7 @@ SESSION = textwrap.dedent(r"""
     exporting.export_svg(w, os.path.join(folder, "v.svg"))
     exporting.export_csv(w.controller.result, os.path.join(folder, "v.csv"))
     presets.save(w.current_state(), os.path.join(folder, "p.json"))
-    w.load_preset(os.path.join(folder, "p.json"))
+    w.presets.load(os.path.join(folder, "p.json"))
     exporting.export_slides(w, folder, (640, 360), progress=lambda i, n, name: i < 2)
     w.close(); w.deleteLater(); app.processEvents()
     network = sorted(m for m in sys.modules if m.split(".")[0] in

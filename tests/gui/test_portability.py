@@ -66,7 +66,7 @@ def test_glibc_tuning_does_nothing_elsewhere(monkeypatch):
 def test_file_dialogs_start_in_the_documents_folder(qtbot):
     from PySide6.QtCore import QStandardPaths
 
-    from sqrtdk_gui.gui.window.file_actions import suggested
+    from sqrtdk_gui.gui.window.file_dialogs import suggested
 
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     home = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)

@@ -201,7 +201,7 @@ window = MainWindow(threaded=False)
 window.show()
 app.processEvents()
 zoom = presentation_zoom(768)
-twin = window._offscreen_twin(zoom)
+twin = window.offscreen_twin(zoom)
 app.processEvents()
 before = twin.minimumSize().height()
 with slide_layout(twin, (1024, 768), zoom):

@@ -235,7 +235,7 @@ def _rebuild_when_no_export(app: QApplication, window: MainWindow, outcome: list
     (rebuilding closes the window, which would abandon the export half done). The export
     finishes, or is cancelled from its dialog, and says so first; what it said becomes
     ``outcome``, for the rebuilt window's status bar."""
-    run = window.running_export
+    run = window.exports.running
     if run is None:
         app.exit(RELAUNCH)
         return

@@ -286,6 +286,7 @@ def run_smoke(params: Params | None = None) -> int:
             try:
                 app = _prepare()
                 recorder.install()
+                from sqrtdk_gui.gui.window.about import about_html
                 from sqrtdk_gui.gui.window.main_window import MainWindow
 
                 window = MainWindow(params, threaded=True)
@@ -293,7 +294,7 @@ def run_smoke(params: Params | None = None) -> int:
                 resources = _check_resources(window)
                 panels = _check_panels(window)
                 _check_picture(window)
-                if __version__ not in window.about_text():
+                if __version__ not in about_html():
                     raise SmokeFailure(translate("Smoke", "the About text lacks the version"))
             finally:
                 if window is not None:

@@ -22,6 +22,7 @@ from PySide6.QtGui import QKeySequence
 
 from sqrtdk_gui.core.i18n import SPOKEN, _
 from sqrtdk_gui.core.lesson.content import STEPS
+from sqrtdk_gui.gui.window import about
 
 __all__ = ["Cmd", "COMMANDS", "KEY_NAMES", "LANGUAGE_MENU", "MENUS", "THEME_TEXTS", "find", "key_hint",
            "keys_label", "shortcut_sheet", "shown"]
@@ -120,12 +121,12 @@ def _steps() -> tuple[Cmd, ...]:
 
 COMMANDS: tuple[Cmd, ...] = (
     # --- File ---------------------------------------------------------------------------
-    Cmd("open_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Open preset…"), lambda w: w.open_preset_dialog(),
+    Cmd("open_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Open preset…"), lambda w: w.presets.open_dialog(),
         (SK.Open,),
         tip=QT_TRANSLATE_NOOP("Commands", "Load parameters, lesson step and theme from a preset file"),
         sheet=QT_TRANSLATE_NOOP("Commands", "open a preset")),
     Cmd("recent_menu", "file", QT_TRANSLATE_NOOP("Commands", "Open &recent")),  # a submenu, filled by recent.py
-    Cmd("open_state", "file", QT_TRANSLATE_NOOP("Commands", "Open st&ate…"), lambda w: w.open_state_dialog(),
+    Cmd("open_state", "file", QT_TRANSLATE_NOOP("Commands", "Open st&ate…"), lambda w: w.presets.open_state_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Open the app as a pasted line describes it (Edit → Copy link text)")),
     Cmd("new_lesson", "file", QT_TRANSLATE_NOOP("Commands", "New &lesson from current…"),
         lambda w: w.lesson_files.new_from_current_dialog(), separator=True,
@@ -138,33 +139,34 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("close_lesson", "file", QT_TRANSLATE_NOOP("Commands", "Close lesson &file"),
         lambda w: w.lesson_files.close(),
         tip=QT_TRANSLATE_NOOP("Commands", "Back to the whole lesson, every control shown")),
-    Cmd("save_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Save preset…"), lambda w: w.save_preset_dialog(),
+    Cmd("save_preset", "file", QT_TRANSLATE_NOOP("Commands", "&Save preset…"), lambda w: w.presets.save_dialog(),
         (SK.Save,),
         tip=QT_TRANSLATE_NOOP("Commands", "Save parameters, lesson step and theme to a preset file"),
         sheet=QT_TRANSLATE_NOOP("Commands", "save a preset")),
-    Cmd("export_png", "file", QT_TRANSLATE_NOOP("Commands", "Export view as &PNG…"), lambda w: w.export_png_dialog(),
+    Cmd("export_png", "file", QT_TRANSLATE_NOOP("Commands", "Export view as &PNG…"), lambda w: w.exports.png_dialog(),
         ("Ctrl+E",), separator=True,
         tip=QT_TRANSLATE_NOOP("Commands", "The window as it is now, as a PNG image"),
         sheet=QT_TRANSLATE_NOOP("Commands", "export the view as PNG")),
-    Cmd("export_svg", "file", QT_TRANSLATE_NOOP("Commands", "Export view as S&VG…"), lambda w: w.export_svg_dialog(),
+    Cmd("export_svg", "file", QT_TRANSLATE_NOOP("Commands", "Export view as S&VG…"), lambda w: w.exports.svg_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "The window as it is now, as an SVG drawing")),
-    Cmd("export_csv", "file", QT_TRANSLATE_NOOP("Commands", "Export numbers as &CSV…"), lambda w: w.export_csv_dialog(),
+    Cmd("export_csv", "file", QT_TRANSLATE_NOOP("Commands", "Export numbers as &CSV…"),
+        lambda w: w.exports.csv_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Every panel's numbers as CSV tables")),
     Cmd("export_slides", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &slides…"),
-        lambda w: w.export_slides_dialog(),
+        lambda w: w.exports.slides_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Every lesson step, trap and follow-up as a PNG slide")),
     Cmd("export_slides_pdf", "file", QT_TRANSLATE_NOOP("Commands", "Export slides as P&DF…"),
-        lambda w: w.export_slides_pdf_dialog(),
+        lambda w: w.exports.slides_pdf_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Every lesson step, trap and follow-up as a page of one PDF, to print "
                                           "or upload")),
     Cmd("export_animation", "file", QT_TRANSLATE_NOOP("Commands", "Export a&nimation…"),
-        lambda w: w.export_animation_dialog(),
+        lambda w: w.exports.animation_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "A sweep of the lesson as an animated GIF or APNG for your own slides")),
     Cmd("export_handout", "file", QT_TRANSLATE_NOOP("Commands", "Export lesson &handout…"),
-        lambda w: w.export_handout_dialog(),
+        lambda w: w.exports.handout_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "The whole lesson as one HTML, PDF or Markdown file for students")),
     Cmd("export_concept_test", "file", QT_TRANSLATE_NOOP("Commands", "Export concept &test…"),
-        lambda w: w.export_concept_test_dialog(),
+        lambda w: w.exports.concept_test_dialog(),
         tip=QT_TRANSLATE_NOOP("Commands", "Practice mode's questions and bug cards as a pre/post concept test "
                                           "with an answer key (HTML, PDF or Markdown)")),
     Cmd("quit", "file", QT_TRANSLATE_NOOP("Commands", "&Quit"), lambda w: w.close(), ("Ctrl+Q",), separator=True,
@@ -176,7 +178,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("redo", "edit", QT_TRANSLATE_NOOP("Commands", "&Redo"), shortcuts=("Ctrl+Shift+Z", "Ctrl+Y"),
         sheet=QT_TRANSLATE_NOOP("Commands", "redo"),
         make=lambda w: w.undo.stack.createRedoAction(w, translate("Commands", "&Redo"))),
-    Cmd("copy_state", "edit", QT_TRANSLATE_NOOP("Commands", "Copy &link text"), lambda w: w.copy_state_line(),
+    Cmd("copy_state", "edit", QT_TRANSLATE_NOOP("Commands", "Copy &link text"), lambda w: w.presets.copy_state_line(),
         tip=QT_TRANSLATE_NOOP("Commands", "One line that opens the app exactly as now, to paste to students "
                                           "(sqrtdk-gui --state \"…\")")),
     Cmd("restore_params", "edit", QT_TRANSLATE_NOOP("Commands", "Restore default &parameters"),
@@ -309,7 +311,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("shortcuts", "help", QT_TRANSLATE_NOOP("Commands", "&Keyboard shortcuts"), lambda w: w.show_shortcuts(),
         ("F1",),
         sheet=QT_TRANSLATE_NOOP("Commands", "this list of keys")),
-    Cmd("about", "help", QT_TRANSLATE_NOOP("Commands", "&About sqrtdk-gui"), lambda w: w.show_about()),
+    Cmd("about", "help", QT_TRANSLATE_NOOP("Commands", "&About sqrtdk-gui"), lambda w: about.AboutDialog(w).exec()),
     Cmd("focus", "", "Move between controls", keys="Tab  Shift+Tab",
         sheet=QT_TRANSLATE_NOOP("Commands", "move between controls")),
 )

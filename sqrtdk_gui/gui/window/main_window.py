@@ -6,10 +6,13 @@ each of which binds itself (see docs/architecture.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -17,8 +20,8 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
+    QMessageBox,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -27,9 +30,8 @@ from PySide6.QtWidgets import (
 
 from sqrtdk_gui.core import i18n
 from sqrtdk_gui.core.attention.params import Params
-from sqrtdk_gui.core.attention.result import Result
-from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS
-from sqrtdk_gui.core.i18n import _, format_number
+from sqrtdk_gui.core.i18n import _
+from sqrtdk_gui.core.io import presets
 from sqrtdk_gui.core.lesson.clips import clip
 from sqrtdk_gui.gui import assets
 from sqrtdk_gui.gui.announce import Announcer
@@ -37,16 +39,18 @@ from sqrtdk_gui.gui.ink import InkOverlay
 from sqrtdk_gui.gui.lesson.pane import LessonPane
 from sqrtdk_gui.gui.lesson.presenter import LessonPresenter
 from sqrtdk_gui.gui.panels import LIVE_PANELS, PAGE_PANELS
+from sqrtdk_gui.gui.panels.base import Panel
+from sqrtdk_gui.gui.panels.histogram import HistogramPanel
 from sqrtdk_gui.gui.panels.summary import SummaryStrip
 from sqrtdk_gui.gui.plotting.plot_items import fit_pixmap_cache
-from sqrtdk_gui.gui.style import SCALING_LABELS, Style, qt_palette
+from sqrtdk_gui.gui.style import Style, qt_palette
 from sqrtdk_gui.gui.window.accessibility import describe_widgets
 from sqrtdk_gui.gui.window.animation import DkAnimator
 from sqrtdk_gui.gui.window.commands import find, shown
 from sqrtdk_gui.gui.window.controller import Controller
 from sqrtdk_gui.gui.window.controls import ControlsPanel
-from sqrtdk_gui.gui.window.conventions import DesktopActions
-from sqrtdk_gui.gui.window.file_actions import FileActions, suggested
+from sqrtdk_gui.gui.window.export_actions import ExportActions
+from sqrtdk_gui.gui.window.file_dialogs import suggested
 from sqrtdk_gui.gui.window.focus_ring import FocusRing
 from sqrtdk_gui.gui.window.lesson_files import LessonFiles
 from sqrtdk_gui.gui.window.lesson_keys import LessonKeys
@@ -55,10 +59,11 @@ from sqrtdk_gui.gui.window.palette_host import PaletteHost
 from sqrtdk_gui.gui.window.panel_layout import OPENING_PANELS, PanelLayout
 from sqrtdk_gui.gui.window.practice_tab import PracticeTab
 from sqrtdk_gui.gui.window.presentation import Presentation
+from sqrtdk_gui.gui.window.preset_actions import PresetActions
 from sqrtdk_gui.gui.window.projection import Projection
 from sqrtdk_gui.gui.window.quiet_tabs import QuietTabWidget
-from sqrtdk_gui.gui.window.recent import RecentPresets
 from sqrtdk_gui.gui.window.shortcuts_dialog import ShortcutsDialog
+from sqrtdk_gui.gui.window.status_line import StatusLine
 from sqrtdk_gui.gui.window.undo import UndoHistory, route_undo_keys
 
 if TYPE_CHECKING:
@@ -79,10 +84,12 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
 
 
-class MainWindow(DesktopActions, FileActions, QMainWindow):
+class MainWindow(QMainWindow):
     """The live window: controls column, summary strip and four panels."""
 
     default_size = DEFAULT_SIZE
+    # The commands' actions by name (menus.build_menus), in place of QWidget.actions().
+    actions: SimpleNamespace  # type: ignore[assignment]
     # View -> Language chose a language other than the one spoken (None: the system's): the
     # launcher rebuilds the window in it, with its state (gui/launch/app.py).
     language_requested = Signal(object)
@@ -115,7 +122,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
 
         self.summary = SummaryStrip(self.style_)
         # name -> panel, in the order they are placed (two per row), then the page panels.
-        self.panels = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
+        self.panels: dict[str, Panel] = {cls.name: cls(self.style_) for cls in LIVE_PANELS}
+        self.histogram = cast(HistogramPanel, self.panels["histogram"])
 
         grid = self.panel_grid = QGridLayout()
         grid.setSpacing(8)
@@ -154,7 +162,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(live, translate("MainWindow", "Live"))
         # The lab is built when first opened: most lessons never need it, start-up does.
-        self._lab_page = None
+        self._lab_page: LabPage | None = None
         # Its page scrolls rather than make the window taller than a small projector when a
         # long language needs more lines than the screen has.
         self._lab_holder = QScrollArea()
@@ -162,10 +170,11 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self._lab_holder.setFrameShape(QScrollArea.Shape.NoFrame)
         self._lab_holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lab_inner = QWidget()
-        QVBoxLayout(lab_inner).setContentsMargins(0, 0, 0, 0)
+        self._lab_inner = QVBoxLayout(lab_inner)
+        self._lab_inner.setContentsMargins(0, 0, 0, 0)
         self._lab_holder.setWidget(lab_inner)
         self.tabs.addTab(self._lab_holder, translate("MainWindow", "Training lab"))
-        self._page_policies: dict = {}  # each tab page's own size policy (see _on_tab)
+        self._page_policies: dict[QWidget, QSizePolicy] = {}  # each tab page's own size policy (see _on_tab)
         # Practice mode, built when first opened (gui/practice): it borrows the instrument.
         self.practice = PracticeTab(self.tabs, self.controller, self.style_, tuple(self.panels),
                                     veil=self.veil, undo_step=lambda text: self.undo.step(text),
@@ -201,7 +210,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.lesson_dock.setMaximumWidth(560)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
         self.lesson = LessonPresenter(self.controller, self.lesson_pane, self.highlight, self.animator, self,
-                                      veil=self.veil, hold_axis=self.panels["histogram"].set_fixed_half,
+                                      veil=self.veil, hold_axis=self.histogram.set_fixed_half,
                                       slide=self.slide)
         self.lesson.changed.connect(self._show_lesson_title)
         self.lesson.changed.connect(self.projection.show_pages)
@@ -212,23 +221,20 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
                                         forget_undo=lambda: self.undo.stack.clear(),
                                         show_status=lambda text: self.statusBar().showMessage(text, 8000),
                                         suggested=suggested)
-        # A permanent label for the state; showMessage stays free for warnings and notices.
-        self.status_label = QLabel()
+        # A permanent line for the state; showMessage stays free for warnings and notices.
+        self.status_label = StatusLine(self.controller)
         self.statusBar().addPermanentWidget(self.status_label, 1)
-        self._status_text = ""
-        self._status_timer = QTimer(self)
-        self._status_timer.setSingleShot(True)
-        self._status_timer.setInterval(100)  # a few updates a second, never far behind a sweep
-        self._status_timer.timeout.connect(lambda: self.status_label.setText(self._status_text))
         self.presentation = Presentation(self)
-        self.presentation.changed.connect(lambda on: (self._arrange_for_lesson(), self._fit_columns(self.width())))
-        # --- undo, Open recent, accessibility (gui/undo.py, recent.py, accessibility.py) ---
+        self.presentation.changed.connect(self._presentation_changed)
+        # --- undo, the File menu's commands, accessibility ---
         self.undo = UndoHistory(self)
         self.actions = build_menus(self)
         self.palette_host = PaletteHost(self, self.actions, self.lesson, self.controller, self.panels,
-                                        lambda text, ms: self.statusBar().showMessage(text, ms))
-        self.recent = RecentPresets(self.actions.recent_menu, self.open_recent,
-                                    lambda text: self.statusBar().showMessage(text, 8000), self)
+                                        self.notify)
+        self.presets = PresetActions(self, self, self.undo, self.notify, self.actions.recent_menu)
+        self.recent = self.presets.recent
+        self.exports = ExportActions(self, self.controller, self.lesson, self.animator, self.offscreen_twin,
+                                     self.notify)
         spins = self.controls.findChildren(QAbstractSpinBox)
         self._undo_keys = route_undo_keys([*spins, *(s.lineEdit() for s in spins)])
         describe_widgets(self)
@@ -247,7 +253,6 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         c.row_changed.connect(self.controls.show_row)
         for view in self.views():
             view.bind(c)
-        c.result_changed.connect(self._show_status)
         # A screen reader hears what a change did, once the numbers settle.
         self.announcer = Announcer(self, c, self.panels, self.summary)
         self.ink = InkOverlay(self)  # the pen on the projected page (off until Ctrl+P)
@@ -257,7 +262,11 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.apply_style()
         c.flush()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def _presentation_changed(self, on: bool) -> None:
+        self._arrange_for_lesson()
+        self._fit_columns(self.width())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.blanked:
             self.blank.setGeometry(self.rect())
@@ -333,11 +342,11 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         if self.live_active():
             self.live_page.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def views(self) -> list:
+    def views(self) -> list[SummaryStrip | Panel]:
         """Everything that draws the controller's numbers: the summary strip and the panels."""
         return [self.summary, *self.panels.values()]
 
-    def veil(self, targets, covered=(), reason: str = "") -> None:
+    def veil(self, targets: Iterable[str], covered: Iterable[str] = (), reason: str = "") -> None:
         """Hide what answers the lesson's open question (``targets``) and what would answer a
         later one (``covered``): views by name, summary cells as "summary.<cell>"; empty
         lists uncover everything. ``reason``: why else they are covered (``set_veiled``)."""
@@ -348,7 +357,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.summary.set_veiled_cells(t.split(".", 1)[1] for t in targets | covered
                                       if t.startswith("summary."))
 
-    def highlight(self, names, slide=None) -> None:
+    def highlight(self, names: Iterable[str], slide: Iterable[str] | None = None) -> None:
         """Point the class at some views (lesson steps); others lose their accent border.
 
         A highlighted page panel (the σ dial) comes to the front; any other lesson position
@@ -362,7 +371,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.show_panel_page(next((cls.name for cls in PAGE_PANELS if cls.name in names), None))
         self._arrange_for_lesson()
 
-    def arrange_panels(self, names) -> None:
+    def arrange_panels(self, names: Iterable[str]) -> None:
         """Show these live panels in the grid, large (see panel_layout.py)."""
         self.panel_layout.arrange(names, narrow=self._narrow_page())
 
@@ -412,8 +421,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         if on == self._slide_mode:
             return
         if on:
-            self._before_slide = {"tab": self.tabs.currentIndex(),
-                                  "controls": not self.controls_scroll.isHidden()}
+            self._before_slide = (self.tabs.currentIndex(), not self.controls_scroll.isHidden())
             self.tabs.setCurrentWidget(self.live_page)
         self._slide_mode = on
         self.menuBar().setVisible(not on)
@@ -424,14 +432,14 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         if on:
             self.set_controls_visible(False)
         else:
-            saved = self._before_slide
-            self.set_controls_visible(saved["controls"])
-            self.tabs.setCurrentIndex(saved["tab"])
+            tab, controls = self._before_slide
+            self.set_controls_visible(controls)
+            self.tabs.setCurrentIndex(tab)
         self._arrange_for_lesson()
 
     def show_panel_page(self, name: str | None) -> None:
         """Bring the page of panel ``name`` to the front (None: panels 1-4)."""
-        self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))
+        self.panel_pages.setCurrentWidget(self.panels[name] if name else self.panel_pages.widget(0))  # type: ignore[arg-type]  # page 0 exists
 
     def toggle_dial(self) -> None:
         """D: the σ dial's page and back to panels 1-4 (on a small page: the next panels first)."""
@@ -464,14 +472,15 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     @property
     def lab_page(self) -> LabPage:
         """The training-lab page, built on first use."""
-        if self._lab_page is None:
+        page = self._lab_page
+        if page is None:
             from sqrtdk_gui.gui.lab import LabPage  # its modules only when it is opened: start-up
 
-            self._lab_page = LabPage(self.style_)
-            self._lab_page.set_projected(self.projection.projected)
-            self._lab_holder.widget().layout().addWidget(self._lab_page)
-            self._lab_page.show()  # a child added to a shown parent is not shown by itself
-        return self._lab_page
+            page = self._lab_page = LabPage(self.style_)
+            page.set_projected(self.projection.projected)
+            self._lab_inner.addWidget(page)
+            page.show()  # a child added to a shown parent is not shown by itself
+        return page
 
     def _on_tab(self, index: int) -> None:
         # The lab and practice need the width the lesson dock takes; the dock comes back with
@@ -481,8 +490,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # language must not make the window taller than a small projector while the lab or
         # practice is in front (a tab widget is as large as the largest of its pages).
         policies = self._page_policies
-        for i in range(self.tabs.count()):
-            other = self.tabs.widget(i)
+        for other in (self.tabs.widget(i) for i in range(self.tabs.count())):
+            assert other is not None  # an index below count()
             policies.setdefault(other, other.sizePolicy())
             other.setSizePolicy(policies[other] if other is page else
                                 QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored))
@@ -521,7 +530,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
     def apply_style(self) -> None:
         """Re-apply theme and zoom to every widget and redraw the current numbers."""
         s = self.style_
-        app = QApplication.instance()
+        app = cast(QApplication, QApplication.instance())
         app.setPalette(qt_palette(s.palette))
         base = app.font()
         base.setPointSize(s.pt(11))
@@ -638,12 +647,11 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         # Autoplay holds the logit axis at the widest logits it reaches (d_k 4096 raw, d_k 1
         # under ÷d_k: as its exported clip does), so the histogram widens or narrows on
         # screen; when it stops, the lesson's own hold (or none) returns.
-        histogram = self.panels["histogram"]
         if running and self._autoplaying:
-            histogram.set_fixed_half(clip("autoplay", self.controller.params).held_half)
+            self.histogram.set_fixed_half(clip("autoplay", self.controller.params).held_half)
         elif not running and self._autoplaying:
             self._autoplaying = False
-            histogram.set_fixed_half(self.lesson.held_half)
+            self.histogram.set_fixed_half(self.lesson.held_half)
 
     def show_shortcuts(self) -> ShortcutsDialog:
         """Help → Keyboard shortcuts (F1)."""
@@ -652,33 +660,81 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         dialog.popup()
         return dialog
 
-    # --- wiring --------------------------------------------------------------------------
-    def _show_status(self, result: Result) -> None:
-        p = result.params
-        keys, queries = p.keys, p.queries  # (lupdate takes a plural's count as a plain name only)
-        parts = [f"d_k = {p.d_k}", SCALING_LABELS[p.scaling], f"τ = {format_number(p.temperature, '.2f')}",
-                 translate("MainWindow", "n = %n keys", None, keys)]
-        if result.streamed:
-            parts.append(translate("MainWindow", "{rows} of %n queries sampled, keys streamed", None, queries)
-                         .format(rows=result.rows))
-        else:
-            parts.append(translate("MainWindow", "%n queries", None, queries))
-        if p.dtype != "float64":  # the evaluated weights against float64
-            err = result.rel_error_summary.p90
-            parts.append(translate("MainWindow", "{dtype}: worst weight error per row {error} % (90th percentile)")
-                         .format(dtype=p.dtype, error=format_number(100 * err, ".2g")) if err == err
-                         else translate("MainWindow", "{dtype}: overflow").format(dtype=p.dtype))
-        parts.append(translate("MainWindow", "computed in {ms} ms")
-                     .format(ms=format_number(self.controller.last_compute_ms, ".1f")))
-        if result.rows_sampled_for_display and not result.streamed:  # bounded memory
-            parts.append(translate("MainWindow", "histogram and selectable rows from the first {rows} queries")
-                         .format(rows=f"{result.shown_rows:,}"))
-        if p.queries > SWEEP_MAX_ROWS:  # say that the sweeps are subsampled (bounded work)
-            parts.append(translate("MainWindow", "curves versus d_k from the first {rows} queries")
-                         .format(rows=f"{SWEEP_MAX_ROWS:,}"))
-        self._status_text = i18n.localize_number(" · ".join(parts))
-        if not self._status_timer.isActive():  # a few times a second is plenty for a status line
-            self._status_timer.start()
+    # --- the window's state: presets, defaults, a first start --------------------------------
+    def notify(self, text: str, ms: int) -> None:
+        """Say ``text`` in the status bar for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
+
+    def current_state(self) -> presets.State:
+        lesson = self.lesson
+        return presets.State(params=self.controller.params, step=lesson.step,
+                             scenario=lesson.scenario.key if lesson.scenario else None,
+                             theme=self.style_.theme, zoom=round(self.style_.zoom, 4),
+                             language=self.language_choice)
+
+    def apply_state(self, state: presets.State) -> None:
+        """Parameters, lesson position (without its preset), theme and zoom, all at once."""
+        self.controller.replace_params(state.params)
+        self.lesson.restore(state.step, state.scenario)
+        self.lesson_files.enforce()  # what the lesson open locks is the page's, not the state's
+        self.style_.set_theme(state.theme)
+        self.set_zoom(state.zoom)
+        if state.language is not None:  # a preset's language; None keeps the one spoken
+            self.choose_language(state.language)
+
+    def restore_default_parameters(self) -> None:
+        """Every model parameter back to its default (one undo step); the lesson stays."""
+        with self.undo.step(translate("DesktopActions", "Restore default parameters")):
+            self.controller.replace_params(Params())
+            self.lesson_files.enforce()  # what the lesson open locks stays the page's
+        self.notify(translate("DesktopActions", "Parameters restored to their defaults (Ctrl+Z undoes)"), 5000)
+
+    def reset_all_settings(self, confirm: bool = True) -> bool:
+        """After a confirmation: parameters, lesson position, theme, zoom, window size, the
+        Open recent list and the numbers tables back to a first start. True if done."""
+        if confirm:
+            answer = QMessageBox.question(
+                self, translate("DesktopActions", "Reset all settings"),
+                translate("DesktopActions", "Forget every remembered setting? Parameters, lesson position, theme, "
+                          "zoom, window size, the Open recent list and practice progress go back to how a first "
+                          "start has them."),
+                QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Reset:
+                return False
+        if self.presentation.active:
+            self.presentation.leave()
+        with self.undo.step(translate("DesktopActions", "Reset all settings (the Open recent list stays cleared)")):
+            self.apply_state(presets.State())
+        self.choose_language(None)
+        self.set_controls_visible(True)
+        self.set_numbers_shown_all(False)
+        self.recent.clear()
+        self.practice.reset()
+        self.showNormal()
+        self.resize(*self.default_size)
+        self.notify(translate("DesktopActions", "All settings reset to their defaults (Ctrl+Z brings back "
+                              "parameters, lesson, theme and zoom)"), 5000)
+        return True
+
+    def set_numbers_shown_all(self, on: bool) -> None:
+        """Every panel shows its numbers as a table (View → Numbers instead of charts)."""
+        for panel in self.panels.values():
+            panel.set_numbers_shown(on)
+        if self.actions.numbers.isChecked() != on:
+            self.actions.numbers.setChecked(on)
+
+    def offscreen_twin(self, zoom: float = 1.0) -> MainWindow:
+        """A new window in this one's language, theme and lesson that is never on screen: the
+        lesson exports draw their pages in it, so this window, perhaps on a projector, shows
+        nothing of them, and the pictures are the ones ``sqrtdk-gui export-slides`` draws."""
+        # Made as the command line makes its window (gui/launch/app.py): the same pictures.
+        twin = type(self)(threaded=False, theme=self.style_.theme, zoom=zoom)
+        twin.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        twin.show()
+        if not self.lesson.plan.is_full:  # the slides of the teacher's lesson open
+            twin.lesson_files.apply(self.lesson.plan)
+        return twin
 
     def render_ready(self) -> None:
         """Bring every shown panel up to date synchronously (headless rendering, slides): what
@@ -690,8 +746,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         self.lesson.wait_for_evidence()
         if self.practice.built is not None:
             self.practice.built.presenter.wait_for_spread()
-        self._status_timer.stop()
-        self.status_label.setText(self._status_text)
+        self.status_label.flush()
         QApplication.processEvents()
         self.panel_layout.flush()
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
@@ -699,7 +754,7 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             if hasattr(view, "flush"):
                 view.flush()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         if not self._shown_once:
             self._shown_once = True
             self.fit_to_screen()
@@ -710,8 +765,9 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
         super().showEvent(event)
 
     def _make_page_panels(self) -> None:
-        for cls in PAGE_PANELS:
-            self.panels[cls.name].make_plots()
+        for panel in self.panels.values():
+            if isinstance(panel, PAGE_PANELS):
+                panel.make_plots()
 
     def fit_to_screen(self) -> None:
         """Shrink the window to the screen it opens on (a 1024×768 projector, a laptop)."""
@@ -728,8 +784,8 @@ class MainWindow(DesktopActions, FileActions, QMainWindow):
             self.resize(max(width, 320), max(height, 240))
             self.move(avail.topLeft())
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.abort_export()  # first: the window as it was (settings save its state)
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        self.exports.abort()  # first: the window as it was (settings save its state)
         self.presenter_view.close()
         self.lesson_keys.remove()
         self.focus_ring.remove()
