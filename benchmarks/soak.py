@@ -68,42 +68,16 @@ def rss_mb() -> float:
     return _status_mb("VmRSS")
 
 
-def _wait_for_worker(controller) -> None:
-    """Return once the sweep worker thread has finished what it was computing.
-
-    A sweep in progress holds large temporaries (with 1024 keys, tens of MB); a reading taken
-    meanwhile says nothing about leaks. A blocking queued call into the worker's thread returns
-    only after everything queued there before it. (Reaches into the controller's privates:
-    this is a benchmark, not the program.)
-    """
-    from PySide6.QtCore import QObject, Qt, Signal, Slot
-
-    thread = getattr(controller, "_thread", None)
-    if thread is None or not thread.isRunning():
-        return
-
-    class Pong(QObject):
-        @Slot()
-        def pong(self) -> None:
-            pass
-
-    class Ping(QObject):
-        ping = Signal()
-
-    pong, ping = Pong(), Ping()
-    pong.moveToThread(thread)
-    ping.ping.connect(pong.pong, Qt.ConnectionType.BlockingQueuedConnection)
-    ping.ping.emit()
-    ping.ping.disconnect()
-    pong.deleteLater()
-
-
 def _release_caches(controller=None) -> float:
     """Empty the model's caches, collect garbage, give free heap back; the RSS afterwards."""
     import ctypes
 
     if controller is not None:
-        _wait_for_worker(controller)
+        # A sweep in progress holds large temporaries (with 1024 keys, tens of MB); a reading
+        # taken meanwhile says nothing about leaks: wait for every worker pool's queue.
+        from sqrtdk_gui.core.threads import drain
+
+        drain()
 
     from sqrtdk_gui.core.attention import geometry, sampling
     from sqrtdk_gui.core.attention import sweep as sweeps

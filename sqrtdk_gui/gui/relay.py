@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from sqrtdk_gui.core.threads import pool
 
@@ -25,7 +25,9 @@ class _Relay(QObject):
 
     def __init__(self) -> None:
         super().__init__(QCoreApplication.instance())
-        self.call.connect(lambda fn: fn())  # queued: emitted from other threads
+        # Queued from the GUI thread too: a continuation never runs inside the call that
+        # submitted its work (which may not have returned the future yet).
+        self.call.connect(lambda fn: fn(), Qt.ConnectionType.QueuedConnection)
 
 
 _relay: _Relay | None = None
@@ -39,14 +41,14 @@ def _the_relay() -> _Relay:
 
 
 def gui_thread_call(fn: Callable[[], None]) -> None:
-    """Run ``fn`` in the GUI thread, from any thread (after the relay was made there: any
-    ``in_background`` call or a first ``gui_thread_call`` from the GUI thread makes it)."""
+    """Run ``fn`` in the GUI thread's event loop, from any thread (after the relay was made
+    there: any ``in_background`` call or a first ``gui_thread_call`` from the GUI thread makes it)."""
     _the_relay().call.emit(fn)
 
 
 def in_background(pool_name: str, work: Callable[[], Any], done: Callable[[], None]) -> Future[Any]:
-    """Submit ``work`` to the pool ``pool_name``; ``done()`` runs in the GUI thread after it
-    (call from the GUI thread)."""
+    """Submit ``work`` to the pool ``pool_name``; ``done()`` runs in the GUI thread's event
+    loop after it, never before this call has returned (call from the GUI thread)."""
     _the_relay()
 
     def finished(future: Future[Any]) -> None:

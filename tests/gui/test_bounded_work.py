@@ -153,11 +153,9 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
     from sqrtdk_gui.core.attention import dense
     from sqrtdk_gui.core.attention.sweep import DK_GRID
     from sqrtdk_gui.core.attention.params import Params
-    from sqrtdk_gui.gui.window import controller as controller_module
     from sqrtdk_gui.gui.window.main_window import MainWindow
 
     gated = sys.argv[1] == "gated"
-    controller_module.SHUTDOWN_WAIT_MS = 200
     entered, release, closed = threading.Event(), threading.Event(), threading.Event()
     real = dense.compute_dense
 
@@ -192,7 +190,7 @@ CLOSE_DURING_SWEEP = textwrap.dedent(r"""
 @pytest.mark.parametrize("mode", ["gated", "free"])
 def test_closing_during_a_big_sweep_exits_promptly_with_status_0(mode):
     # gated: the sweep point cannot finish before the window has closed, so close() returned
-    # without waiting for it; the process still exits cleanly (status 0, no QThread abort).
+    # without waiting for it; the process still exits cleanly (status 0, no thread aborts it).
     # free: a real sweep at the largest sizes is abandoned at its next point.
     done = subprocess.run([sys.executable, "-c", CLOSE_DURING_SWEEP, mode], capture_output=True,
                           text=True, timeout=180)

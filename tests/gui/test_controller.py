@@ -10,6 +10,7 @@ from sqrtdk_gui.core.attention.result import MEDIAN_ROW
 from sqrtdk_gui.core.attention.scaling import compared_scalings as sweep_scalings
 from sqrtdk_gui.core.attention.sweep import sweep
 from sqrtdk_gui.gui.window import controller as ctl
+from sqrtdk_gui.gui.window import work_ahead
 from sqrtdk_gui.gui.window.controller import Controller
 
 
@@ -95,7 +96,7 @@ def test_nothing_is_computed_after_shutdown(qtbot, monkeypatch):
     c.flush()
     c.shutdown()
     calls = []
-    monkeypatch.setattr(controller_module, "_sweeps", lambda *a, **k: calls.append(a) or {})
+    monkeypatch.setattr(controller_module, "compute_sweeps", lambda *a, **k: calls.append(a) or {})
     monkeypatch.setattr(controller_module, "compute", lambda p: calls.append(p))
     c.set_params(d_k=512)
     c.flush()
@@ -113,8 +114,9 @@ def test_prepare_computes_off_the_gui_thread_and_flush_takes_it(qtbot, monkeypat
             return real(*args, **kwargs)
         return call
 
-    for name in ("compute", "_sweeps"):
-        monkeypatch.setattr(ctl, name, recorded(name, getattr(ctl, name)))
+    for module in (ctl, work_ahead):  # in the GUI thread, and ahead of it
+        for name in ("compute", "compute_sweeps"):
+            monkeypatch.setattr(module, name, recorded(name, getattr(module, name)))
     c = ctl.Controller(threaded=False)
     c.set_params(d_k=200, keys=96)
     future = c.prepare()
@@ -163,7 +165,13 @@ def test_a_lesson_pages_stored_curves_are_shown_with_its_result_not_after_the_wo
 def calls(monkeypatch):
     """Every ``compute`` the controller runs: (parameters, thread name)."""
     seen: list[tuple[Params, str]] = []
-    monkeypatch.setattr(ctl, "compute", lambda p: seen.append((p, threading.current_thread().name)) or compute(p))
+
+    def counted(p: Params):
+        seen.append((p, threading.current_thread().name))
+        return compute(p)
+
+    monkeypatch.setattr(ctl, "compute", counted)  # in the GUI thread
+    monkeypatch.setattr(work_ahead, "compute", counted)  # ahead of it, in the worker thread
     return seen
 
 
@@ -210,7 +218,7 @@ def test_a_page_asking_for_the_next_page_keeps_its_own_prefetched_result(qtbot, 
         assert [name for p, name in calls if p == nxt] == ["sqrtdk-prepare_0"]
         c.prefetch(Params(queries=64, keys=56))
         c.shutdown()
-        assert c._prefetches == {}  # none outlives the window (cancelled, or its result let go)
+        assert c.ahead.prefetching == ()  # none outlives the window (cancelled, or its result let go)
     finally:
         c.shutdown()
 
@@ -256,4 +264,4 @@ def test_page_up_onto_the_long_context_page_takes_a_result_computed_ahead(make_w
     assert window.controller.result.params == long_context
     assert [name for p, name in calls if p == long_context] == ["sqrtdk-prepare_0"]
     window.close()  # its prefetches of the pages around are cancelled; one running ends here,
-    ctl._preparing_pool().submit(lambda: None).result(timeout=120)  # not in the next test
+    work_ahead._preparing_pool().submit(lambda: None).result(timeout=120)  # not in the next test

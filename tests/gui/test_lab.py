@@ -84,8 +84,7 @@ def _turns_while_running(qtbot, page) -> bool:
     would only see a finished runner.
     """
     seen = []
-    QTimer.singleShot(0, lambda: seen.append(page.runner.is_running
-                                             and page.runner.worker_thread.isRunning()))
+    QTimer.singleShot(0, lambda: seen.append(page.runner.is_running and not page.runner.running.done()))
     qtbot.waitUntil(lambda: bool(seen), timeout=20000)
     return seen[0]
 
@@ -341,11 +340,11 @@ def test_closing_the_window_mid_run_stops_the_thread(qtbot):
     page.controls.set_values(d_k=1024, steps=2000)
     with qtbot.waitSignal(page.runner.progress, timeout=20000):
         page.run_button.click()
-    thread = page.runner.worker_thread
-    assert thread.isRunning()
+    run = page.runner.running
+    assert not run.done()
     window.close()
-    assert thread.isFinished() and not page.runner.is_running
-    assert page.runner.worker_thread is None
+    assert run.done() and not page.runner.is_running
+    assert page.runner.running is None
 
 
 # --- learning-rate sweeps -----------------------------------------------------------------

@@ -1,11 +1,11 @@
-"""Training runs off the UI thread: a worker QObject in a QThread, and the runner that owns it.
+"""Training runs off the UI thread: a worker run in the "training" pool, and the runner that owns it.
 
 The worker trains the configurations of one job side by side, one per core (at most
 ``lr_sweep.MAX_WORKERS``; each with :func:`sqrtdk_gui.core.training.loop.train`, an independent
 computation, so the numbers are those of one thread); a sweep job trains each scaling at every
 rate and seed at once with :func:`sqrtdk_gui.core.training.lr_sweep.run_sweep`, scalings side by side
-too. Nothing in the worker touches a widget: it only emits signals, which Qt queues to the UI
-thread. Progress is throttled in the
+too. Nothing in the worker touches a widget: it only emits signals, which Qt queues to the
+runner in the UI thread. Progress is throttled in the
 worker (at most one signal per ``MIN_INTERVAL_S``), so a fast run cannot flood the UI. The
 arrays it sends are the read-only views ``train`` hands out, whose entries are never written
 again, so the UI may keep them without copying.
@@ -20,22 +20,24 @@ import itertools
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 
+from sqrtdk_gui.core.threads import pool
 from sqrtdk_gui.core.training.loop import TrainConfig, TrainResult, train
 from sqrtdk_gui.core.training.lr_sweep import ScalingSweep, default_workers, run_sweep
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MIN_INTERVAL_S", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
+__all__ = ["MIN_INTERVAL_S", "TRAINING_POOL", "TrainJob", "SweepJob", "TrainWorker", "TrainRunner"]
 
 MIN_INTERVAL_S = 0.05  # at most ~20 progress updates per second reach the UI
 PROGRESS_EVERY = 1  # the core reports every step; the time throttle decides what is sent
+TRAINING_POOL = "training"  # one job at a time (core.threads)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ class SweepJob:
 
 
 class TrainWorker(QObject):
-    """Lives in the worker thread; trains the configurations of a job, ``workers`` at a time."""
+    """Runs in the training pool's thread; trains the configurations of a job, ``workers`` at
+    a time, and says so by its signals (emitted there, queued to their receivers)."""
 
     job_started = Signal(int, object)  # job id, tuple of TrainConfig (as received)
     progress = Signal(int, int, int, object)  # job id, config index, steps done, curves
@@ -155,8 +158,8 @@ class TrainWorker(QObject):
             if workers <= 1:  # in this thread, in order, stopping at the first cancelled run
                 cancelled = any(one(i, c) for i, c in enumerate(job.configs))
             else:
-                with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sqrtdk-train") as pool:
-                    futures = [pool.submit(one, i, c) for i, c in enumerate(job.configs)]
+                with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sqrtdk-train") as threads:
+                    futures = [threads.submit(one, i, c) for i, c in enumerate(job.configs)]
                     cancelled = any([f.result() for f in futures])
         except Exception as exc:  # report, never kill the thread  # noqa: BLE001
             self.job_failed.emit(job.job_id, f"{type(exc).__name__}: {exc}")
@@ -175,15 +178,14 @@ class TrainRunner(QObject):
     job_finished = Signal(bool)  # cancelled
     job_failed = Signal(str)
     sweep_ready = Signal(int, object)  # scaling index, ScalingSweep
-    _submit = Signal(object)
 
     def __init__(self, parent: QObject | None = None, min_interval: float = MIN_INTERVAL_S) -> None:
         super().__init__(parent)
         self.min_interval = min_interval
         self._ids = itertools.count(1)
         self._job: TrainJob | SweepJob | None = None
-        self._thread: QThread | None = None
         self._worker: TrainWorker | None = None
+        self._running: Future[None] | None = None  # the worker's run of the newest job
 
     # --- state -------------------------------------------------------------------------
     @property
@@ -192,19 +194,18 @@ class TrainRunner(QObject):
         return self._job is not None
 
     @property
-    def worker_thread(self) -> QThread | None:
-        """The QThread the worker lives in (None before the first run and after shutdown)."""
-        return self._thread
+    def running(self) -> Future[None] | None:
+        """The worker's run of the newest job (None before the first run and after shutdown):
+        done once the worker has returned."""
+        return self._running
 
     # --- control -----------------------------------------------------------------------
     def start(self, configs: Iterable[TrainConfig]) -> int:
         """Queue a job; returns its id. Raises RuntimeError while another job runs."""
         if self._job is not None:
             raise RuntimeError("a training run is already in progress")
-        self._ensure_thread()
         job = TrainJob(next(self._ids), tuple(configs))
-        self._job = job
-        self._submit.emit(job)
+        self._submit(job)
         return job.job_id
 
     def start_sweep(self, config: TrainConfig, scalings: Iterable[str], lrs: Iterable[float],
@@ -212,10 +213,8 @@ class TrainRunner(QObject):
         """Queue a learning-rate sweep; returns its id. RuntimeError while another job runs."""
         if self._job is not None:
             raise RuntimeError("a training run is already in progress")
-        self._ensure_thread()
         job = SweepJob(next(self._ids), config, tuple(scalings), tuple(lrs), tuple(seeds))
-        self._job = job
-        self._submit.emit(job)
+        self._submit(job)
         return job.job_id
 
     def cancel(self) -> None:
@@ -224,34 +223,33 @@ class TrainRunner(QObject):
             self._job.stop.set()
 
     def shutdown(self) -> None:
-        """Cancel, stop the thread and wait for it (the window calls this when it closes)."""
+        """Cancel and wait for the worker to return, within one step (the window calls this
+        when it closes: its signals must not outlive the window)."""
         self.cancel()
-        if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait()
-            self._thread = None
-            self._worker = None  # deleted in its thread via finished -> deleteLater
+        if self._running is not None:
+            wait([self._running])
+            self._running = None
         self._job = None
 
     # --- plumbing ----------------------------------------------------------------------
-    def _ensure_thread(self) -> None:
-        if self._thread is not None:
-            return
-        thread = QThread(self)
-        thread.setObjectName("sqrtdk-training")
+    def _submit(self, job: TrainJob | SweepJob) -> None:
+        self._job = job
+        self._running = pool(TRAINING_POOL).submit(self._ensure_worker().run, job)
+
+    def _ensure_worker(self) -> TrainWorker:
+        if self._worker is not None:
+            return self._worker
         worker = TrainWorker(self.min_interval)
-        worker.moveToThread(thread)
-        queued = Qt.ConnectionType.QueuedConnection
-        self._submit.connect(worker.run, queued)
+        worker.setParent(self)  # deleted with the runner, after shutdown has waited for its run
+        queued = Qt.ConnectionType.QueuedConnection  # emitted in the pool's thread
         worker.job_started.connect(self._on_started, queued)
         worker.progress.connect(self._on_progress, queued)
         worker.result_ready.connect(self._on_result, queued)
         worker.job_failed.connect(self._on_failed, queued)
         worker.sweep_ready.connect(self._on_sweep_ready, queued)
         worker.job_finished.connect(self._on_finished, queued)
-        thread.finished.connect(worker.deleteLater)
-        thread.start()
-        self._thread, self._worker = thread, worker
+        self._worker = worker
+        return worker
 
     def _current(self, job_id: int) -> bool:
         return self._job is not None and self._job.job_id == job_id

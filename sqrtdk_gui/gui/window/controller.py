@@ -4,24 +4,24 @@ Slider bursts are coalesced: ``set_params`` only records the wish and arms a zer
 timer, so however many changes arrive within one event-loop turn, the model runs once, with
 the last values. The "versus d_k" sweeps run in a worker thread so that dragging any
 control never waits for them; a sweep that is overtaken by newer parameters is abandoned at
-its next d_k point, and closing the window never waits for more than one point.
+its next d_k point, and closing the window does not wait for it.
 
 An export asks for everything a parameter set shows (its result, sweeps and σ-dial curves)
 with ``prepare()``: they are computed in a worker thread while the event loop runs, and the
-next ``flush`` / ``wait_for_sweeps`` takes them instead of computing in the GUI thread.
+next ``flush`` / ``wait_for_sweeps`` takes them instead of computing in the GUI thread
+(``work_ahead.WorkAhead`` keeps that work, and the lesson's prefetched pages).
 """
 
 from __future__ import annotations
 
-import atexit
 import dataclasses
-import threading
 import time
+import weakref
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from sqrtdk_gui.core.attention import sigma_dial
 from sqrtdk_gui.core.attention.compute import compute, selectable_rows
@@ -30,15 +30,16 @@ from sqrtdk_gui.core.attention.params import Params
 from sqrtdk_gui.core.attention.result import MEDIAN_ROW, Result
 from sqrtdk_gui.core.attention.sampling import MAX_WIDTH
 from sqrtdk_gui.core.attention.scaling import compared_scalings
-from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS, SweepCancelled, sweep, sweep_at_hand
+from sqrtdk_gui.core.attention.sweep import SWEEP_MAX_ROWS, SweepCancelled, sweep_at_hand
 from sqrtdk_gui.core.cache import BoundedCache
 from sqrtdk_gui.core.threads import pool
-from sqrtdk_gui.core.training.lr_sweep import default_workers
+from sqrtdk_gui.gui.relay import gui_thread_call, in_background
+from sqrtdk_gui.gui.window.work_ahead import Computed, WorkAhead, compute_sweeps
 
 if TYPE_CHECKING:
     from sqrtdk_gui.core.attention.sweep import Sweep
 
-__all__ = ["Controller", "Computed", "compute_all"]
+__all__ = ["Controller"]
 
 translate = QCoreApplication.translate  # lupdate extracts translate("Context", "text")
 
@@ -49,34 +50,8 @@ SWEEP_DELAY_MS = 120
 # window's peak memory (the soak's).
 RESULT_CACHE_BYTES = 8 << 20
 RESULT_CACHE_MAX_BYTES = 1 << 20
-# How long closing the window waits for the sweep thread to reach its next d_k point (one
-# point at the largest sizes takes about 0.5 s); after that the thread is left to finish
-# on its own and only the interpreter's exit waits for it.
-SHUTDOWN_WAIT_MS = 1500
 _CANCELLED = -1  # a generation no request has: the worker abandons whatever it does
-
-
-def _sweep_pool() -> ThreadPoolExecutor | None:
-    """Threads the compared scalings' sweeps run in side by side (one per core, at most two:
-    numpy releases the GIL in its kernels); None on a one-core machine."""
-    return pool("sweep", default_workers()) if default_workers() > 1 else None
-
-
-def _sweeps(params: Params, cancelled: Callable[[], bool] | None = None,
-            side_by_side: bool = False) -> dict[str, Sweep]:
-    """Every compared scaling's sweep; ``side_by_side`` in two threads (for a window that
-    waits for them: exports, screenshots). The live window's worker sweeps in one thread, so
-    that a drag keeps the other core for drawing."""
-    scalings = compared_scalings(params)
-    threads = _sweep_pool() if side_by_side else None
-    if threads is None:
-        return {s: sweep(params.replace(scaling=s), cancelled=cancelled) for s in scalings}
-    futures = {s: threads.submit(sweep, params.replace(scaling=s), cancelled=cancelled) for s in scalings}
-    try:
-        return {s: f.result() for s, f in futures.items()}
-    finally:  # a cancelled sweep raises; the others stop at their next d_k point
-        for f in futures.values():
-            f.cancel()
+LIVE_POOL = "live"  # the live window's sweeps, one request at a time (core.threads)
 
 
 def _sweeps_at_hand(params: Params) -> dict[str, Sweep] | None:
@@ -86,116 +61,38 @@ def _sweeps_at_hand(params: Params) -> dict[str, Sweep] | None:
     return None if any(v is None for v in found.values()) else cast("dict[str, Sweep]", found)
 
 
-def _preparing_pool() -> ThreadPoolExecutor:
-    """The thread ``Controller.prepare`` computes in (one: its sweeps use the sweep pool)."""
-    return pool("prepare")
-
-
-@dataclasses.dataclass(frozen=True)
-class Computed:
-    """Everything the window shows for one parameter set: its result, the compared scalings'
-    sweeps (for its parameters with d_k = 1; None: not computed) and the σ dial's curves for
-    its number of keys (None: not computed)."""
-
-    params: Params
-    result: Result
-    sweeps: dict[str, Sweep] | None
-    dial: sigma_dial.DialCurves | None
-
-
-def compute_all(params: Params, cancelled: Callable[[], bool] | None = None,
-                result: Future[Result] | None = None) -> Computed:
-    """``params``' result, sweeps (side by side) and dial curves; any thread. ``cancelled()``
-    true stops the sweeps at their next d_k point (SweepCancelled). ``result``: a future of
-    ``compute(params)`` already submitted (a prefetch), taken instead of computing again."""
-    taken = _result_of(result) if result is not None else None
-    taken = taken if taken is not None else compute(params)
-    sweeps = _sweeps(params.replace(d_k=1), cancelled=cancelled, side_by_side=True)
-    return Computed(params, taken, sweeps, sigma_dial.curves(params.keys))
-
-
-def _result_of(future: Future[Result]) -> Result | None:
-    """A prefetch's result: None if it never started (cancelled now) or failed."""
-    if future.cancel():
-        return None
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001 - an error the caller meets again when it computes
-        return None
-
-
-class _Prepared:
-    """A parameter set's ``Computed``, being computed off the GUI thread or already there."""
-
-    def __init__(self, params: Params, future: Future[Computed], stop: threading.Event | None = None) -> None:
-        self.params, self.future, self._stop = params, future, stop
-
-    @property
-    def stopped(self) -> bool:
-        return self._stop is not None and self._stop.is_set()
-
-    @classmethod
-    def ready(cls, computed: Computed) -> _Prepared:
-        future: Future[Computed] = Future()
-        future.set_result(computed)
-        return cls(computed.params, future)
-
-    def cancel(self) -> None:
-        """Stop the computation at its next d_k point (if it still runs)."""
-        if self._stop is not None:
-            self._stop.set()
-
-    def get(self) -> Computed | None:
-        """The computed set, waiting for it if it is still being computed; None if the
-        computation was cancelled or failed (the caller then computes as usual)."""
-        try:
-            return self.future.result()
-        except Exception:  # noqa: BLE001 - SweepCancelled, or an error the caller meets again itself
-            return None
-
-
-class _SweepWorker(QObject):
-    """Runs sweeps in its own thread; abandons requests that a newer one has overtaken."""
-
-    done = Signal(int, object, object)  # generation, base params, {scaling: Sweep}
-    dial_done = Signal(object)  # sigma_dial.DialCurves (they depend on the number of keys only)
+class _Latest:
+    """The newest sweep request's generation, shared with the worker thread, which abandons
+    a request that is no longer the newest (an int read is atomic in CPython)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.latest = 0  # written by the GUI thread; an int read is atomic in CPython
-
-    @Slot(int, object)
-    def run(self, generation: int, params: Params) -> None:
-        if generation != self.latest:
-            return
-        self.dial_done.emit(sigma_dial.curves(params.keys))  # first: cheap, and often cached
-        if generation != self.latest:
-            return
-        try:  # asked between d_k points: a newer request or closing stops the work early
-            sweeps = _sweeps(params, cancelled=lambda: generation != self.latest)
-        except SweepCancelled:
-            return
-        self.done.emit(generation, params, sweeps)
-
-    @Slot(int, object)
-    def warm(self, generation: int, params: Params) -> None:
-        """Draw what a drag of d_k up to its largest value needs (the random pools and running
-        sums of these parameters, 4,096 wide), as computing the sweeps would have: a stored
-        sweep leaves them to be drawn in the GUI thread, a little at every step of the drag."""
-        if generation != self.latest or params.keys > DENSE_MAX_KEYS or params.queries > SWEEP_MAX_ROWS:
-            return  # (long contexts draw their keys block by block; many queries: a drag's own cost)
-        compute(params.replace(d_k=MAX_WIDTH))
+        self.generation = 0
 
 
-# Sweep threads still finishing a point when their window closed: kept referenced (a QThread
-# destroyed while it runs aborts the process) and waited for at interpreter exit.
-_finishing: list[QThread] = []
+def _sweeps_in_worker(generation: int, params: Params, latest: _Latest,
+                      dial_ready: Callable[[sigma_dial.DialCurves], None]) -> dict[str, Sweep] | None:
+    """The compared scalings' sweeps of ``params`` (None: overtaken by a newer request, or
+    closing); the σ dial's curves first (cheap, and often cached), to ``dial_ready`` in the
+    GUI thread."""
+    if generation != latest.generation:
+        return None
+    dial = sigma_dial.curves(params.keys)
+    gui_thread_call(lambda: dial_ready(dial))
+    if generation != latest.generation:
+        return None
+    try:  # asked between d_k points: a newer request or closing stops the work early
+        return compute_sweeps(params, cancelled=lambda: generation != latest.generation)
+    except SweepCancelled:
+        return None
 
 
-@atexit.register
-def _wait_for_finishing_threads() -> None:
-    for thread in _finishing:
-        thread.wait()
+def _warm_in_worker(generation: int, params: Params, latest: _Latest) -> None:
+    """Draw what a drag of d_k up to its largest value needs (the random pools and running
+    sums of these parameters, 4,096 wide), as computing the sweeps would have: a stored
+    sweep leaves them to be drawn in the GUI thread, a little at every step of the drag."""
+    if generation != latest.generation or params.keys > DENSE_MAX_KEYS or params.queries > SWEEP_MAX_ROWS:
+        return  # (long contexts draw their keys block by block; many queries: a drag's own cost)
+    compute(params.replace(d_k=MAX_WIDTH))
 
 
 class Controller(QObject):
@@ -211,8 +108,6 @@ class Controller(QObject):
     edited = Signal(object, object)  # Params, frozenset[str]
     edit_refused = Signal(str)  # why a user's change was refused (nothing changed)
     replacing = Signal()  # a whole parameter set is about to replace the current one
-    _sweep_requested = Signal(int, object)
-    _warm_requested = Signal(int, object)
 
     def __init__(self, params: Params | None = None, threaded: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -225,8 +120,7 @@ class Controller(QObject):
         self._sweeps_for: Params | None = None  # parameters (d_k=1) the shown sweeps belong to
         self._sweep_key: Params | None = None  # parameters of the newest requested sweeps
         self._dial: sigma_dial.DialCurves | None = None
-        self._prepared: _Prepared | None = None  # see prepare()
-        self._prefetches: dict[Params, Future[Result]] = {}  # see prefetch()
+        self.ahead = WorkAhead()  # see prepare() and prefetch()
         self._row = MEDIAN_ROW  # the representative row until the user picks a query
         # Parameters a teacher's lesson locks: a user's edit of one is refused (the lesson's
         # own pages, presets and undo still set them).
@@ -245,18 +139,10 @@ class Controller(QObject):
         self._sweep_timer.timeout.connect(self._start_sweeps)
         self._generation = 0
         self._closed = False  # after shutdown(): nothing more is computed
-        self._thread: QThread | None = None
-        if threaded:
-            self._thread = QThread(self)
-            self._thread.setObjectName("sqrtdk-sweeps")
-            self._worker = _SweepWorker()
-            self._worker.moveToThread(self._thread)
-            self._sweep_requested.connect(self._worker.run)
-            self._warm_requested.connect(self._worker.warm)
-            self._worker.done.connect(self._on_sweeps)
-            self._worker.dial_done.connect(self._on_dial)
-            self._thread.finished.connect(self._worker.deleteLater)
-            self._thread.start()
+        # Threaded: the sweeps run in the "live" pool, one request at a time; without it
+        # (exports, tests) in the calling thread.
+        self._threaded = threaded
+        self._latest = _Latest()
 
     # --- state -------------------------------------------------------------------------
     @property
@@ -292,9 +178,7 @@ class Controller(QObject):
         if new == self._params and self._result is not None:
             return
         self._params = new
-        prepared = self._prepared
-        if prepared is not None and prepared.params != new and not prepared.future.done():
-            prepared.cancel()  # overtaken: whoever asked for it moved on
+        self.ahead.overtaken(new)
         self.params_changed.emit(new)
         if not self._timer.isActive() and not self._closed:
             self._timer.start()
@@ -347,13 +231,12 @@ class Controller(QObject):
             self._sweep_timer.stop()
             self._sweep_key = key
             self._generation += 1
-            if self._thread is not None:
-                self._worker.latest = self._generation  # drop whatever the worker has queued
-            computed = self._prepared_for(self._params)
+            self._latest.generation = self._generation  # drop whatever the worker has queued
+            computed = self.ahead.computed_for(self._params)
             sweeps = computed.sweeps if computed is not None else None
-            self._apply_sweeps(key, sweeps if sweeps is not None else _sweeps(key, side_by_side=True))
+            self._apply_sweeps(key, sweeps if sweeps is not None else compute_sweeps(key, side_by_side=True))
         if self._dial is None or self._dial.keys != key.keys:
-            computed = self._prepared_for(self._params)
+            computed = self.ahead.computed_for(self._params)
             dial = computed.dial if computed is not None else None
             self._on_dial(dial if dial is not None else sigma_dial.curves(key.keys))
 
@@ -367,20 +250,7 @@ class Controller(QObject):
         is done). Done at once when the values are already here. Changing the parameters to
         others while it runs cancels it at its next d_k point."""
         params = self._params if params is None else params
-        prepared = self._prepared
-        if prepared is not None and prepared.params == params and not prepared.stopped:
-            return prepared.future
-        if prepared is not None:
-            prepared.cancel()
-        have = self.computed()
-        if have is not None and have.params == params and have.sweeps is not None and have.dial is not None:
-            self._prepared = _Prepared.ready(have)
-        else:
-            stop = threading.Event()
-            prefetched = self._take_prefetch(params)  # queued before it in the same thread
-            self._prepared = _Prepared(params, _preparing_pool().submit(compute_all, params, stop.is_set,
-                                                                        prefetched), stop)
-        return self._prepared.future
+        return self.ahead.prepare(params, self.computed())
 
     def prefetch(self, *wanted: Params | None) -> None:
         """Start computing the ``wanted`` parameters' results in a worker thread (the lesson's
@@ -391,28 +261,14 @@ class Controller(QObject):
         the parameters the window is about to show: a page asks for its neighbours' as soon
         as it has set its own, before its own result is taken. None (or nothing) drops all
         but that one."""
-        keep = {p for p in wanted if p is not None}
-        for old in [p for p in self._prefetches if p not in keep and p != self._params]:
-            self._prefetches.pop(old).cancel()
-        if self._closed:
-            return
-        for params in wanted:  # in order: the next page's first
-            if params is None or params == self._params or params in self._results:
-                continue
-            if params not in self._prefetches:
-                self._prefetches[params] = _preparing_pool().submit(compute, params)
-
-    def _take_prefetch(self, params: Params) -> Future[Result] | None:
-        """The prefetch of ``params`` (given up by the controller), or None."""
-        return self._prefetches.pop(params, None)
+        if not self._closed:
+            self.ahead.prefetch(wanted, self._params, self._results)
 
     def adopt(self, computed: Computed) -> None:
         """Take ``computed`` as the values of its parameters: the next computation of those
         parameters uses them (restoring the state an export started from, without
         recomputing it)."""
-        if self._prepared is not None:
-            self._prepared.cancel()
-        self._prepared = _Prepared.ready(computed)
+        self.ahead.adopt(computed)
 
     def computed(self) -> Computed | None:
         """What the window shows now, if its result is for the current parameters; sweeps and
@@ -424,50 +280,27 @@ class Controller(QObject):
         dial = self._dial if self._dial is not None and self._dial.keys == params.keys else None
         return Computed(params, result, sweeps, dial)
 
-    def _prepared_for(self, params: Params) -> Computed | None:
-        """``prepare``'s values for ``params`` (waiting for them if they are being computed;
-        for the sweeps and the dial any d_k will do), or None."""
-        prepared = self._prepared
-        if prepared is None or prepared.stopped or prepared.params.replace(d_k=1) != params.replace(d_k=1):
-            return None  # (a stopped one is not waited for: it may still be finishing a point)
-        return prepared.get()
-
-    def _waiting_for_prepare(self, params: Params) -> bool:
-        prepared = self._prepared
-        return (prepared is not None and prepared.params == params and not prepared.stopped
-                and not prepared.future.done())
-
     def shutdown(self) -> None:
-        """Stop the worker thread (the window calls this when it closes) without waiting
-        for a running sweep: it is abandoned at its next d_k point. Nothing is computed after
-        this (without the worker a pending sweep would run in the GUI thread: seconds to close)."""
+        """Stop computing (the window calls this when it closes) without waiting for a
+        running sweep: it is abandoned at its next d_k point (the interpreter's exit waits
+        for that point). Nothing is computed after this (without the worker a pending sweep
+        would run in the GUI thread: seconds to close)."""
         self._closed = True
         self._timer.stop()
         self._sweep_timer.stop()
-        for future in self._prefetches.values():
-            future.cancel()
-        self._prefetches.clear()
-        if self._prepared is not None:
-            self._prepared.cancel()
-        if self._thread is not None:
-            thread, self._thread = self._thread, None
-            self._worker.latest = _CANCELLED
-            thread.quit()
-            if not thread.wait(SHUTDOWN_WAIT_MS):
-                thread.setParent(None)  # outlive this controller; see _finishing
-                _finishing.append(thread)
+        self.ahead.cancel()
+        self._latest.generation = _CANCELLED
 
     # --- work --------------------------------------------------------------------------
     def _recompute_when_due(self) -> None:
-        if not self._waiting_for_prepare(self._params):  # else prepare's caller flushes when it is done
+        if not self.ahead.waiting_for(self._params):  # else prepare's caller flushes when it is done
             self._recompute()
 
     def _recompute(self) -> None:
         params = self._params
         start = time.perf_counter()
         result = self._cached_compute(params)
-        if (unused := self._prefetches.pop(params, None)) is not None:  # the result came another way
-            unused.cancel()
+        self.ahead.drop(params)  # if the result came another way, its prefetch is not needed
         self.last_compute_ms = 1e3 * (time.perf_counter() - start)
         self.compute_count += 1
         self._result = result
@@ -481,19 +314,11 @@ class Controller(QObject):
         hit = self._results.get(params)
         if hit is not None:
             return hit[0]
-        exact = self._prepared is not None and self._prepared.params == params
-        prepared = self._prepared_for(params) if exact else None
-        result = prepared.result if prepared is not None else self._prefetched(params) or compute(params)
+        result = self.ahead.result_for(params) or compute(params)
         size = sum(a.nbytes for a in (result.dots, result.logits, result.p, result.weights))
         if size <= RESULT_CACHE_MAX_BYTES:
             self._results.put(params, (result, size))
         return result
-
-    def _prefetched(self, params: Params) -> Result | None:
-        """``prefetch``'s result for ``params`` (waiting for it if it already runs), or None
-        (none, or not started: then computing here is quicker than waiting in its queue)."""
-        future = self._take_prefetch(params)
-        return None if future is None else _result_of(future)
 
     def _request_sweeps(self, params: Params) -> None:
         key = params.replace(d_k=1)
@@ -501,26 +326,25 @@ class Controller(QObject):
             return
         self._sweep_key = key
         self._generation += 1
-        prepared = self._prepared_for(params) if self._prepared is not None and self._prepared.future.done() else None
+        prepared = self.ahead.finished_for(params)
         if prepared is not None and prepared.sweeps is not None and prepared.dial is not None:
             self._sweep_timer.stop()
-            if self._thread is not None:
-                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._latest.generation = self._generation  # drop whatever the worker has queued
             self._on_dial(prepared.dial)
             self._apply_sweeps(key, prepared.sweeps)
         elif (dial := self._dial_at_hand(key.keys)) is not None and (ready := _sweeps_at_hand(key)) is not None:
             # Nothing to compute (a lesson page's stored curves, or curves seen before): shown
             # in this frame rather than after the worker's pause for resting controls.
-            if self._thread is not None:
-                self._worker.latest = self._generation  # drop whatever the worker has queued
+            self._latest.generation = self._generation  # drop whatever the worker has queued
+            if self._threaded:
                 self._sweep_timer.start()  # then, once the controls rest, warm (see _start_sweeps)
             self._on_dial(dial)
             self._apply_sweeps(key, ready)
-        elif self._thread is None:
+        elif not self._threaded:
             self._on_dial(sigma_dial.curves(key.keys))
-            self._apply_sweeps(key, _sweeps(key, side_by_side=True))
+            self._apply_sweeps(key, compute_sweeps(key, side_by_side=True))
         else:
-            self._worker.latest = self._generation  # makes any queued request stale at once
+            self._latest.generation = self._generation  # makes any queued request stale at once
             self._sweep_timer.start()
 
     def _dial_at_hand(self, keys: int) -> sigma_dial.DialCurves | None:
@@ -529,17 +353,31 @@ class Controller(QObject):
         return sigma_dial.stored_curves(keys)
 
     def _start_sweeps(self) -> None:
-        if self._sweeps_for == self._sweep_key:  # they were at hand: only what a d_k drag draws
-            self._warm_requested.emit(self._generation, self._sweep_key)
-        else:
-            self._sweep_requested.emit(self._generation, self._sweep_key)
+        generation, key, latest = self._generation, self._sweep_key, self._latest
+        if key is None or self._closed:
+            return
+        if self._sweeps_for == key:  # they were at hand: only what a d_k drag draws
+            pool(LIVE_POOL).submit(_warm_in_worker, generation, key, latest)
+            return
+        me = weakref.ref(self)  # the worker must not keep a closed window's controller
 
-    @Slot(int, object, object)
+        def dial_ready(dial: sigma_dial.DialCurves) -> None:
+            controller = me()
+            if controller is not None and not controller._closed:
+                controller._on_dial(dial)
+
+        def done() -> None:
+            controller = me()
+            sweeps = future.result()
+            if controller is not None and not controller._closed and sweeps is not None:
+                controller._on_sweeps(generation, key, sweeps)
+
+        future = in_background(LIVE_POOL, lambda: _sweeps_in_worker(generation, key, latest, dial_ready), done)
+
     def _on_sweeps(self, generation: int, key: Params, sweeps: dict[str, Sweep]) -> None:
         if generation == self._generation and key == self._sweep_key:
             self._apply_sweeps(key, sweeps)
 
-    @Slot(object)
     def _on_dial(self, dial: sigma_dial.DialCurves) -> None:
         if dial.keys == self._params.keys and dial is not self._dial:
             self._dial = dial
