@@ -8,6 +8,7 @@ the cached running sums of ``geometry`` (or, for the largest sizes, part by part
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -157,83 +158,20 @@ def compute_dense(params: Params, keep: int) -> Result:
     ``keep`` rows (and the median row), per-row statistics for all of them (``keep`` = 0:
     the summaries only, as a sweep needs)."""
     m, n = params.queries, params.keys
-    if _geometry.streamed(m, n, params.d_k):
-        # Too large for the cached running sums: the dot products of PART_ROWS queries at a
-        # time (8 MB at 1,024 keys instead of 64 MB for all 8,192), the Gram matrix once.
-        gram = _geometry.key_gram(params.seed, n, params.d_k)
-        k_sq = np.diagonal(gram).copy()
-
-        def part(start: int, stop: int) -> Geometry:
-            dots, q_sq = _geometry.query_rows(params.seed, n, params.d_k, start, stop)
-            return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=k_sq)
-        part_rows = PART_ROWS
-    else:
-        whole = geometry(params.seed, m, n, params.d_k)
-
-        def part(start: int, stop: int) -> Geometry:
-            return whole
-        part_rows = m
+    part, part_rows = _geometry_parts(params)
     step = max(1, CHUNK_LOGITS // n)
     part_rows = max(step, part_rows - part_rows % step)  # parts hold whole chunks
     g: Geometry | None = None
     g_start = 0
-    names = ("dots", "logits", "p", "weights") + (("raw_dots",) if MODES[params.scaling].unit_vectors else ())
-    kept: dict[str, np.ndarray] = {}  # filled in place: no list of parts to concatenate
-    row_parts: dict[str, list[np.ndarray]] = {name: [] for name in ROW_QUANTITIES}
-    row_sum_parts: list[np.ndarray] = []
-    rel: list[np.ndarray] = []
-    l1: list[np.ndarray] = []
-    overflow, max_abs = 0, -np.inf
-    # The logits' spread over all rows: np.std of them all up to DISPLAY_ROWS rows (as before);
-    # above, shifted sums (the shift, the first chunk's mean, keeps them well conditioned).
-    shift: float | None = None
-    total, total_sq = 0.0, 0.0
-    exact_std = m <= DISPLAY_ROWS
-    all_logits = np.empty((m, n)) if exact_std and keep < m else None
+    rows = _Rows(params, keep)
     for start in range(0, m, step):
         stop = min(m, start + step)
         if g is None or stop > g_start + g.dots.shape[0]:
             g, g_start = None, start  # the previous part goes first
             g = part(start, min(m, start + part_rows))
-        c = dense_rows(params, g, start, stop, g_start)
-        if start < keep:
-            for name in names:
-                value = getattr(c, name)
-                if start == 0 and value.shape[0] == keep:  # one chunk holds them all: no copy
-                    kept[name] = value
-                    continue
-                if name not in kept:
-                    kept[name] = np.empty((keep, n), dtype=value.dtype)
-                kept[name][start:stop] = value[:keep - start]
-        for name in ROW_QUANTITIES:
-            row_parts[name].append(c.per_row[name])
-        row_sum_parts.append(c.row_sums)
-        rel.append(c.rel)
-        l1.append(c.l1)
-        overflow += c.overflow
-        if np.isfinite(c.max_abs):
-            max_abs = max(max_abs, c.max_abs)
-        if all_logits is not None:
-            all_logits[start:stop] = c.logits
-        elif not exact_std:
-            if shift is None:
-                shift = float(np.mean(c.logits))
-            shifted = c.logits - shift
-            total += float(shifted.sum())
-            total_sq += float(np.einsum("ij,ij->", shifted, shifted))
-        del c
-    per_row = {name: np.concatenate(parts) for name, parts in row_parts.items()}
-    row_sums = np.concatenate(row_sum_parts)
-    del row_parts, row_sum_parts
-    for name in names:
-        kept.setdefault(name, np.empty((0, n)))
-    kept.setdefault("raw_dots", kept["dots"])  # the same numbers unless qk_norm: one array
-    if exact_std:
-        logit_std = float(np.std(kept["logits"] if all_logits is None else all_logits))
-        del all_logits
-    else:
-        mean = total / (m * n)
-        logit_std = math.sqrt(max(total_sq / (m * n) - mean * mean, 0.0))
+        rows.add(dense_rows(params, g, start, stop, g_start), start, stop)
+    per_row, row_sums = rows.per_row()
+    kept = rows.kept_arrays()
     extra: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     if 0 < keep < m:  # the median row, wherever it is, can always be shown
         order = np.argsort(per_row["jacobian_fro"], kind="stable")
@@ -252,19 +190,114 @@ def compute_dense(params: Params, keep: int) -> Result:
         logits=kept["logits"],
         p=kept["p"],
         weights=kept["weights"],
-        logit_std=logit_std,
+        logit_std=rows.logit_std(kept["logits"]),
         theory_std=theory_std(params),
         saturated_fraction=float(np.mean(per_row["max_weight"] > SATURATION)),
         row_sums=row_sums,
         row_sum_max_error=row_sum_err,
-        overflow_count=overflow,
+        overflow_count=rows.overflow,
         summary=Summary.of_each(per_row),
-        weight_rel_error=np.concatenate(rel),
-        weight_l1_error=np.concatenate(l1),
-        weight_max_abs_error=float(max_abs) if np.isfinite(max_abs) else float("nan"),
+        weight_rel_error=np.concatenate(rows.rel),
+        weight_l1_error=np.concatenate(rows.l1),
+        weight_max_abs_error=float(rows.max_abs) if np.isfinite(rows.max_abs) else float("nan"),
         extra_rows=extra,
         max_weight=per_row["max_weight"],
         entropy=per_row["entropy"],
         jacobian_fro=per_row["jacobian_fro"],
         grad_q=per_row["grad_q"],
     )
+
+
+def _geometry_parts(params: Params) -> tuple[Callable[[int, int], Geometry], int]:
+    """``part(start, stop)``: the geometry holding query rows ``start:stop``, and how many
+    rows a part holds."""
+    m, n = params.queries, params.keys
+    if not _geometry.streamed(m, n, params.d_k):
+        whole = geometry(params.seed, m, n, params.d_k)
+        return (lambda start, stop: whole), m
+    # Too large for the cached running sums: the dot products of PART_ROWS queries at a
+    # time (8 MB at 1,024 keys instead of 64 MB for all 8,192), the Gram matrix once.
+    gram = _geometry.key_gram(params.seed, n, params.d_k)
+    k_sq = np.diagonal(gram).copy()
+
+    def part(start: int, stop: int) -> Geometry:
+        dots, q_sq = _geometry.query_rows(params.seed, n, params.d_k, start, stop)
+        return Geometry(dots=dots, q_sq=q_sq, gram=gram, k_sq=k_sq)
+    return part, PART_ROWS
+
+
+class _Rows:
+    """What ``compute_dense`` keeps of its chunks, in row order: the full arrays of the first
+    ``keep`` rows, every row's statistics, the precision's errors and the logits' spread."""
+
+    def __init__(self, params: Params, keep: int) -> None:
+        m, n = params.queries, params.keys
+        self.n, self.keep, self.queries = n, keep, m
+        self.names = ("dots", "logits", "p", "weights") + (
+            ("raw_dots",) if MODES[params.scaling].unit_vectors else ())
+        self.kept: dict[str, np.ndarray] = {}  # filled in place: no list of parts to concatenate
+        self.row_parts: dict[str, list[np.ndarray]] = {name: [] for name in ROW_QUANTITIES}
+        self.row_sum_parts: list[np.ndarray] = []
+        self.rel: list[np.ndarray] = []
+        self.l1: list[np.ndarray] = []
+        self.overflow, self.max_abs = 0, -np.inf
+        # The logits' spread over all rows: np.std of them all up to DISPLAY_ROWS rows (as before);
+        # above, shifted sums (the shift, the first chunk's mean, keeps them well conditioned).
+        self.exact_std = m <= DISPLAY_ROWS
+        self.all_logits = np.empty((m, n)) if self.exact_std and keep < m else None
+        self.shift: float | None = None
+        self.total, self.total_sq = 0.0, 0.0
+
+    def add(self, c: _Chunk, start: int, stop: int) -> None:
+        """The chunk of rows ``start:stop``."""
+        keep = self.keep
+        if start < keep:
+            for name in self.names:
+                value = getattr(c, name)
+                if start == 0 and value.shape[0] == keep:  # one chunk holds them all: no copy
+                    self.kept[name] = value
+                    continue
+                if name not in self.kept:
+                    self.kept[name] = np.empty((keep, self.n), dtype=value.dtype)
+                self.kept[name][start:stop] = value[:keep - start]
+        for name in ROW_QUANTITIES:
+            self.row_parts[name].append(c.per_row[name])
+        self.row_sum_parts.append(c.row_sums)
+        self.rel.append(c.rel)
+        self.l1.append(c.l1)
+        self.overflow += c.overflow
+        if np.isfinite(c.max_abs):
+            self.max_abs = max(self.max_abs, c.max_abs)
+        if self.all_logits is not None:
+            self.all_logits[start:stop] = c.logits
+        elif not self.exact_std:
+            if self.shift is None:
+                self.shift = float(np.mean(c.logits))
+            shifted = c.logits - self.shift
+            self.total += float(shifted.sum())
+            self.total_sq += float(np.einsum("ij,ij->", shifted, shifted))
+
+    def per_row(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """Every row's statistics and weight sums (their parts let go of)."""
+        per_row = {name: np.concatenate(parts) for name, parts in self.row_parts.items()}
+        row_sums = np.concatenate(self.row_sum_parts)
+        self.row_parts, self.row_sum_parts = {}, []
+        return per_row, row_sums
+
+    def kept_arrays(self) -> dict[str, np.ndarray]:
+        """The first ``keep`` rows' arrays (empty ones for ``keep`` = 0)."""
+        kept = self.kept
+        for name in self.names:
+            kept.setdefault(name, np.empty((0, self.n)))
+        kept.setdefault("raw_dots", kept["dots"])  # the same numbers unless qk_norm: one array
+        return kept
+
+    def logit_std(self, kept_logits: np.ndarray) -> float:
+        """The spread of every logit (``kept_logits``: the first ``keep`` rows')."""
+        if self.exact_std:
+            every = kept_logits if self.all_logits is None else self.all_logits
+            self.all_logits = None
+            return float(np.std(every))
+        count = self.queries * self.n
+        mean = self.total / count
+        return math.sqrt(max(self.total_sq / count - mean * mean, 0.0))

@@ -397,44 +397,64 @@ def train_grid(
     seeds = tuple(check_int("seed", seed, *INT_RANGES["seed"]) for seed in seeds)
     if not lrs or not seeds:
         raise ValueError("train_grid needs at least one learning rate and one seed")
-    c = config
-    n_seeds, n_rates = len(seeds), len(lrs)
-    # W_v is always in the graph (the identity is exact in floating point), so its gradient is
-    # recorded even when it is not learned: it is the gradient W_v would get.
-    inits = [init_params(seed, c.d_model, c.d_k, c.d_v, c.layers) for seed in seeds]
-    params = {name: np.repeat(np.stack([p[name] for p in inits])[:, None], n_rates, axis=1)
-              for name in inits[0]}
-    final_params = {name: arr.copy() for name, arr in params.items()}
-    learned = [name for name in params if c.learn_v or param_kind(name) != "W_v"]
+    grid = _Grid(config, lrs, seeds)
     data_rngs = [np.random.default_rng([seed, 1]) for seed in seeds]  # independent of weights
-    opt = make_optimizer(c.optimizer, np.asarray(lrs, dtype=float)[None, :, None, None])
-    shape = (n_seeds, n_rates)
-    curves = {name: np.full(shape + (c.steps,), np.nan) for name in METRIC_NAMES}
-    active = np.ones(shape, dtype=bool)  # still recording
-    diverged = np.zeros(shape, dtype=bool)
-    done = np.zeros(shape, dtype=int)
-    cols = np.arange(n_rates)  # the rates (columns) still in the working arrays
     cancelled = False
     start = time.perf_counter()
-    for step in range(c.steps):
+    for step in range(config.steps):
         if should_stop is not None and should_stop():
             cancelled = True
             break
-        batch = _stack_batch([make_batch(rng, c.batch, c.n_keys, c.d_model, c.d_v, c.noise)
-                              for rng in data_rngs])
-        fwd = loss_and_grad(params, batch, c.scaling, c.loss, c.gain)
+        batch = _stack_batch([make_batch(rng, config.batch, config.n_keys, config.d_model, config.d_v,
+                                         config.noise) for rng in data_rngs])
+        grid.step(step, batch, stop_at_90)
+        if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == config.steps):
+            progress(step + 1, {name: _frozen(arr[..., : step + 1]) for name, arr in grid.curves.items()})
+        if not grid.retire_ended_rates():
+            break
+    return grid.results(cancelled, time.perf_counter() - start)
+
+
+class _Grid:
+    """The runs of ``train_grid`` (seeds × rates) as they train: the working parameters of
+    the rates still running, what each run has recorded and whether it still records."""
+
+    def __init__(self, config: TrainConfig, lrs: tuple[float, ...], seeds: tuple[int, ...]) -> None:
+        c = self.config = config
+        self.lrs, self.seeds = lrs, seeds
+        n_seeds, n_rates = len(seeds), len(lrs)
+        # W_v is always in the graph (the identity is exact in floating point), so its gradient is
+        # recorded even when it is not learned: it is the gradient W_v would get.
+        inits = [init_params(seed, c.d_model, c.d_k, c.d_v, c.layers) for seed in seeds]
+        self.params = {name: np.repeat(np.stack([p[name] for p in inits])[:, None], n_rates, axis=1)
+                       for name in inits[0]}
+        self.final_params = {name: arr.copy() for name, arr in self.params.items()}
+        self.learned = [name for name in self.params if c.learn_v or param_kind(name) != "W_v"]
+        self.opt = make_optimizer(c.optimizer, np.asarray(lrs, dtype=float)[None, :, None, None])
+        shape = (n_seeds, n_rates)
+        self.curves = {name: np.full(shape + (c.steps,), np.nan) for name in METRIC_NAMES}
+        self.active = np.ones(shape, dtype=bool)  # still recording
+        self.diverged = np.zeros(shape, dtype=bool)
+        self.done = np.zeros(shape, dtype=int)
+        self.cols = np.arange(n_rates)  # the rates (columns) still in the working arrays
+
+    def step(self, step: int, batch: Batch, stop_at_90: bool) -> None:
+        """One optimiser step of every working run on ``batch``, its metrics recorded; a run
+        whose loss or gradient turns non-finite stops (``diverged``)."""
+        c, cols = self.config, self.cols
+        fwd = loss_and_grad(self.params, batch, c.scaling, c.loss, c.gain)
         assert fwd.grads is not None  # computed by default
-        here = active[:, cols]
+        here = self.active[:, cols]
         with np.errstate(over="ignore", invalid="ignore"):
             sq = {name: np.einsum("...ij,...ij->...", g, g) for name, g in fwd.grads.items()}
             norms = {curve: np.sqrt(sum(v for n, v in sq.items() if param_kind(n) == kind))
                      for curve, kind in GRAD_CURVES.items()}
-            grad_norm = np.sqrt(sum(sq[name] for name in learned))
+            grad_norm = np.sqrt(sum(sq[name] for name in self.learned))
             loss = np.broadcast_to(np.asarray(fwd.loss, dtype=float), here.shape)
         ok = np.isfinite(loss) & np.isfinite(grad_norm)
-        diverged[:, cols] |= here & ~ok
+        self.diverged[:, cols] |= here & ~ok
         here &= ok
-        active[:, cols] = here
+        self.active[:, cols] = here
         metrics = _metrics(fwd.logits, batch.target)
         with np.errstate(invalid="ignore"):
             layer_logits = fwd.layer_logits or (fwd.logits,)
@@ -442,59 +462,57 @@ def train_grid(
                 [np.max(np.abs(z), axis=(-2, -1)) for z in layer_logits], axis=0)
         metrics.update(loss=loss, grad_norm=grad_norm, **norms)
         for name in METRIC_NAMES:
-            curves[name][:, cols, step] = np.where(here, metrics[name], np.nan)
-        sub = done[:, cols]
+            self.curves[name][:, cols, step] = np.where(here, metrics[name], np.nan)
+        sub = self.done[:, cols]
         sub[here] = step + 1
-        done[:, cols] = sub
-        grads = {name: fwd.grads[name] for name in learned}
+        self.done[:, cols] = sub
+        grads = {name: fwd.grads[name] for name in self.learned}
         if not ok.all():  # park stopped runs at zero so no NaN spreads through the step
-            for arr in (*(params[n] for n in params), *grads.values()):
+            for arr in (*self.params.values(), *grads.values()):
                 arr[~ok] = 0.0
         with np.errstate(over="ignore", invalid="ignore"):  # caught at the next step
-            opt.step(params, grads)
+            self.opt.step(self.params, grads)
         if stop_at_90 and step + 1 >= WINDOW:
-            acc = curves["accuracy"][:, cols, step + 1 - WINDOW: step + 1]
+            acc = self.curves["accuracy"][:, cols, step + 1 - WINDOW: step + 1]
             with np.errstate(invalid="ignore"):
                 reached = here & (np.mean(acc, axis=-1) >= 0.9 - 1e-9)
-            active[:, cols] = here & ~reached
-        if progress is not None and ((step + 1) % progress_every == 0 or step + 1 == c.steps):
-            progress(step + 1,
-                     {name: _frozen(arr[..., : step + 1]) for name, arr in curves.items()})
+            self.active[:, cols] = here & ~reached
+
+    def retire_ended_rates(self) -> bool:
+        """A rate whose runs have all ended leaves the working arrays (its parameters kept);
+        False once no rate is left."""
+        cols = self.cols
         # cast: the stubs cannot tell that any() over axis 0 of a 2-D array is an array.
-        keep = cast("npt.NDArray[np.bool_]", active[:, cols].any(axis=0))
-        if not keep.all():  # a rate whose runs all ended leaves the working arrays
-            gone = cols[~keep]
-            for name in params:
-                final_params[name][:, gone] = params[name][:, ~keep]
-                params[name] = params[name][:, keep]
-            opt.select(keep)
-            cols = cols[keep]
-            if not cols.size:
-                break
-    for name in params:
-        final_params[name][:, cols] = params[name]
-    wall = time.perf_counter() - start
-    runs = n_seeds * n_rates
-    # Each run's curves are copied one metric at a time, and each metric's grid is let go of
-    # once copied: the copies never take the grid's memory a second time (with 100 runs of
-    # 100,000 steps the grid is 800 MB).
-    run_curves: list[list[dict[str, np.ndarray]]] = [[{} for _ in lrs] for _ in seeds]
-    for name in METRIC_NAMES:
-        grid = curves.pop(name)
-        for i in range(n_seeds):
-            for j in range(n_rates):
-                run_curves[i][j][name] = grid[i, j, :int(done[i, j])].copy()
-        del grid
-    out = []
-    for i, seed in enumerate(seeds):
-        row = []
-        for j, lr in enumerate(lrs):
-            row.append(TrainResult(
-                replace(c, lr=lr, seed=seed),
-                **run_curves[i][j],
-                cancelled=cancelled and bool(active[i, j]), diverged=bool(diverged[i, j]),
-                wall_time=wall / runs,
-                params={name: arr[i, j].copy() for name, arr in final_params.items()},
-            ))
-        out.append(row)
-    return out
+        keep = cast("npt.NDArray[np.bool_]", self.active[:, cols].any(axis=0))
+        if keep.all():
+            return True
+        gone = cols[~keep]
+        for name in self.params:
+            self.final_params[name][:, gone] = self.params[name][:, ~keep]
+            self.params[name] = self.params[name][:, keep]
+        self.opt.select(keep)
+        self.cols = cols[keep]
+        return bool(self.cols.size)
+
+    def results(self, cancelled: bool, wall: float) -> list[list[TrainResult]]:
+        """results[seed][rate]; each run's ``wall_time`` is ``wall`` divided by the runs."""
+        for name in self.params:
+            self.final_params[name][:, self.cols] = self.params[name]
+        seeds, lrs = self.seeds, self.lrs
+        runs = len(seeds) * len(lrs)
+        # Each run's curves are copied one metric at a time, and each metric's grid is let go of
+        # once copied: the copies never take the grid's memory a second time (with 100 runs of
+        # 100,000 steps the grid is 800 MB).
+        run_curves: list[list[dict[str, np.ndarray]]] = [[{} for _ in lrs] for _ in seeds]
+        for name in METRIC_NAMES:
+            grid = self.curves.pop(name)
+            for i in range(len(seeds)):
+                for j in range(len(lrs)):
+                    run_curves[i][j][name] = grid[i, j, :int(self.done[i, j])].copy()
+            del grid
+        return [[TrainResult(replace(self.config, lr=lr, seed=seed), **run_curves[i][j],
+                             cancelled=cancelled and bool(self.active[i, j]), diverged=bool(self.diverged[i, j]),
+                             wall_time=wall / runs,
+                             params={name: arr[i, j].copy() for name, arr in self.final_params.items()})
+                 for j, lr in enumerate(lrs)]
+                for i, seed in enumerate(seeds)]
