@@ -12,7 +12,8 @@ program's own code runs (the interpreter's start-up before it is Python's, not t
 
 Each trial records the exit status, whether stderr holds a traceback (or a bare
 "KeyboardInterrupt" that Qt printed and dropped), and ``exit_s``: from the signal to the
-process's end. Target, for every trial: status 130 (or killed by SIGINT, which a shell
+process's end, and ``cpu_after_s``: the processor time the process used after the signal
+(all its threads; not slowed by the machine's load, as ``exit_s`` is). Target, for every trial: status 130 (or killed by SIGINT, which a shell
 reports as 130; or 0 if the run had done its work and was leaving: it had printed or written
 its result and ended within ``ENDING_S``), no traceback, ``exit_s`` ≤ 1.5 s.
 """
@@ -29,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -76,6 +78,42 @@ def _wait_for_the_program_s_code(process: subprocess.Popen, bound_s: float = 30.
         time.sleep(0.002)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """Processor time the process has used, all threads (None: cannot tell, no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def communicate_counting_cpu(process: subprocess.Popen, timeout: float) -> tuple[str, str, float | None]:
+    """``process.communicate()`` (killed after ``timeout`` seconds), and the processor time
+    the process used from now until it ended (None: cannot tell, no /proc). It is read until
+    the process is reaped, a few milliseconds apart: at most that much of it is missed."""
+    before = cpu_seconds(process.pid)
+    last = before
+    said: list[tuple[str, str]] = []
+
+    def talk() -> None:
+        try:
+            said.append(process.communicate(timeout=timeout))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            said.append(process.communicate())
+
+    talker = threading.Thread(target=talk)
+    talker.start()
+    while talker.is_alive():
+        now = cpu_seconds(process.pid)
+        if now is not None:  # a zombie keeps its times until it is reaped
+            last = now
+        talker.join(0.005)
+    out, err = said[0]
+    return out, err, None if before is None or last is None else last - before
+
+
 def _start(program: list[str], argv: list[str], folder: str) -> subprocess.Popen:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=folder, HOME=folder)
     env.pop("SQRTDK_GUI_DEBUG", None)
@@ -108,11 +146,7 @@ def trial(program: list[str], name: str, moment: float, from_start: bool) -> dic
         ended_first = process.poll() is not None
         process.send_signal(signal.SIGINT)
         sent = time.monotonic()
-        try:
-            out, err = process.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            out, err = process.communicate()
+        out, err, cpu_after = communicate_counting_cpu(process, 60)
         exit_s = time.monotonic() - sent
         whole = True
         wrote = target is not None and os.path.exists(os.path.join(folder, target))
@@ -127,7 +161,8 @@ def trial(program: list[str], name: str, moment: float, from_start: bool) -> dic
     # Status 0: the run had done its work and was ending (its last words printed, gone at once).
     finished = status == 0 and (ended_first or exit_s <= ENDING_S and (bool(out.strip()) or wrote))
     ok = (status in GONE or finished) and not traceback and whole and exit_s <= TARGET_S
-    out = {"moment_s": round(moment, 3), "status": status, "exit_s": round(exit_s, 3), "ok": ok}
+    out = {"moment_s": round(moment, 3), "status": status, "exit_s": round(exit_s, 3),
+           "cpu_after_s": None if cpu_after is None else round(cpu_after, 3), "ok": ok}
     if traceback or not whole or status not in (*GONE, 0):
         out["stderr"] = err.strip()[-400:]
     return out
