@@ -49,6 +49,7 @@ def handout_html(tmp_path_factory, qapp):
         return path.read_text(encoding="utf-8")
     finally:
         window.close()
+        window.deleteLater()  # deleted at the test's teardown, not by a later garbage collection
 
 
 def test_html_handout_holds_every_step_scenario_question_and_answer(handout_html):
@@ -105,6 +106,7 @@ def test_every_number_of_the_handout_takes_the_language_s_decimal_mark(qapp, tmp
         text = path.read_text(encoding="utf-8")
     finally:
         window.close()
+        window.deleteLater()
         translations.install("en")
     prose = re.sub(r"```.*?```|`[^`]*`|\([^)]*\.png\)", " ", text, flags=re.DOTALL)  # code, picture files
     lines = [line for line in prose.splitlines() if point_decimals(line)]
