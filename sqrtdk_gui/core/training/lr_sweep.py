@@ -68,15 +68,16 @@ MAX_RUNS = 100  # rates x seeds trained at once (memory grows with it)
 MEMORY_BUDGET = 500 * 2**20
 # The peak, from measurements of `train --lr-sweep` (peak RSS; d_k up to 2,048 × d_model 512,
 # 1–100 runs, up to 10,000 steps): the process before training, then per run of each scaling
-# training at once its weights (W_q, W_k and W_v of every layer) about five times over with
-# SGD (the weights, their final copy, the gradients and a step's temporaries) and seven and a
-# half with Adam (its two moments), once a step's other arrays (a d_model × d_model product
+# training at once its weights (W_q, W_k and W_v of every layer) about four times over with
+# SGD (the weights, their final copy, the gradients and a step's temporaries; one step's
+# gradients are let go of before the next step's are computed) and seven with Adam (its two
+# moments), once a step's other arrays (a d_model × d_model product
 # per layer, M = W_q W_kᵀ or W_k W_kᵀ for QK-norm, and the batch: inputs and values,
 # d_model + d_v wide per key, q and its products per query), and its curves: every metric at
 # every step, allocated when it starts (float64), plus one metric's copy while each run's are
 # copied out. A scaling that has finished keeps its runs' curves until the sweep ends.
-_BASE_BYTES = 48 * 2**20
-_WEIGHT_COPIES = {"sgd": 5.0, "adam": 7.5}
+_BASE_BYTES = 44 * 2**20
+_WEIGHT_COPIES = {"sgd": 4.0, "adam": 7.0}
 _ACTIVATION_COPIES = 1.0
 _CURVE_BYTES = 8 * len(METRIC_NAMES)  # per run and step
 
