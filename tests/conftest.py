@@ -25,14 +25,23 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+def pytest_collection_finish(session):
+    """What exists once the tests are collected (modules, the tests themselves) lives as long
+    as the session: frozen, the collections below need not look through it again (they take
+    about 60 % less time)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item):
     """Delete the widgets the test closed (pytest-qt's deleteLater, an export's off-screen
     window) now, after the fixtures' teardown, then collect the test's garbage. Left to
     Python, a window caught in a reference cycle is deleted whenever the garbage collector
     next runs: in the middle of a later test's Qt call, such as pyqtgraph disconnecting a
-    signal, that deadlocks on Qt's own lock. Collected here, outside any Qt call, it cannot
-    (about 25 ms a test)."""
+    signal, that deadlocks on Qt's own lock. Collected here, outside any Qt call, it cannot."""
     import gc
     import sys
 
