@@ -179,7 +179,7 @@ class MainWindow(QMainWindow):
         self.practice = PracticeTab(self.tabs, self.controller, self.style_, tuple(self.panels),
                                     veil=self.veil, undo_step=lambda text: self.undo.step(text),
                                     show_status=lambda shown: self.status_label.setVisible(shown),
-                                    notify=lambda text: self.statusBar().showMessage(text, 8000),
+                                    notify=lambda text: self.notify(text, 8000),
                                     arrange=self._arrange_for_lesson, go_live=self._go_live)
         self.tabs.addTab(self.practice.holder, translate("MainWindow", "Practice"))
         self.tabs.currentChanged.connect(self._on_tab)
@@ -219,7 +219,7 @@ class MainWindow(QMainWindow):
         self.lesson_files = LessonFiles(self, self.lesson, self.controller, self.controls,
                                         stop_autoplay=lambda: self.set_autoplay(False),
                                         forget_undo=lambda: self.undo.stack.clear(),
-                                        show_status=lambda text: self.statusBar().showMessage(text, 8000),
+                                        show_status=lambda text: self.notify(text, 8000),
                                         suggested=suggested)
         # A permanent line for the state; showMessage stays free for warnings and notices.
         self.status_label = StatusLine(self.controller)
@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
 
         c = self.controller
         self.controls.params_edited.connect(lambda changes: c.edit(**changes))
-        c.edit_refused.connect(lambda text: self.statusBar().showMessage(_(text), 5000))  # the core's message
+        c.edit_refused.connect(lambda text: self.notify(_(text), 5000))  # the core's message
         self.controls.row_edited.connect(c.set_row)
         c.params_changed.connect(self.controls.show_params)
         c.row_changed.connect(self.controls.show_row)
@@ -582,7 +582,7 @@ class MainWindow(QMainWindow):
         self.show_language_choice(code)
         wanted = code if code is not None else i18n.first_supported(QLocale.system().uiLanguages())
         if wanted != i18n.language():
-            self.statusBar().showMessage(
+            self.notify(
                 translate("MainWindow", "Switching the language: the window is rebuilt with its state"), 5000)
             self.language_requested.emit(code)
 
@@ -606,7 +606,7 @@ class MainWindow(QMainWindow):
         if squeezed and self.isVisible():
             self.set_zoom(before)
             self._settle()  # exactly the layout it had
-            self.statusBar().showMessage(translate("MainWindow", "Text and lines are as large as this window allows "
+            self.notify(translate("MainWindow", "Text and lines are as large as this window allows "
                                                    "without squeezing the plots (H hides the controls)"), 6000)
 
     def _settle(self) -> None:
@@ -636,7 +636,7 @@ class MainWindow(QMainWindow):
         """Sweep d_k from 1 to 4096 and back until paused, so the histogram breathes."""
         if on and "d_k" in self.controller.locked:  # the lesson open locks d_k
             self.controls.show_autoplay(False)
-            self.statusBar().showMessage(translate("MainWindow", "d_k is locked by the lesson open"), 5000)
+            self.notify(translate("MainWindow", "d_k is locked by the lesson open"), 5000)
         elif on:
             self._autoplaying = True
             self.animator.run(1, 4096, self.controls.speed.value(), ping_pong=True)
